@@ -1,0 +1,27 @@
+/**
+ * The registry of every domain event: one union type, one table of
+ * definitions. Adding an area = one file + one line here.
+ */
+import { AlertEvent, alertEvents } from './alerts';
+import { TaskEvent, taskEvents } from './tasks';
+import { UsageEvent, usageEvents } from './usage';
+import { WebhookEvent, webhookEvents } from './webhooks';
+import { EventDefinition } from './types';
+
+export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent;
+export type EventType = DomainEvent['type'];
+export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
+  ...taskEvents,
+  ...usageEvents,
+  ...alertEvents,
+  ...webhookEvents,
+};
+
+/** Every domain area (= Kafka topic suffix). */
+export const EVENT_AREAS: string[] = [...new Set(Object.values(EVENT_DEFINITIONS).map((d) => d.area))].sort();
+
+export function isEventType(t: string): t is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_DEFINITIONS, t);
+}

@@ -1,0 +1,38 @@
+/**
+ * Webhook endpoints and deliveries. Endpoint stream `webhook-<endpoint_id>`;
+ * each delivery's attempts go to `delivery-<delivery_id>`.
+ */
+import { anyStr, bool, EventDefinitions, int, obj, str } from './types';
+
+export type WebhookEvent =
+  | { type: 'WebhookRegistered'; data: { endpoint_id: string; user_id: string; url: string; events: string[]; secret_hash: string; family: string } }
+  | { type: 'WebhookUpdated'; data: { endpoint_id: string; user_id: string; url?: string; events?: string[]; enabled?: boolean } }
+  | { type: 'WebhookDeleted'; data: { endpoint_id: string; user_id: string } }
+  | { type: 'WebhookDisabled'; data: { endpoint_id: string; user_id: string; reason: string } }
+  | { type: 'WebhookDeliveryScheduled'; data: { delivery_id: string; endpoint_id: string; user_id: string; event_type: string; payload: Record<string, unknown> } }
+  | { type: 'WebhookDeliveryAttempted'; data: { delivery_id: string; endpoint_id: string; attempt: number; status_code: number | null; outcome: 'succeeded' | 'failed' | 'gone'; error: string | null; next_attempt_at: string | null } }
+  | { type: 'WebhookDeliveryFinished'; data: { delivery_id: string; endpoint_id: string; status: 'succeeded' | 'failed' | 'endpoint_disabled' } };
+
+const events = { type: 'array', items: str, minItems: 1 };
+
+export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
+  WebhookRegistered: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, url: str, events, secret_hash: str, family: str }) },
+  WebhookUpdated: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, url: str, events, enabled: bool }, ['endpoint_id', 'user_id']) },
+  WebhookDeleted: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str }) },
+  WebhookDisabled: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, reason: anyStr }) },
+  WebhookDeliveryScheduled: { area: 'webhooks', version: 1, schema: obj({ delivery_id: str, endpoint_id: str, user_id: str, event_type: str, payload: { type: 'object' } }) },
+  WebhookDeliveryAttempted: {
+    area: 'webhooks',
+    version: 1,
+    schema: obj({
+      delivery_id: str,
+      endpoint_id: str,
+      attempt: { ...int, minimum: 1 },
+      status_code: { type: ['integer', 'null'] },
+      outcome: { enum: ['succeeded', 'failed', 'gone'] },
+      error: { type: ['string', 'null'] },
+      next_attempt_at: { type: ['string', 'null'] },
+    }),
+  },
+  WebhookDeliveryFinished: { area: 'webhooks', version: 1, schema: obj({ delivery_id: str, endpoint_id: str, status: { enum: ['succeeded', 'failed', 'endpoint_disabled'] } }) },
+};

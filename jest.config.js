@@ -1,0 +1,18 @@
+/**
+ * Three kinds of test, told apart by file name (one project each, so each can be run alone):
+ *   unit  *.unit.test.ts  no I/O, no stack            npx jest --selectProjects unit
+ *   int   *.int.test.ts   real PostgreSQL/Temporal/Kafka
+ *   e2e   *.e2e.test.ts   HTTP against platform processes started by the test
+ * scripts/test starts the stack once per run; test/support/global-setup.ts
+ * migrates the test database and bundles the workflows once for int and e2e.
+ */
+const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
+const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+module.exports = {
+  testTimeout: 120000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
+    { ...common, displayName: 'int', testMatch: ['<rootDir>/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
+  ],
+};

@@ -1,0 +1,16 @@
+/** Every projection of the platform; the projector runs each in its own consumer group. */
+import type { Migration } from '../infra/db/migrate';
+import { Projection, projectionMigration } from './framework';
+import { projectionStateMigration } from './state-migration';
+import { taskStatusProjection } from './task-status';
+import { usageProjection } from './usage';
+import { alertsProjection } from './alerts';
+import { webhookDeliveriesProjection } from './webhook-deliveries';
+
+export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection];
+
+export function findProjection(name: string): Projection | undefined {
+  return PROJECTIONS.find((p) => p.name === name);
+}
+
+export const PROJECTION_MIGRATIONS: Migration[] = [projectionStateMigration, ...PROJECTIONS.map(projectionMigration)];

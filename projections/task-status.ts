@@ -1,0 +1,75 @@
+/**
+ * Task status (asynchronous jobs): one row per task, written only by the
+ * events of stream `task-<id>`. Serves GET .../status/{task_id}.
+ */
+import type { Knex } from 'knex';
+import { Change, defineProjection } from './framework';
+
+const T = 'task_status';
+const ACTIVE = ['started', 'in_progress'];
+
+export const taskStatusProjection = defineProjection({
+  name: 'task-status',
+  migrationName: '0100_projection_task_status',
+  areas: ['tasks'],
+  tables: [T],
+  keys: { [T]: ['task_id'] },
+  async createTables(knex, name) {
+    await knex.schema.createTable(name(T), (t) => {
+      t.text('task_id').primary();
+      t.text('user_id').notNullable().index();
+      t.text('task_type').notNullable();
+      t.text('workflow_id').notNullable();
+      t.text('status').notNullable();
+      t.jsonb('progress_messages').notNullable().defaultTo('[]');
+      t.jsonb('result');
+      t.jsonb('error');
+      t.timestamp('created_at', { useTz: true }).notNullable();
+      t.timestamp('updated_at', { useTz: true }).notNullable();
+    });
+  },
+  handlers: {
+    TaskStarted: (e) => [
+      {
+        op: 'upsert',
+        table: T,
+        key: { task_id: e.data.task_id },
+        insert: { user_id: e.data.user_id, task_type: e.data.task_type, workflow_id: e.data.workflow_id, status: 'started', created_at: e.recordedAt, updated_at: e.recordedAt },
+      },
+    ],
+    TaskProgressed: (e): Change[] => [
+      { op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'in_progress', updated_at: e.recordedAt }, whereIn: { column: 'status', values: ACTIVE } },
+      { op: 'update', table: T, key: { task_id: e.data.task_id }, set: { progress_messages: { $append: { timestamp: e.data.at, message: e.data.message } } } },
+    ],
+    TaskCompleted: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'completed', result: e.data.result, updated_at: e.recordedAt } }],
+    TaskFailed: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'failed', error: e.data.error, updated_at: e.recordedAt } }],
+    TaskCancelled: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'cancelled', error: { code: 'CANCELLED', message: e.data.reason }, updated_at: e.recordedAt }, whereIn: { column: 'status', values: ACTIVE } }],
+  },
+});
+
+export interface TaskRecord {
+  task_id: string;
+  user_id: string;
+  task_type: string;
+  status: string;
+  created_at: string;
+  progress_messages: { timestamp: string; message: string }[];
+  result?: Record<string, unknown>;
+  error?: { code: string; message: string };
+}
+
+/** Read query: a user's task, or undefined (another user's task is indistinguishable from a missing one). */
+export async function getTask(db: Knex, userId: string, taskId: string): Promise<TaskRecord | undefined> {
+  const r = await db(T).where({ task_id: taskId, user_id: userId }).first();
+  if (!r) return undefined;
+  return {
+    task_id: r.task_id,
+    user_id: r.user_id,
+    task_type: r.task_type,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    progress_messages: r.progress_messages,
+    ...(r.result ? { result: r.result } : {}),
+    ...(r.error ? { error: r.error } : {}),
+  };
+}

@@ -1,0 +1,70 @@
+# Shared shell helpers of scripts/stack, scripts/platform and scripts/test.
+# Sourced, not run. Paths are project-local: tools in .tools/, state and logs in .run/.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TOOLS_DIR="${TOOLS_DIR:-$ROOT/.tools}"
+RUN_DIR="${RUN_DIR:-$ROOT/.run}"
+LOG_DIR="$RUN_DIR/logs"
+PID_DIR="$RUN_DIR/pids"
+mkdir -p "$TOOLS_DIR/bin" "$LOG_DIR" "$PID_DIR"
+
+say() { printf '\033[1m[%s]\033[0m %s\n' "$(basename "$0")" "$*"; }
+die() { printf '\033[31m[%s] %s\033[0m\n' "$(basename "$0")" "$*" >&2; exit 1; }
+
+# True when something accepts TCP connections on host:port.
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+# wait_port HOST PORT SECONDS NAME [LOGFILE]
+wait_port() {
+  local host=$1 port=$2 secs=$3 name=$4 log=${5:-}
+  local end=$((SECONDS + secs))
+  until port_open "$host" "$port"; do
+    if (( SECONDS >= end )); then
+      [ -n "$log" ] && tail -n 30 "$log" >&2
+      die "$name did not open $host:$port within ${secs}s${log:+ (log: $log)}"
+    fi
+    sleep 0.3
+  done
+}
+
+pid_alive() { [ -f "$PID_DIR/$1.pid" ] && kill -0 "$(cat "$PID_DIR/$1.pid")" 2>/dev/null; }
+
+# stop_pid NAME: TERM the recorded process group, KILL after 20 s. Only ever our own pids.
+stop_pid() {
+  local name=$1 f="$PID_DIR/$1.pid"
+  [ -f "$f" ] || return 0
+  local pid; pid=$(cat "$f")
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
+    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+    if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; fi
+    say "stopped $name (pid $pid)"
+  fi
+  rm -f "$f"
+}
+
+# start_bg NAME LOGFILE CMD...: run CMD in its own session (so its children stop with it).
+start_bg() {
+  local name=$1 log=$2; shift 2
+  setsid "$@" >>"$log" 2>&1 < /dev/null &
+  echo $! > "$PID_DIR/$name.pid"
+}
+
+# Node dependencies: npm ci when node_modules is missing or older than the lock file.
+ensure_node_deps() {
+  if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    say "installing node dependencies (npm ci)"
+    (cd "$ROOT" && npm ci --no-fund --no-audit --loglevel=error)
+  fi
+}
+
+# apt_install PKG...: installs Debian packages that are missing (needs root or sudo).
+apt_install() {
+  local missing=()
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  local sudo=""; [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  say "installing Debian packages: ${missing[*]}"
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}

@@ -1,0 +1,37 @@
+/**
+ * Shared helpers of integration and e2e tests: the test configuration (from
+ * the environment scripts/test sets), a database handle, and a Temporal worker
+ * that reuses the bundle built once by global-setup.
+ */
+import { randomUUID } from 'node:crypto';
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { Config, loadConfig } from '../../infra/config';
+import { createDb } from '../../infra/db/knex';
+import { createKafka } from '../../infra/kafka';
+import { connectTemporal } from '../../infra/temporal';
+import { createLogger } from '../../infra/logger';
+import { BUNDLE_PATH } from './global-setup';
+
+export const testConfig = (): Config => loadConfig();
+export const testDb = (poolMax = 10) => createDb({ url: testConfig().DATABASE_URL, poolMax, applicationName: 'jest' });
+export const testKafka = () => createKafka({ brokers: testConfig().KAFKA_BROKERS, clientId: `jest-${process.pid}` });
+export const testLogger = () => createLogger('test', process.env.LOG_LEVEL ?? 'warn');
+export const testTemporal = () => connectTemporal({ address: testConfig().TEMPORAL_ADDRESS, namespace: testConfig().TEMPORAL_NAMESPACE });
+export const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
+
+/** A worker on its own task queue, running the prebuilt test bundle with the given activities. */
+export async function startTestWorker(activities: object, taskQueue = uniq('tq')) {
+  const c = testConfig();
+  const connection = await NativeConnection.connect({ address: c.TEMPORAL_ADDRESS });
+  const worker = await Worker.create({ connection, namespace: c.TEMPORAL_NAMESPACE, taskQueue, workflowBundle: { codePath: BUNDLE_PATH }, activities });
+  const running = worker.run();
+  return {
+    taskQueue,
+    worker,
+    async stop() {
+      worker.shutdown();
+      await running;
+      await connection.close();
+    },
+  };
+}

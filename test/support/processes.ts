@@ -1,0 +1,55 @@
+/**
+ * Starts a platform process (workers/*.ts) as a real child process with the
+ * test environment, the way scripts/platform does, so e2e and crash tests talk
+ * to it over HTTP and can SIGTERM or SIGKILL it.
+ */
+import { ChildProcess, fork } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+export interface Proc {
+  child: ChildProcess;
+  /** Port reported by the process (API only). */
+  port?: number;
+  output: () => string;
+  /** Sends the signal and resolves with the exit code (or signal name). */
+  stop(signal?: NodeJS.Signals): Promise<number | string>;
+}
+
+export async function startProcess(name: 'api' | 'relay' | 'projector' | 'temporal-worker', env: Record<string, string> = {}, waitForPort = name === 'api'): Promise<Proc> {
+  let out = '';
+  const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig ?? -1)));
+  const proc: Proc = {
+    child,
+    output: () => out,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (waitForPort) {
+    proc.port = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${out}`)), 60000);
+      child.on('message', (m: { type?: string; port?: number }) => {
+        if (m?.type === 'listening') {
+          clearTimeout(timer);
+          resolve(m.port!);
+        }
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`${name} exited (${code}) before listening:\n${out}`));
+      });
+    });
+  }
+  return proc;
+}

@@ -1,0 +1,35 @@
+/**
+ * docker-compose.yml cannot run here (no Docker engine), so it is checked:
+ * every platform service sets only variables the configuration knows, with
+ * values the configuration schema accepts, and points at the compose services.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { CONFIG_VARS, loadConfig } from '../../../infra/config';
+
+const compose = parse(readFileSync(path.resolve(__dirname, '../../../docker-compose.yml'), 'utf8'), { merge: true });
+const platform = ['api', 'worker', 'relay', 'projector'];
+
+describe('docker-compose.yml', () => {
+  it('has the stack services and the platform processes', () => {
+    for (const s of ['postgres', 'temporal', 'temporal-ui', 'kafka', ...platform]) expect(Object.keys(compose.services)).toContain(s);
+    expect(compose.services.kafka.image).toMatch(/^apache\/kafka:3\.9/);
+    expect(compose.services.kafka.environment.KAFKA_PROCESS_ROLES).toBe('broker,controller');
+  });
+
+  it.each(platform)('%s sets only known variables, and they validate', (name) => {
+    const env = compose.services[name].environment as Record<string, string>;
+    const unknown = Object.keys(env).filter((k) => !(k in CONFIG_VARS));
+    expect(unknown).toEqual([]);
+    const c = loadConfig(env);
+    expect(c.DATABASE_URL).toContain('@postgres:');
+    expect(c.TEMPORAL_ADDRESS).toBe('temporal:7233');
+    expect(c.KAFKA_BROKERS).toBe('kafka:9092');
+  });
+
+  it('builds the platform from the Dockerfile', () => {
+    for (const s of platform) expect(compose.services[s].build).toBe('.');
+    expect(readFileSync(path.resolve(__dirname, '../../../Dockerfile'), 'utf8')).toContain('npm run build');
+  });
+});

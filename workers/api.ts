@@ -1,0 +1,38 @@
+/**
+ * API process: migrates the database (unless MIGRATE_ON_START=false), then
+ * serves HTTP until SIGTERM, when it stops accepting connections and lets
+ * in-flight requests finish.
+ */
+import { createServer } from 'node:http';
+import { createApp } from '../api/app';
+import { createContext } from './context';
+import { fatal, Lifecycle } from './lifecycle';
+import { migrateLatest } from '../infra/db/migrate';
+import { MIGRATIONS } from './migrations';
+import { publicBaseUrl } from '../infra/config';
+
+async function main(): Promise<void> {
+  const ctx = createContext('api');
+  const { config, logger } = ctx;
+  const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
+  life.onStop('database', () => ctx.close());
+  if (config.MIGRATE_ON_START) {
+    const applied = await migrateLatest(ctx.db, MIGRATIONS);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+  }
+  const app = createApp({ logger, health: ctx.health, temporalUiUrl: config.TEMPORAL_UI_URL });
+  const server = createServer(app);
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+  life.onStop('http', () => new Promise<void>((r) => { server.close(() => r()); server.closeIdleConnections(); }));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  logger.info({ url: publicBaseUrl({ ...config, PORT: port }) }, 'API listening');
+  // A parent (scripts, tests) that started us on port 0 learns the real port from this line on stdout.
+  if (process.send) process.send({ type: 'listening', port });
+}
+
+main().catch((e) => fatal(require('pino')(), e));

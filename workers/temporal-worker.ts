@@ -1,0 +1,46 @@
+/**
+ * Temporal worker process: runs workflows/ and activities/ on the platform's
+ * task queue. Loads the prebuilt bundle (WORKFLOW_BUNDLE_PATH) when given,
+ * otherwise bundles workflows/ at start. SIGTERM drains: the worker stops
+ * polling, lets running activities finish, then exits.
+ */
+import { NativeConnection, Worker } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { createContext } from './context';
+import { fatal, Lifecycle } from './lifecycle';
+import { startHealthServer } from '../infra/health/server';
+
+async function main(): Promise<void> {
+  const ctx = createContext('temporal-worker');
+  const { config, logger } = ctx;
+  const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
+  life.onStop('context', () => ctx.close());
+
+  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  life.onStop('temporal connection', () => connection.close());
+  const worker = await Worker.create({
+    connection,
+    namespace: config.TEMPORAL_NAMESPACE,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    ...(config.WORKFLOW_BUNDLE_PATH
+      ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
+      : { workflowsPath: require.resolve('../workflows') }),
+    activities: createActivities({ logger }),
+  });
+
+  const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {
+    const state = worker.getState();
+    const deps = await ctx.health();
+    return { status: state === 'RUNNING' && deps.status === 'ok' ? 'ok' : 'degraded', worker: state, task_queue: config.TEMPORAL_TASK_QUEUE, services: deps.services };
+  });
+  life.onStop('health server', () => new Promise((r) => health.close(r)));
+  const running = worker.run();
+  life.onStop('worker', async () => {
+    worker.shutdown();
+    await running;
+  });
+  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE, health: health.port }, 'worker running');
+  await running;
+}
+
+main().catch((e) => fatal(require('pino')(), e));

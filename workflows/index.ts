@@ -1,0 +1,2 @@
+/** Every workflow the worker runs; the bundle is built from this file. */
+export { smokeWorkflow } from './smoke';
