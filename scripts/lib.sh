@@ -50,11 +50,13 @@ start_bg() {
   echo $! > "$PID_DIR/$name.pid"
 }
 
-# Node dependencies: npm ci when node_modules is missing or older than the lock file.
+# Node dependencies, installed from the lock file when node_modules is missing or older than it.
+# `npm install` rather than `npm ci`: the lock file lists only the platform builds of @swc/core
+# that the registry serves here, and `npm ci`'s strict sync check refuses such a lock.
 ensure_node_deps() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
-    say "installing node dependencies (npm ci)"
-    (cd "$ROOT" && npm ci --no-fund --no-audit --loglevel=error)
+    say "installing node dependencies from package-lock.json"
+    (cd "$ROOT" && npm install --no-fund --no-audit --loglevel=error)
   fi
 }
 
