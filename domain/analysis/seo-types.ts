@@ -1,0 +1,90 @@
+/**
+ * Shapes of the SEO analysis (POST /api/blog/seo/analyze body minus the
+ * envelope). `findings` and `readability_details` are documented extras.
+ */
+import { ReadabilityScores, TextCounts } from './readability';
+import { ResearchData, Span } from './types';
+
+export type AssessmentId =
+  | 'keyword_density'
+  | 'keyword_placement'
+  | 'heading_structure'
+  | 'subheading_distribution'
+  | 'paragraph_length'
+  | 'sentence_length'
+  | 'passive_voice'
+  | 'transition_words'
+  | 'consecutive_sentences'
+  | 'text_length'
+  | 'readability'
+  | 'links'
+  | 'image_alt'
+  | 'list_usage';
+
+export interface Finding extends Span {
+  assessment: AssessmentId;
+  severity: 'problem' | 'improvement';
+  message: string;
+  recommendation: string;
+}
+
+/** One scored check: `score` 0..1; not `applicable` checks are left out of seo_score. */
+export interface Assessment {
+  id: AssessmentId;
+  score: number;
+  applicable: boolean;
+  findings: Finding[];
+}
+
+export interface SeoAnalyzeInput {
+  content: string;
+  blog_title?: string;
+  keywords?: string[];
+  research_data?: ResearchData;
+}
+
+export interface SeoAnalyzeOptions {
+  /** The site's own URL; links to its host count as internal. */
+  site_url?: string;
+}
+
+export interface HeadingInfo extends Span {
+  level: number;
+  text: string;
+}
+
+export interface SeoAnalysisResult {
+  seo_score: number;
+  density: { primary_keywords: Record<string, number>; secondary_keywords: Record<string, number> };
+  structure: {
+    heading_hierarchy: {
+      is_valid: boolean;
+      headings: HeadingInfo[];
+      skipped_levels: Array<Span & { from: number; to: number; heading: string }>;
+      multiple_h1: boolean;
+    };
+    heading_distribution: { h1: number; h2: number; h3: number };
+    paragraph_length: { paragraphs: number; average_words: number; max_words: number; over_limit: number };
+    list_usage: { lists: number; list_items: number; has_lists: boolean };
+  };
+  readability: { flesch_reading_ease: number; flesch_kincaid_grade: number; gunning_fog: number; coleman_liau: number };
+  link_suggestions: Array<{ text: string; suggested_url: string; context: string } & Span>;
+  image_alt_status: {
+    images_with_alt: number;
+    images_without_alt: number;
+    alt_text_quality: 'good' | 'fair' | 'poor' | 'no_images';
+  };
+  recommendations: string[];
+  /** Extra: every problem found, with offsets into `content`. */
+  findings: Finding[];
+  /** Extra: all readability formulas, the raw counts and the text statistics. */
+  readability_details: ReadabilityScores & {
+    counts: TextCounts;
+    reading_time_minutes: number;
+    sentence_length: { average_words: number; over_20_words_share: number };
+    passive_voice_share: number;
+    transition_word_share: number;
+  };
+  /** Extra: per-assessment scores 0-100 and the weights used. */
+  assessments: Array<{ id: AssessmentId; score: number; weight: number; applicable: boolean }>;
+}

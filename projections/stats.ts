@@ -1,0 +1,53 @@
+/**
+ * Where the pipeline stands: event counts per type, the relay's lag behind
+ * the event store, and each projection's lag behind Kafka (per partition:
+ * high watermark minus the offset stored with the read model).
+ */
+import type { Knex } from 'knex';
+import type { Kafka } from 'kafkajs';
+import { topicName } from '../infra/kafka';
+import type { Projection } from './framework';
+
+export interface PipelineStats {
+  events_total: number;
+  events_by_type: Record<string, number>;
+  relay: { checkpoint_global_position: string | null; lag_events: number };
+  projections: Record<string, { lag_messages: number; partitions: { topic: string; partition: number; stored: number; high: number }[] }>;
+}
+
+export async function pipelineStats(db: Knex, kafka: Kafka, prefix: string, projections: Projection[], relayName = 'relay'): Promise<PipelineStats> {
+  const byType = await db.raw('SELECT type, count(*) AS n FROM es_events GROUP BY type ORDER BY type');
+  const events_by_type = Object.fromEntries((byType.rows as { type: string; n: string }[]).map((r) => [r.type, Number(r.n)]));
+  const cp = await db('es_checkpoints').where({ name: relayName }).first();
+  const lag = cp
+    ? await db.raw('SELECT count(*) AS n FROM es_events WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)', [cp.transaction_id, cp.global_position])
+    : await db.raw('SELECT count(*) AS n FROM es_events');
+  const admin = kafka.admin();
+  await admin.connect();
+  const out: PipelineStats['projections'] = {};
+  try {
+    const existing = new Set(await admin.listTopics());
+    for (const p of projections) {
+      const stored = await db('projection_offsets').where({ projection: p.name });
+      const partitions: PipelineStats['projections'][string]['partitions'] = [];
+      for (const area of p.areas) {
+        const topic = topicName(prefix, area);
+        if (!existing.has(topic)) continue;
+        for (const o of await admin.fetchTopicOffsets(topic)) {
+          const s = stored.find((r) => r.topic === topic && r.partition === o.partition);
+          const storedOffset = s ? Number(s.next_offset) : Number(o.low);
+          partitions.push({ topic, partition: o.partition, stored: storedOffset, high: Number(o.high) });
+        }
+      }
+      out[p.name] = { lag_messages: partitions.reduce((a, x) => a + Math.max(0, x.high - x.stored), 0), partitions };
+    }
+  } finally {
+    await admin.disconnect();
+  }
+  return {
+    events_total: Object.values(events_by_type).reduce((a, b) => a + b, 0),
+    events_by_type,
+    relay: { checkpoint_global_position: cp ? String(cp.global_position) : null, lag_events: Number(lag.rows[0].n) },
+    projections: out,
+  };
+}

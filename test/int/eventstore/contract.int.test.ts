@@ -1,0 +1,149 @@
+/**
+ * Event store contract, written once and run against every configured
+ * implementation of the port (PostgreSQL always; others when configured).
+ */
+import { randomUUID } from 'node:crypto';
+import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { EventStore, NewEvent, START } from '../../../infra/eventstore/port';
+import { ConcurrencyError, EventValidationError } from '../../../infra/eventstore/errors';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+
+const started = (id: string): NewEvent => ({ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id } });
+const progressed = (id: string, message: string): NewEvent => ({ type: 'TaskProgressed', data: { task_id: id, message, at: new Date().toISOString() } });
+
+const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [{ name: 'postgres', make: (s) => new PostgresEventStore(s.db) }];
+
+describe.each(implementations)('event store contract: $name', ({ make }) => {
+  let schema: IsolatedSchema;
+  let store: EventStore;
+  beforeAll(async () => {
+    schema = await isolatedSchema(60);
+    store = make(schema);
+  });
+  afterAll(() => schema.drop());
+
+  it('appends to a new stream and reads it back with positions, metadata and schema version', async () => {
+    const id = randomUUID();
+    const r = await store.append(`task-${id}`, [started(id), progressed(id, 'one')], 'no_stream', { user_id: 'u', correlation_id: 'c1', request_id: 'r1' });
+    expect(r.nextExpectedVersion).toBe(1);
+    const events = await store.readStream(`task-${id}`);
+    expect(events.map((e) => [e.type, e.streamPosition, e.schemaVersion])).toEqual([['TaskStarted', 0, 1], ['TaskProgressed', 1, 1]]);
+    expect(events[0].metadata).toMatchObject({ user_id: 'u', correlation_id: 'c1', request_id: 'r1' });
+    expect(events[0].eventId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(BigInt(events[1].globalPosition)).toBeGreaterThan(BigInt(events[0].globalPosition));
+    expect((await store.readStream(`task-${id}`, 1)).map((e) => e.streamPosition)).toEqual([1]);
+  });
+
+  it('honours expected versions: a number, no_stream and any', async () => {
+    const id = randomUUID();
+    const s = `task-${id}`;
+    await store.append(s, [started(id)], 'no_stream');
+    await expect(store.append(s, [progressed(id, 'x')], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(store.append(s, [progressed(id, 'x')], 5)).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT', actual: 0 });
+    expect((await store.append(s, [progressed(id, 'a')], 0)).nextExpectedVersion).toBe(1);
+    expect((await store.append(s, [progressed(id, 'b'), progressed(id, 'c')], 'any')).nextExpectedVersion).toBe(3);
+    expect((await store.append(`task-${randomUUID()}`, [started(id)], 'any')).nextExpectedVersion).toBe(0);
+    await expect(store.append(`task-${randomUUID()}`, [started(id)], 0)).rejects.toBeInstanceOf(ConcurrencyError);
+  });
+
+  it('validates payloads against the event schema and stores nothing when one is invalid', async () => {
+    const id = randomUUID();
+    const bad = { type: 'TaskStarted', data: { task_id: id } } as unknown as NewEvent;
+    await expect(store.append(`task-${id}`, [started(id), bad], 'no_stream')).rejects.toBeInstanceOf(EventValidationError);
+    expect(await store.readStream(`task-${id}`)).toEqual([]);
+    await expect(store.append(`x-${id}`, [{ type: 'NoSuchEvent', data: {} } as unknown as NewEvent], 'any')).rejects.toThrow(/unknown event type/);
+  });
+
+  it('50 concurrent appends with the same expected version: exactly one succeeds, 49 conflict', async () => {
+    const id = randomUUID();
+    const s = `task-${id}`;
+    await store.append(s, [started(id)], 'no_stream');
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(s, [progressed(id, `writer ${i}`)], 0)));
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const conflicts = results.filter((r) => r.status === 'rejected' && (r as PromiseRejectedResult).reason instanceof ConcurrencyError);
+    expect(ok).toHaveLength(1);
+    expect(conflicts).toHaveLength(49);
+    expect(await store.readStream(s)).toHaveLength(2);
+  });
+
+  it('readAll returns every event in commit order after a checkpoint', async () => {
+    const before = await store.readAll(START, 100000);
+    const cp = before.length ? { transactionId: before[before.length - 1].transactionId, globalPosition: before[before.length - 1].globalPosition } : START;
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of ids) await store.append(`task-${id}`, [started(id)], 'no_stream');
+    const after = await store.readAll(cp, 100);
+    expect(after.map((e) => (e.data as { task_id: string }).task_id)).toEqual(ids);
+  });
+});
+
+describe('postgres event store: commit order under overlapping transactions', () => {
+  let schema: IsolatedSchema;
+  beforeAll(async () => {
+    schema = await isolatedSchema(20);
+  });
+  afterAll(() => schema.drop());
+
+  it('an event of a transaction that commits late is not skipped by readAll', async () => {
+    const store = new PostgresEventStore(schema.db);
+    const slow = randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let appendedInside!: () => void;
+    const inside = new Promise<void>((r) => (appendedInside = r));
+    // Transaction A appends first (takes the lower global position) but stays open.
+    const a = schema.db.transaction(async (trx) => {
+      await store.append(`task-${slow}`, [started(slow)], 'no_stream', {}, trx);
+      appendedInside();
+      await held;
+    });
+    await inside;
+    // Transactions B1..B5 append and commit while A is still open.
+    const fast = Array.from({ length: 5 }, () => randomUUID());
+    for (const id of fast) await store.append(`task-${id}`, [started(id)], 'no_stream');
+
+    // A reader that advanced its checkpoint now must not pass A's event: nothing at or after A is visible yet.
+    const seenWhileOpen = await store.readAll(START, 1000);
+    expect(seenWhileOpen.map((e) => (e.data as { task_id: string }).task_id)).toEqual([]);
+
+    release();
+    await a;
+    const all = await store.readAll(START, 1000);
+    const order = all.map((e) => (e.data as { task_id: string }).task_id);
+    expect(order).toHaveLength(6);
+    expect(new Set(order)).toEqual(new Set([slow, ...fast]));
+    // The late transaction's event has the smallest global position but a consistent commit-order place.
+    const pos = all.map((e) => [e.transactionId, e.globalPosition].map(BigInt));
+    for (let i = 1; i < pos.length; i++) expect(pos[i][0] > pos[i - 1][0] || (pos[i][0] === pos[i - 1][0] && pos[i][1] > pos[i - 1][1])).toBe(true);
+  });
+
+  it('a reader checkpointed past the fast transactions still receives the late one', async () => {
+    const store = new PostgresEventStore(schema.db);
+    const start = await store.readAll(START, 100000);
+    let cp = start.length ? { transactionId: start[start.length - 1].transactionId, globalPosition: start[start.length - 1].globalPosition } : START;
+    const slow = randomUUID();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let ready!: () => void;
+    const inside = new Promise<void>((r) => (ready = r));
+    const a = schema.db.transaction(async (trx) => {
+      await store.append(`task-${slow}`, [started(slow)], 'no_stream', {}, trx);
+      ready();
+      await held;
+    });
+    await inside;
+    const seen: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const id = randomUUID();
+      await store.append(`task-${id}`, [started(id)], 'no_stream');
+      const batch = await store.readAll(cp, 1000);
+      for (const e of batch) seen.push((e.data as { task_id: string }).task_id);
+      if (batch.length) cp = { transactionId: batch[batch.length - 1].transactionId, globalPosition: batch[batch.length - 1].globalPosition };
+    }
+    release();
+    await a;
+    const rest = await store.readAll(cp, 1000);
+    for (const e of rest) seen.push((e.data as { task_id: string }).task_id);
+    expect(seen).toContain(slow);
+    expect(seen).toHaveLength(4);
+  });
+});

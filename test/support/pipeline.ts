@@ -1,0 +1,19 @@
+/** Helpers for tests that run the event pipeline: write events, wait until every projection has caught up. */
+import type { Knex } from 'knex';
+import type { Kafka } from 'kafkajs';
+import { PROJECTIONS } from '../../projections';
+import { pipelineStats } from '../../projections/stats';
+
+/** Waits until the relay has sent everything and every projection has consumed all of Kafka. */
+export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  for (;;) {
+    const s = await pipelineStats(db, kafka, prefix, PROJECTIONS);
+    const lag = s.relay.lag_events + Object.values(s.projections).reduce((a, p) => a + p.lag_messages, 0);
+    last = JSON.stringify({ relay: s.relay, lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])) });
+    if (lag === 0) return;
+    if (Date.now() > deadline) throw new Error(`pipeline did not catch up: ${last}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
