@@ -43,8 +43,10 @@ export class ProjectionConsumer {
     this.consumer = kafka.consumer({
       groupId: this.groupId,
       maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024,
-      sessionTimeout: 30000,
-      heartbeatInterval: 3000,
+      // A crashed projector's partitions move to its replacement after 10 s, not kafkajs's default 30 s.
+      sessionTimeout: 10000,
+      rebalanceTimeout: 20000,
+      heartbeatInterval: 2000,
       allowAutoTopicCreation: false,
     });
   }

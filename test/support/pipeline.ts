@@ -17,3 +17,10 @@ export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, tim
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+/** Rows that differ between a live projection table and its rebuilt copy (for failure messages). */
+export async function diffRows(db: Knex, live: string, rebuilt: string, limit = 5): Promise<{ only_live: unknown[]; only_rebuilt: unknown[] }> {
+  const q = (a: string, b: string) => db.raw(`SELECT row_to_json(x)::text AS r FROM (SELECT * FROM ?? EXCEPT SELECT * FROM ??) x LIMIT ?`, [a, b, limit]);
+  const [l, r] = await Promise.all([q(live, rebuilt), q(rebuilt, live)]);
+  return { only_live: l.rows.map((x: { r: string }) => x.r), only_rebuilt: r.rows.map((x: { r: string }) => x.r) };
+}

@@ -14,7 +14,7 @@ import { usageByProvider } from '../../../projections/usage';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { Proc, startProcess } from '../../support/processes';
 import { testKafka } from '../../support/env';
-import { waitForCatchUp } from '../../support/pipeline';
+import { diffRows, waitForCatchUp } from '../../support/pipeline';
 
 const TOTAL = 20000;
 const WRITERS = 4;
@@ -112,8 +112,9 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
       const live = await hashProjection(s.db, p);
       await replay(s.db, store, p, { swap: false });
       const rebuilt = await hashProjection(s.db, p, replayTables(p));
+      const diffs = JSON.stringify(live) === JSON.stringify(rebuilt) ? {} : Object.fromEntries(await Promise.all(p.tables.map(async (t) => [t, await diffRows(s.db, t, replayTables(p).table(t))])));
       await dropReplayTables(s.db, p);
-      expect({ projection: p.name, hash: live }).toEqual({ projection: p.name, hash: rebuilt });
+      expect({ projection: p.name, hash: live, diffs }).toEqual({ projection: p.name, hash: rebuilt, diffs: {} });
     }
     for (const [k, e] of expected) {
       const [user, provider] = k.split('|');

@@ -1,0 +1,151 @@
+/**
+ * npm run bench:events — the event backbone's figures in one run, in a private
+ * schema and topic prefix (the platform beside it is untouched):
+ *   1. append rate: W writers append N events (3-event task streams) to the event store;
+ *   2. end-to-end rate: N more events appended while relay and projector (real processes)
+ *      run, from the first append until the task-status projection committed the last one;
+ *   3. ceiling: a bare kafkajs consumer reading the same topic (2N events) without any database work;
+ *   4. projection lag p50/p99 (projection insert time − event recorded time) while
+ *      single-event appends arrive at half the measured maximum end-to-end rate.
+ * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_LAG_SECONDS (15).
+ */
+import { randomUUID } from 'node:crypto';
+import { loadConfig } from '../../infra/config';
+import { createKafka } from '../../infra/kafka';
+import { ensureTopics } from '../../infra/kafka-topics';
+import { PostgresEventStore } from '../../infra/eventstore/postgres';
+import { EVENT_AREAS } from '../../domain/events';
+import { benchSchema, percentile, sleep, startWorker, until } from './lib';
+
+const N = Number(process.env.BENCH_EVENTS ?? 30000);
+const W = Number(process.env.BENCH_WRITERS ?? 8);
+const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 15);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const s = await benchSchema(W + 6);
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-events' });
+  const store = new PostgresEventStore(s.db);
+  const env = { DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, RELAY_HEALTH_PORT: '0', PROJECTOR_HEALTH_PORT: '0', LOG_LEVEL: 'warn' };
+  const out: Record<string, number | string> = { events: N, writers: W };
+  const procs: { stop(): Promise<void> }[] = [];
+  try {
+    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
+    // Lag probe: a trigger notes, inside the projector's transaction, how old each projected task is.
+    await s.db.raw(`CREATE TABLE bench_lag (lag_ms double precision NOT NULL);
+      CREATE FUNCTION bench_note_lag() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO bench_lag VALUES (extract(epoch FROM clock_timestamp() - NEW.created_at) * 1000); RETURN NEW; END $$;
+      CREATE TRIGGER bench_lag AFTER INSERT ON task_status FOR EACH ROW EXECUTE FUNCTION bench_note_lag();`);
+
+    // 1. Append rate: the store alone (pipeline not running).
+    const tasks = Math.floor(N / 3);
+    const appendTasks = async (count: number) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: W }, async () => {
+          while (next < count) {
+            next++;
+            const id = randomUUID();
+            await store.append(
+              `task-${id}`,
+              [
+                { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
+                { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
+                { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
+              ],
+              'no_stream',
+            );
+          }
+        }),
+      );
+    };
+    const t0 = performance.now();
+    await appendTasks(tasks);
+    const appendSecs = (performance.now() - t0) / 1000;
+    out.append_events_per_s = Math.round((tasks * 3) / appendSecs);
+    out.append_calls_per_s = Math.round(tasks / appendSecs);
+
+    // 2. Start relay and projector (real processes) and let them drain that backlog: warm-up, and a drain figure.
+    const completedAtLeast = (n: number) => async () => Number((await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n) >= n;
+    const tDrain = performance.now();
+    procs.push(startWorker('projector', env), startWorker('relay', env));
+    await until(completedAtLeast(tasks), 600000, 50);
+    out.backlog_drain_events_per_s_including_process_start = Math.round((tasks * 3) / ((performance.now() - tDrain) / 1000));
+
+    // End-to-end: N more events appended while the pipeline runs, timed from the first append
+    // until the projection has committed the last of them.
+    const t1 = performance.now();
+    await appendTasks(tasks);
+    const appendedAt = performance.now();
+    await until(completedAtLeast(tasks * 2), 600000, 20);
+    const e2eSecs = (performance.now() - t1) / 1000;
+    out.end_to_end_events_per_s = Math.round((tasks * 3) / e2eSecs);
+    out.end_to_end_append_phase_events_per_s = Math.round((tasks * 3) / ((appendedAt - t1) / 1000));
+    out.end_to_end_tail_ms_after_last_append = Math.round(performance.now() - appendedAt);
+
+    // 3. Ceiling: a bare consumer of the same topic, no database work.
+    const topic = `${s.topicPrefix}.tasks`;
+    const consumer = kafka.consumer({ groupId: `${s.topicPrefix}.bare-${randomUUID().slice(0, 6)}`, maxBytesPerPartition: 4 * 1024 * 1024 });
+    await consumer.connect();
+    await consumer.subscribe({ topics: [topic], fromBeginning: true });
+    let seen = 0;
+    let firstAt = 0;
+    let lastAt = 0;
+    await consumer.run({
+      eachBatch: async ({ batch }) => {
+        if (!firstAt) firstAt = performance.now();
+        seen += batch.messages.length;
+        lastAt = performance.now();
+      },
+    });
+    await until(async () => seen >= tasks * 6, 300000, 20);
+    await consumer.disconnect();
+    out.bare_consumer_events_per_s = Math.round(seen / ((lastAt - firstAt) / 1000 || 1e-9));
+    out.ratio_end_to_end_to_ceiling = Number((Number(out.end_to_end_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
+
+    // 4. Lag at half the maximum end-to-end rate, one-event appends, paced every 10 ms.
+    const rate = Math.max(10, Math.floor(Math.min(Number(out.end_to_end_events_per_s), Number(out.append_events_per_s)) / 2));
+    out.lag_rate_events_per_s = rate;
+    await s.db.raw('TRUNCATE bench_lag');
+    const perTick = rate / 100;
+    let owed = 0;
+    let sent = 0;
+    const inflight = new Set<Promise<unknown>>();
+    const end = performance.now() + LAG_SECONDS * 1000;
+    while (performance.now() < end) {
+      const tick = performance.now();
+      owed += perTick;
+      while (owed >= 1) {
+        owed--;
+        const id = randomUUID();
+        const p = store.append(`task-${id}`, [{ type: 'TaskStarted', data: { task_id: id, task_type: 'bench-lag', user_id: 'bench', workflow_id: id } }], 'no_stream');
+        inflight.add(p);
+        void p.finally(() => inflight.delete(p));
+        sent++;
+      }
+      await sleep(Math.max(0, 10 - (performance.now() - tick)));
+    }
+    await Promise.all(inflight);
+    await until(async () => Number((await s.db.raw('SELECT count(*) AS n FROM bench_lag')).rows[0].n) >= sent, 120000, 50);
+    const lags = ((await s.db.raw('SELECT lag_ms FROM bench_lag ORDER BY lag_ms')).rows as { lag_ms: number }[]).map((r) => r.lag_ms);
+    out.lag_events = sent;
+    out.lag_achieved_events_per_s = Math.round(sent / LAG_SECONDS);
+    out.lag_p50_ms = Number(percentile(lags, 50).toFixed(1));
+    out.lag_p99_ms = Number(percentile(lags, 99).toFixed(1));
+    out.lag_max_ms = Number(lags[lags.length - 1].toFixed(1));
+  } finally {
+    for (const p of procs) await p.stop();
+    const admin = kafka.admin();
+    await admin.connect();
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${s.topicPrefix}.`));
+    if (topics.length) await admin.deleteTopics({ topics }).catch(() => undefined);
+    await admin.disconnect();
+    await s.drop();
+  }
+  process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`${(e as Error).stack}\n`);
+  process.exit(1);
+});
