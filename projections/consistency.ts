@@ -17,8 +17,8 @@ export interface WaitOptions {
 export async function waitForProjection(db: Knex, projection: string, event: Pick<RecordedEvent, 'streamId' | 'streamPosition'>, opts: WaitOptions = {}): Promise<boolean> {
   const deadline = Date.now() + (opts.timeoutMs ?? 2000);
   for (;;) {
-    const row = await db('projection_streams').where({ projection, stream_id: event.streamId }).first('position');
-    if (row && row.position >= event.streamPosition) return true;
+    const row = await db('projection_streams').where({ projection, stream_id: event.streamId }).first('position', 'pending');
+    if (row && (row.position >= event.streamPosition || (row.pending as number[]).includes(event.streamPosition))) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 10));
   }

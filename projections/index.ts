@@ -2,15 +2,17 @@
 import type { Migration } from '../infra/db/migrate';
 import { Projection, projectionMigration } from './framework';
 import { projectionStateMigration } from './state-migration';
+import { projectionPendingMigration } from './pending-migration';
 import { taskStatusProjection } from './task-status';
 import { usageProjection } from './usage';
 import { alertsProjection } from './alerts';
 import { webhookDeliveriesProjection } from './webhook-deliveries';
+import { identityProjection } from './identity';
 
-export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection];
+export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection, identityProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return PROJECTIONS.find((p) => p.name === name);
 }
 
-export const PROJECTION_MIGRATIONS: Migration[] = [projectionStateMigration, ...PROJECTIONS.map(projectionMigration)];
+export const PROJECTION_MIGRATIONS: Migration[] = [projectionStateMigration, projectionPendingMigration, ...PROJECTIONS.map(projectionMigration)];

@@ -64,12 +64,39 @@ async function execAll(trx: Knex.Transaction, statements: string[]): Promise<voi
   }
 }
 
-/** Applies `events` (any order across streams, ordered within a stream). Returns how many were applied (not skipped). */
+interface StreamState {
+  /** Every position up to and including this one is applied (-1: none yet). */
+  position: number;
+  /** Applied positions above `position`. */
+  pending: Set<number>;
+}
+
+/** Whether `p` is already applied in `st`. */
+export function isApplied(st: StreamState | undefined, p: number): boolean {
+  return !!st && (p <= st.position || st.pending.has(p));
+}
+
+/** Records `p` as applied and advances the contiguous watermark. */
+export function markApplied(st: StreamState, p: number): void {
+  st.pending.add(p);
+  while (st.pending.has(st.position + 1)) {
+    st.position++;
+    st.pending.delete(st.position);
+  }
+}
+
+/**
+ * Applies `events` (ordered by commit, which within a stream is almost but not
+ * always stream order): skips every event already applied, applies the rest,
+ * records the streams' states. Returns how many were applied (not skipped).
+ */
 export async function applyEvents(trx: Knex.Transaction, projection: Projection, events: RecordedEvent[], map: TableMap = LIVE): Promise<number> {
   if (events.length === 0) return 0;
   const streamIds = [...new Set(events.map((e) => e.streamId))];
-  const r = await trx.raw(`SELECT stream_id, position FROM ?? WHERE projection = ? AND stream_id = ANY(?)`, [map.positions, projection.name, streamIds]);
-  const positions = new Map<string, number>(r.rows.map((x: { stream_id: string; position: number }) => [x.stream_id, x.position]));
+  const r = await trx.raw(`SELECT stream_id, position, pending FROM ?? WHERE projection = ? AND stream_id = ANY(?)`, [map.positions, projection.name, streamIds]);
+  const states = new Map<string, StreamState>(
+    r.rows.map((x: { stream_id: string; position: number; pending: number[] }) => [x.stream_id, { position: x.position, pending: new Set(x.pending) }]),
+  );
   const moved = new Set<string>();
   let pending: string[] = [];
   const view: ReadView = {
@@ -81,8 +108,9 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
   };
   let applied = 0;
   for (const e of events) {
-    if (e.streamPosition <= (positions.get(e.streamId) ?? -1)) continue;
-    positions.set(e.streamId, e.streamPosition);
+    if (isApplied(states.get(e.streamId), e.streamPosition)) continue;
+    if (!states.has(e.streamId)) states.set(e.streamId, { position: -1, pending: new Set() });
+    markApplied(states.get(e.streamId)!, e.streamPosition);
     moved.add(e.streamId);
     const handler = projection.handlers[e.type] as ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
     if (!handler) continue;
@@ -91,8 +119,11 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
     applied++;
   }
   if (moved.size) {
-    const rows = [...moved].map((s) => ({ projection: projection.name, stream_id: s, position: positions.get(s)! }));
-    pending.push(trx(map.positions).insert(rows).onConflict(['projection', 'stream_id']).merge(['position']).toString());
+    const rows = [...moved].map((s) => {
+      const st = states.get(s)!;
+      return { projection: projection.name, stream_id: s, position: st.position, pending: trx.raw('?::integer[]', [`{${[...st.pending].sort((a, b) => a - b).join(',')}}`]) };
+    });
+    pending.push(trx(map.positions).insert(rows).onConflict(['projection', 'stream_id']).merge(['position', 'pending']).toString());
   }
   await execAll(trx, pending);
   return applied;

@@ -1,0 +1,106 @@
+/** Request and result shapes of the asynchronous blog writer (Document 2, /api/blog). */
+import type { Source } from '../analysis/types';
+
+export type { Source };
+
+export interface Persona {
+  persona_id?: string;
+  tone?: string;
+  audience?: string;
+  industry?: string;
+}
+
+export interface ResearchRequest {
+  keywords: string[];
+  topic: string;
+  industry: string;
+  target_audience: string;
+  tone: string;
+  word_count_target: number;
+  persona?: Persona;
+}
+
+export interface ResearchResult {
+  success: boolean;
+  sources: Source[];
+  keyword_analysis: { primary_keywords: string[]; secondary_keywords: string[]; search_volume: string };
+  competitor_analysis: { top_competitors: string[]; content_gaps: string[]; opportunities: string[] };
+  suggested_angles: string[];
+  search_queries: string[];
+  grounding_metadata: { grounding_chunks: { title: string; url: string; confidence_score: number }[]; web_search_queries: string[] };
+}
+
+export interface OutlineRequest {
+  research: Partial<ResearchResult> & { sources?: Source[] };
+  persona?: Persona;
+  word_count: number;
+  custom_instructions?: string;
+}
+
+export interface OutlineSection {
+  id: string;
+  heading: string;
+  subheadings: string[];
+  key_points: string[];
+  references: Source[];
+  target_words: number;
+  keywords: string[];
+}
+
+export interface MediumSectionRequest {
+  id: string;
+  heading: string;
+  keyPoints?: string[];
+  subheadings?: string[];
+  keywords?: string[];
+  targetWords?: number;
+  references?: Source[];
+}
+
+export interface MediumRequest {
+  title: string;
+  sections: MediumSectionRequest[];
+  persona?: Persona;
+  tone?: string;
+  audience?: string;
+  globalTargetWords?: number;
+  researchKeywords?: string[];
+}
+
+export interface MediumSectionResult {
+  id: string;
+  heading: string;
+  content: string;
+  wordCount: number;
+  sources: Source[];
+}
+
+/** Medium blogs are at most 1000 words (Document 2, Limits). */
+export const MEDIUM_MAX_WORDS = 1000;
+
+/**
+ * The words a medium request asks for: globalTargetWords when given, else the
+ * sum of the sections' targetWords (sections without one count 150, the
+ * writer's default section length).
+ */
+export function mediumRequestedWords(r: Pick<MediumRequest, 'globalTargetWords' | 'sections'>): number {
+  if (r.globalTargetWords !== undefined) return r.globalTargetWords;
+  return r.sections.reduce((a, s) => a + (s.targetWords ?? 150), 0);
+}
+
+/** Each section's word budget: its targetWords scaled so the total is the request's total (largest remainder). */
+export function mediumSectionBudgets(r: Pick<MediumRequest, 'globalTargetWords' | 'sections'>): number[] {
+  const total = mediumRequestedWords(r);
+  const weights = r.sections.map((s) => s.targetWords ?? 150);
+  const sum = weights.reduce((a, b) => a + b, 0) || 1;
+  const raw = weights.map((w) => (w / sum) * total);
+  const out = raw.map(Math.floor);
+  let rest = total - out.reduce((a, b) => a + b, 0);
+  const order = raw.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (rest <= 0) break;
+    out[i]++;
+    rest--;
+  }
+  return out;
+}
