@@ -6,5 +6,6 @@
 import type { Migration } from '../infra/db/migrate';
 import { eventStoreMigration } from '../infra/db/migrations/0001_event_store';
 import { PROJECTION_MIGRATIONS } from '../projections';
+import { quotaMigration } from '../infra/quota/migration';
+import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 
-export const MIGRATIONS: Migration[] = [eventStoreMigration, ...PROJECTION_MIGRATIONS];
