@@ -9,3 +9,4 @@ import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 
+export const MIGRATIONS: Migration[] = [eventStoreMigration, quotaMigration, quotaAlertsMigration, ...PROJECTION_MIGRATIONS];
