@@ -3,13 +3,25 @@
  * the worker wires real adapters and tests can wire their own.
  */
 import type { Logger } from 'pino';
+import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
+import { createTaskActivities, TaskActivityDeps } from './tasks';
+import { BlogActivityDeps, createBlogActivities } from './blog';
 
 export interface ActivityDeps {
   logger: Logger;
+  /** Webhook deliveries (activities/webhooks.ts); absent = those activities are not registered. */
+  webhooks?: WebhookActivityDeps;
+  /** Task lifecycle events (activities/tasks.ts). */
+  tasks?: TaskActivityDeps;
+  /** Blog writer (activities/blog.ts): the AI gateway and the research provider. */
+  blog?: BlogActivityDeps;
 }
 
-export function createActivities(_deps: ActivityDeps) {
+export function createActivities(deps: ActivityDeps) {
   return {
+    ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : {}),
+    ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
+    ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

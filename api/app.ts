@@ -1,24 +1,33 @@
 /**
  * The Express application. Every request passes the same stages in order
  * (Document 1, "What the service does", point 4): request id and logging,
- * authentication, rate limiting, validation, routing. Dependencies come in
- * through AppDeps so tests can build the app against their own stack.
+ * authentication, rate limiting, validation, routing — built per route by
+ * the registry (api/registry.ts). Dependencies come in through AppDeps so
+ * tests can build the app against their own schema and add routes.
  */
 import express, { Express } from 'express';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pinoHttp from 'pino-http';
-import { Logger } from 'pino';
-import { healthRoutes } from './routes/health';
-import type { checkAll } from '../infra/health/checks';
+import { NotFoundError } from '../domain/errors';
+import type { AppDeps } from './deps';
+import { errorStage, sendError } from './errors';
+import { familyOf } from './families';
+import { mountRoutes, RequestState, RouteDef } from './registry';
+import { PLATFORM_ROUTES } from './routes';
+import { docsRoutes } from './routes/docs';
 
-export interface AppDeps {
-  logger: Logger;
-  health: () => ReturnType<typeof checkAll>;
-  temporalUiUrl: string;
+export type { AppDeps } from './deps';
+
+const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
+
+export interface App extends Express {
+  /** Every route mounted, platform and extra (tests enumerate them). */
+  routes: RouteDef[];
 }
 
-export function createApp(deps: AppDeps): Express {
-  const app = express();
+export function createApp(deps: AppDeps): App {
+  const app = express() as unknown as App;
   app.disable('x-powered-by');
   app.set('trust proxy', false);
 
@@ -26,7 +35,9 @@ export function createApp(deps: AppDeps): Express {
   app.use((req, res, next) => {
     const incoming = req.header('x-request-id');
     const id = incoming && /^[A-Za-z0-9._-]{8,128}$/.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = id;
+    const st = res.locals as RequestState;
+    st.requestId = id;
+    st.family = familyOf(req.path);
     res.setHeader('X-Request-Id', id);
     next();
   });
@@ -38,6 +49,14 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  app.use(healthRoutes(deps));
+  const routes: RouteDef[] = [];
+  routes.push(...PLATFORM_ROUTES, ...docsRoutes(() => routes), ...(deps.extraRoutes ?? []));
+  app.routes = routes;
+  mountRoutes(app, routes, deps);
+  app.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
+
+  // Unknown routes: 404 in the family of the path.
+  app.use((req, res) => sendError(req, res, new NotFoundError(`No route ${req.method} ${req.path}`)));
+  app.use(errorStage);
   return app;
 }

@@ -48,6 +48,32 @@ export const CONFIG_VARS = {
   WORKFLOW_BUNDLE_PATH: { type: 'string', default: '', description: 'Prebuilt workflow bundle the worker loads (npm run build writes dist/workflow-bundle.js); empty = bundle workflows/ at start' },
   MIGRATE_ON_START: { type: 'boolean', default: true, description: 'Run database migrations when the API starts' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', default: 10000, description: 'How long a process waits for in-flight work on SIGTERM before it exits', schema: { minimum: 0, maximum: 600000 } },
+  // AI provider layer (infra/ai/, infra/research/; docs/providers.md). Empty base URL = vendor not configured.
+  VENDOR_A_BASE_URL: { type: 'string', default: '', description: 'OpenAI-compatible base URL of text vendor vendor_a (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1); empty = not configured', schema: { pattern: '^(|https?://.+)$' } },
+  VENDOR_A_API_KEY: { type: 'string', default: '', description: 'Bearer key of vendor_a (may stay empty for local servers such as Ollama)' },
+  VENDOR_A_MODEL: { type: 'string', default: 'gpt-4o-mini', description: 'Model name sent to vendor_a; priced by domain/pricing.ts' },
+  VENDOR_B_BASE_URL: { type: 'string', default: '', description: 'OpenAI-compatible base URL of text vendor vendor_b (e.g. https://generativelanguage.googleapis.com/v1beta/openai); empty = not configured', schema: { pattern: '^(|https?://.+)$' } },
+  VENDOR_B_API_KEY: { type: 'string', default: '', description: 'Bearer key of vendor_b' },
+  VENDOR_B_MODEL: { type: 'string', default: 'gemini-2.0-flash', description: 'Model name sent to vendor_b; priced by domain/pricing.ts' },
+  AI_TIMEOUT_MS: { type: 'integer', default: 60000, description: 'Time-out of one attempt of a text-vendor or web-search call (AbortSignal)', schema: { minimum: 100, maximum: 600000 } },
+  AI_MAX_RETRIES: { type: 'integer', default: 3, description: 'Retries after the first attempt on 429/5xx/time-out/network errors (exponential backoff with jitter, Retry-After honoured)', schema: { minimum: 0, maximum: 10 } },
+  WEB_SEARCH_PROVIDER: { type: 'string', default: '', description: 'Web-search vendor for research: tavily or exa; empty = local corpus only', schema: { enum: ['', 'tavily', 'exa'] } },
+  WEB_SEARCH_API_KEY: { type: 'string', default: '', description: 'Key of the web-search vendor (Tavily: Bearer; Exa: x-api-key)' },
+  WEB_SEARCH_BASE_URL: { type: 'string', default: '', description: 'Base URL of the web-search vendor; empty = https://api.tavily.com or https://api.exa.ai', schema: { pattern: '^(|https?://.+)$' } },
+  RESEARCH_CORPUS_DIR: { type: 'string', default: '', description: 'Folder of Markdown/HTML/text documents indexed for research; empty = data/corpus of the project' },
+  // API core (api/; docs/api.md): request size, consistency wait, credentials, rate limits.
+  API_BODY_LIMIT_BYTES: { type: 'integer', default: 1048576, description: 'Largest JSON request body of the API (CONTENT_TOO_LONG / 413 above it); image studio routes use API_IMAGE_BODY_LIMIT_BYTES', schema: { minimum: 1024 } },
+  API_IMAGE_BODY_LIMIT_BYTES: { type: 'integer', default: 26214400, description: 'Largest request body of the image studio routes (base64 images, recommended under 10 MB each)', schema: { minimum: 1024 } },
+  API_CONSISTENCY_TIMEOUT_MS: { type: 'integer', default: 2000, description: 'How long a write route waits for the projection serving the next read (read-your-writes) before it answers anyway', schema: { minimum: 0, maximum: 60000 } },
+  API_KEY_ROTATION_GRACE_SECONDS: { type: 'integer', default: 86400, description: 'How long a rotated API key keeps working after POST .../rotate (24 h)', schema: { minimum: 0 } },
+  SESSION_TTL_SECONDS: { type: 'integer', default: 43200, description: 'Lifetime of a session token made by POST /api/settings/sessions (12 h)', schema: { minimum: 1 } },
+  RATE_LIMIT_DEV_PERCENT: { type: 'integer', default: 50, description: 'Development keys get this percentage of the production rate limits (rounded down, at least 1)', schema: { minimum: 1, maximum: 100 } },
+  RATE_LIMIT_OVERRIDES: { type: 'string', default: '', description: 'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)' },
+  // Webhooks (infra/webhooks/, workflows/webhook-delivery.ts; docs/webhooks.md).
+  WEBHOOK_SECRET_KEY: { type: 'string', default: '', description: 'Key encrypting webhook signing secrets at rest (AES-256-GCM), 32 bytes base64; required in production, the same for API and worker; empty in development/test = generated once into .run/webhook-secret.key' },
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: { type: 'string', default: '', description: 'Comma-separated host or host:port entries ([v6]:port for IPv6) whose webhook URLs may resolve to private/loopback/link-local addresses (SSRF allow-list; e.g. 127.0.0.1 for local receivers)' },
+  WEBHOOK_RETRY_SCHEDULE: { type: 'string', default: '', description: 'Seconds to wait before each webhook delivery attempt, comma-separated (first = before attempt 1); empty = 0,5,300,1800,7200,18000,36000,50400,72000,86400; each wait gets a deterministic ±10% jitter', schema: { pattern: '^(|\\s*\\d+(\\.\\d+)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*)*)$' } },
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: { type: 'integer', default: 15000, description: 'Time-out of one webhook delivery attempt (connect + response), ms', schema: { minimum: 100, maximum: 120000 } },
 } as const satisfies Record<string, VarSpec>;
 
 export type ConfigKey = keyof typeof CONFIG_VARS;

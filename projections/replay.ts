@@ -38,12 +38,37 @@ function handles(p: Projection) {
   return (type: string) => isEventType(type) && areas.has(EVENT_DEFINITIONS[type].area);
 }
 
-async function applyFrom(db: Knex, trx: Knex.Transaction | undefined, store: EventStore, p: Projection, map: TableMap, from: Checkpoint, batchSize: number, onBatch: (n: number) => void): Promise<Checkpoint> {
+/** The last event (in commit order) stored right now: replay reads at least up to it. */
+async function lastCheckpoint(db: Knex): Promise<Checkpoint> {
+  const r = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1');
+  return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
+}
+
+const before = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) < BigInt(b.transactionId) || (a.transactionId === b.transactionId && BigInt(a.globalPosition) < BigInt(b.globalPosition));
+
+/**
+ * Applies events from `from` until at least `target`. readAll only returns
+ * events below the cluster's oldest running transaction, so an empty read does
+ * not mean the end of the log: while below the target, wait for the horizon to
+ * move, and name the transaction that holds it if that takes too long.
+ */
+async function applyFrom(db: Knex, trx: Knex.Transaction | undefined, store: EventStore, p: Projection, map: TableMap, from: Checkpoint, target: Checkpoint, batchSize: number, onBatch: (n: number) => void): Promise<Checkpoint> {
   const mine = handles(p);
   let cp = from;
+  let waitingSince = 0;
   for (;;) {
     const events = await store.readAll(cp, batchSize);
-    if (events.length === 0) return cp;
+    if (events.length === 0) {
+      if (!before(cp, target)) return cp;
+      waitingSince ||= Date.now();
+      if (Date.now() - waitingSince > 120_000) {
+        const r = await db.raw("SELECT pid, backend_xid::text AS xid, state, now() - xact_start AS age FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1");
+        throw new Error(`replay is blocked: events up to ${target.globalPosition} are not readable while an older transaction is open (${JSON.stringify(r.rows[0] ?? {})})`);
+      }
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
+    waitingSince = 0;
     const relevant = events.filter((e) => mine(e.type));
     if (trx) await applyEvents(trx, p, relevant, map);
     else await db.transaction((t) => applyEvents(t, p, relevant, map));
@@ -67,12 +92,13 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   await dropReplayTables(db, p);
   await p.createTables(db, map.table);
   await db.raw(`CREATE TABLE ?? (LIKE projection_streams INCLUDING ALL)`, [map.positions]);
-  const cp = await applyFrom(db, undefined, store, p, map, START, batchSize, progress);
+  const cp = await applyFrom(db, undefined, store, p, map, START, await lastCheckpoint(db), batchSize, progress);
 
   if (opts.swap !== false) {
     await db.transaction(async (trx) => {
       await trx.raw(...projectionLockSql(p.name));
-      await applyFrom(db, trx, store, p, map, cp, batchSize, progress);
+      // Under the lock the live consumer waits; catch up to whatever was stored meanwhile.
+      await applyFrom(db, trx, store, p, map, cp, await lastCheckpoint(db), batchSize, progress);
       for (const t of p.tables) {
         await trx.schema.dropTable(t);
         await trx.schema.renameTable(map.table(t), t);

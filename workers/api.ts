@@ -10,6 +10,8 @@ import { fatal, Lifecycle } from './lifecycle';
 import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
+import { PostgresEventStore } from '../infra/eventstore/postgres';
+import { apiSettings } from '../api/deps';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -20,7 +22,14 @@ async function main(): Promise<void> {
     const applied = await migrateLatest(ctx.db, MIGRATIONS);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   }
-  const app = createApp({ logger, health: ctx.health, temporalUiUrl: config.TEMPORAL_UI_URL });
+  const app = createApp({
+    logger,
+    db: ctx.db,
+    store: new PostgresEventStore(ctx.db),
+    health: ctx.health,
+    temporalUiUrl: config.TEMPORAL_UI_URL,
+    settings: apiSettings(config),
+  });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {

@@ -5,8 +5,10 @@
  */
 import type { Migration } from '../infra/db/migrate';
 import { eventStoreMigration } from '../infra/db/migrations/0001_event_store';
+import { rateLimitMigration } from '../infra/db/migrations/0010_rate_limits';
 import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
+import { webhookSecretsMigration } from '../infra/webhooks/migration';
 
-export const MIGRATIONS: Migration[] = [eventStoreMigration, quotaMigration, quotaAlertsMigration, ...PROJECTION_MIGRATIONS];
+export const MIGRATIONS: Migration[] = [eventStoreMigration, quotaMigration, quotaAlertsMigration, rateLimitMigration, webhookSecretsMigration, ...PROJECTION_MIGRATIONS];

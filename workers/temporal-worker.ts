@@ -9,12 +9,28 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
+import { PostgresEventStore } from '../infra/eventstore/postgres';
+import { PostgresUsageMeter } from '../infra/quota/meter';
+import { gatewayMeter } from '../infra/quota/gateway-meter';
+import { aiGatewayFromConfig } from '../infra/ai';
+import { researchFromConfig } from '../infra/research';
+import { getUser } from '../projections/identity';
+import { PLANS, isPlanName } from '../domain/plans';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
   const { config, logger } = ctx;
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
+
+  // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
+  const store = new PostgresEventStore(ctx.db);
+  const meter = new PostgresUsageMeter(ctx.db, store, async (userId) => {
+    const plan = (await getUser(ctx.db, userId))?.plan;
+    return PLANS[plan && isPlanName(plan) ? plan : 'free'].limits;
+  });
+  const gateway = aiGatewayFromConfig(config, gatewayMeter(meter), logger);
+  const research = researchFromConfig(config);
 
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   life.onStop('temporal connection', () => connection.close());
@@ -25,7 +41,7 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ logger }),
+    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research } }),
   });
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {

@@ -1,2 +1,4 @@
 /** Every workflow the worker runs; the bundle is built from this file. */
 export { smokeWorkflow } from './smoke';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { blogResearchWorkflow, blogOutlineWorkflow, blogMediumWorkflow } from './blog';

@@ -1,32 +1,73 @@
 /**
  * GET /api/health (general family) and GET /v1/health (developer family):
  * status and latency of PostgreSQL, Temporal and Kafka. Public, so a
- * monitoring probe or a newly made API key can be tested against it.
+ * monitoring probe can call it without a key; a key that is sent is checked
+ * (401 when invalid), which makes it the place to test a new key. Called with
+ * a key, /api/health counts as an integration route (Document 1's
+ * "alternative paths"): burst 20 per minute, 100 per hour.
  * 200 when every service is ok, 503 SERVICE_UNAVAILABLE otherwise.
  */
-import { Router } from 'express';
-import type { AppDeps } from '../app';
+import { ServiceUnavailableError } from '../../domain/errors';
+import { defineRoute, HandlerCtx, RouteDef } from '../registry';
+import type { AppDeps } from '../deps';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
-export function healthRoutes(deps: AppDeps): Router {
-  const router = Router();
-  router.get(['/api/health', '/v1/health'], async (req, res) => {
-    const { status, services } = await deps.health();
-    const timestamp = new Date().toISOString();
-    const data = { status, version: VERSION, services, temporal_ui: deps.temporalUiUrl };
-    const developer = req.path.startsWith('/v1');
-    const meta = developer ? { meta: { request_id: res.locals.requestId as string, timestamp } } : { timestamp };
-    if (status === 'ok') {
-      res.status(200).json({ success: true, data, ...meta });
-    } else {
-      const down = Object.entries(services).filter(([, s]) => s.status !== 'ok').map(([n]) => n);
-      res.status(503).json({
-        success: false,
-        error: { code: 'SERVICE_UNAVAILABLE', message: `Unavailable: ${down.join(', ')}`, details: data },
-        ...meta,
-      });
-    }
-  });
-  return router;
+const service = {
+  type: 'object',
+  properties: { status: { enum: ['ok', 'down'] }, latency_ms: { type: 'number' }, error: { type: 'string' } },
+  required: ['status', 'latency_ms'],
+};
+
+export const healthData = {
+  type: 'object',
+  properties: {
+    status: { enum: ['ok', 'degraded'] },
+    version: { type: 'string' },
+    services: { type: 'object', additionalProperties: service },
+    temporal_ui: { type: 'string' },
+    caller: { type: 'object', description: 'Present when the request carried a valid credential', properties: { user_id: { type: 'string' }, key_id: { type: 'string' }, environment: { type: 'string' } } },
+  },
+  required: ['status', 'version', 'services'],
+};
+
+/** Runs the health check; throws SERVICE_UNAVAILABLE with the report as details when a service is down. */
+export async function healthReport(deps: AppDeps, caller?: HandlerCtx['caller']) {
+  const { status, services } = await deps.health();
+  const data = {
+    status,
+    version: VERSION,
+    services,
+    temporal_ui: deps.temporalUiUrl,
+    ...(caller ? { caller: { user_id: caller.userId, key_id: caller.credentialId, environment: caller.environment } } : {}),
+  };
+  if (status !== 'ok') {
+    const down = Object.entries(services).filter(([, s]) => s.status !== 'ok').map(([n]) => n);
+    throw new ServiceUnavailableError(`Unavailable: ${down.join(', ')}`, data);
+  }
+  return data;
 }
+
+const responses = { 200: { description: 'Every service is ok', data: healthData } };
+
+export const healthRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/health',
+    auth: 'public',
+    rateScheme: 'integration',
+    tags: ['health'],
+    summary: 'Health of the platform (and test of an API key when one is sent)',
+    responses,
+    handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/health',
+    auth: 'public',
+    tags: ['health'],
+    summary: 'Health of the platform (developer envelope)',
+    responses,
+    handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
+  }),
+];

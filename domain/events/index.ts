@@ -6,9 +6,10 @@ import { AlertEvent, alertEvents } from './alerts';
 import { TaskEvent, taskEvents } from './tasks';
 import { UsageEvent, usageEvents } from './usage';
 import { WebhookEvent, webhookEvents } from './webhooks';
+import { IdentityEvent, identityEvents } from './identity';
 import { EventDefinition } from './types';
 
-export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent;
+export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -17,6 +18,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...usageEvents,
   ...alertEvents,
   ...webhookEvents,
+  ...identityEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -115,4 +115,33 @@ describe('event pipeline', () => {
     expect(await getTask(s.db, 'carol', id)).toMatchObject({ status: 'started' });
     expect(findProjection('task-status')).toBeDefined();
   });
+
+  it('replay does not stop early while an older open transaction hides newer events', async () => {
+    const task = (id: string) => ({ type: 'TaskStarted' as const, data: { task_id: id, task_type: 'held', user_id: 'dave', workflow_id: id } });
+    const held = randomUUID();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let appended!: () => void;
+    const inside = new Promise<void>((r) => (appended = r));
+    const open = s.db.transaction(async (trx) => {
+      await store.append(`task-${held}`, [task(held)], 'no_stream', {}, trx);
+      appended();
+      await gate;
+    });
+    await inside;
+    const after = randomUUID();
+    await store.append(`task-${after}`, [task(after)], 'no_stream'); // committed, but behind the open transaction
+    const p = findProjection('task-status')!;
+    let finished = false;
+    const rebuilding = replay(s.db, store, p, { swap: false }).then(() => (finished = true));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(finished).toBe(false); // still waiting for the horizon
+    release();
+    await open;
+    await rebuilding;
+    const rows = await s.db('task_status__replay').whereIn('task_id', [held, after]);
+    expect(rows).toHaveLength(2);
+    await s.db.schema.dropTable('task_status__replay');
+    await s.db.schema.dropTable(`projection_streams__replay_task_status`);
+  });
 });

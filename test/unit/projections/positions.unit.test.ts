@@ -10,7 +10,11 @@ describe('stream position tracking', () => {
   it('applies in-order events once and skips repeats', () => {
     const st = { position: -1, pending: new Set<number>() };
     const applied: number[] = [];
-    for (const p of [0, 1, 2, 1, 0, 3, 3]) if (!isApplied(st, p)) (markApplied(st, p), applied.push(p));
+    for (const p of [0, 1, 2, 1, 0, 3, 3]) {
+      if (isApplied(st, p)) continue;
+      markApplied(st, p);
+      applied.push(p);
+    }
     expect(applied).toEqual([0, 1, 2, 3]);
     expect(st).toEqual({ position: 3, pending: new Set() });
   });

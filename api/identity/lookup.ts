@@ -1,0 +1,56 @@
+/**
+ * Who is calling: the one lookup behind the identity middleware, for every
+ * credential kind. It reads the identity projection; when the projection has
+ * not applied the credential's events yet (a key made a moment ago, the
+ * projector down), it folds the credential's own stream from the event store
+ * instead — the credential text names its stream, so this is one indexed read
+ * and a fresh key works at once. Revocation and rotation take effect when the
+ * projection applies them; the routes that make them wait for that (bounded).
+ */
+import { timingSafeEqual } from 'node:crypto';
+import type { Knex } from 'knex';
+import { apiKeyStream, oauthTokenStream, sessionStream, userStream } from '../../domain/events/identity';
+import { CredentialKind, CredentialState, credentialUsable, foldCredential, foldUser, UserState } from '../../domain/identity';
+import type { PlanName } from '../../domain/plans';
+import type { EventStore } from '../../infra/eventstore/port';
+import { findCredentialByHash, getUser } from '../../projections/identity';
+import { parseCredential } from './tokens';
+
+export interface Caller {
+  userId: string;
+  role: 'user' | 'admin';
+  plan: PlanName;
+  credential: CredentialKind;
+  credentialId: string;
+  environment: 'development' | 'production';
+}
+
+export function credentialStream(kind: CredentialKind, id: string): string {
+  return kind === 'api_key' ? apiKeyStream(id) : kind === 'session' ? sessionStream(id) : oauthTokenStream(id);
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+async function userFromStream(store: EventStore, userId: string): Promise<UserState | undefined> {
+  return foldUser((await store.readStream(userStream(userId))) as Parameters<typeof foldUser>[0]);
+}
+
+/** The caller a credential text stands for, or undefined when it is unknown, revoked, expired or of another kind than `accepted`. */
+export async function resolveCredential(db: Knex, store: EventStore, text: string, accepted: CredentialKind[], nowMs = Date.now()): Promise<Caller | undefined> {
+  const parsed = parseCredential(text);
+  if (!parsed || !accepted.includes(parsed.kind)) return undefined;
+  let credential: CredentialState | undefined;
+  let user: UserState | undefined;
+  const found = await findCredentialByHash(db, parsed.kind, parsed.hash);
+  if (found) {
+    credential = found.credential;
+    user = found.user;
+  } else {
+    credential = foldCredential((await store.readStream(credentialStream(parsed.kind, parsed.id))) as Parameters<typeof foldCredential>[0]);
+    if (!credential || !sameHash(credential.token_hash, parsed.hash)) return undefined;
+  }
+  if (credential.id !== parsed.id || !credentialUsable(credential, nowMs)) return undefined;
+  user ??= (await getUser(db, credential.user_id)) ?? (await userFromStream(store, credential.user_id));
+  if (!user) return undefined;
+  return { userId: user.user_id, role: user.role, plan: user.plan, credential: parsed.kind, credentialId: credential.id, environment: credential.environment };
+}

@@ -1,0 +1,64 @@
+/**
+ * Identity: users (plan, role), API keys and access tokens (session tokens of
+ * the outreach family, OAuth 2.0 access tokens of the calendar family).
+ * Streams: `user-<user_id>`, `apikey-<key_id>`, `session-<session_id>`,
+ * `oauthtoken-<token_id>`. A credential's id is part of the credential text,
+ * so the API can read its stream directly when the projection lags.
+ * Secrets never enter an event: only their SHA-256 hashes.
+ */
+import { EventDefinitions, isoTime, obj, str } from './types';
+
+export type UserRole = 'user' | 'admin';
+export type PlanKey = 'free' | 'basic' | 'pro' | 'enterprise';
+export type KeyEnvironment = 'development' | 'production';
+
+export interface ApiKeyCreatedData {
+  key_id: string;
+  user_id: string;
+  name: string;
+  environment: KeyEnvironment;
+  /** Public part shown in listings and in the key text (`cp_live_<prefix>_<secret>`); equals key_id. */
+  prefix: string;
+  /** hex SHA-256 of the whole key text */
+  key_hash: string;
+  /** Set when the key was made by rotating another one. */
+  rotated_from?: string;
+}
+
+export type IdentityEvent =
+  | { type: 'UserCreated'; data: { user_id: string; email?: string; plan: PlanKey; role: UserRole } }
+  | { type: 'PlanChanged'; data: { user_id: string; plan: PlanKey; previous_plan: PlanKey } }
+  | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
+  | { type: 'ApiKeyRenamed'; data: { key_id: string; user_id: string; name: string } }
+  | { type: 'ApiKeyRevoked'; data: { key_id: string; user_id: string } }
+  | { type: 'ApiKeyRotated'; data: { old_key_id: string; new_key_id: string; user_id: string; grace_until: string } }
+  | { type: 'SessionStarted'; data: { session_id: string; user_id: string; token_hash: string; expires_at: string; key_id: string } }
+  | { type: 'SessionEnded'; data: { session_id: string; user_id: string } }
+  | { type: 'OAuthTokenIssued'; data: { token_id: string; user_id: string; client_id: string; scope: string; token_hash: string; expires_at: string } }
+  | { type: 'OAuthTokenRevoked'; data: { token_id: string; user_id: string } };
+
+const plan = { enum: ['free', 'basic', 'pro', 'enterprise'] };
+const hash = { type: 'string', pattern: '^[0-9a-f]{64}$' };
+const a = 'identity';
+
+export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
+  UserCreated: { area: a, version: 1, schema: obj({ user_id: str, email: str, plan, role: { enum: ['user', 'admin'] } }, ['user_id', 'plan', 'role']) },
+  PlanChanged: { area: a, version: 1, schema: obj({ user_id: str, plan, previous_plan: plan }) },
+  ApiKeyCreated: {
+    area: a,
+    version: 1,
+    schema: obj({ key_id: str, user_id: str, name: str, environment: { enum: ['development', 'production'] }, prefix: str, key_hash: hash, rotated_from: str }, ['key_id', 'user_id', 'name', 'environment', 'prefix', 'key_hash']),
+  },
+  ApiKeyRenamed: { area: a, version: 1, schema: obj({ key_id: str, user_id: str, name: str }) },
+  ApiKeyRevoked: { area: a, version: 1, schema: obj({ key_id: str, user_id: str }) },
+  ApiKeyRotated: { area: a, version: 1, schema: obj({ old_key_id: str, new_key_id: str, user_id: str, grace_until: isoTime }) },
+  SessionStarted: { area: a, version: 1, schema: obj({ session_id: str, user_id: str, token_hash: hash, expires_at: isoTime, key_id: str }) },
+  SessionEnded: { area: a, version: 1, schema: obj({ session_id: str, user_id: str }) },
+  OAuthTokenIssued: { area: a, version: 1, schema: obj({ token_id: str, user_id: str, client_id: str, scope: { type: 'string' }, token_hash: hash, expires_at: isoTime }) },
+  OAuthTokenRevoked: { area: a, version: 1, schema: obj({ token_id: str, user_id: str }) },
+};
+
+export const userStream = (userId: string) => `user-${userId}`;
+export const apiKeyStream = (keyId: string) => `apikey-${keyId}`;
+export const sessionStream = (sessionId: string) => `session-${sessionId}`;
+export const oauthTokenStream = (tokenId: string) => `oauthtoken-${tokenId}`;

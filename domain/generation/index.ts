@@ -1,0 +1,16 @@
+/**
+ * Public surface of the offline writer (the `local` provider's logic): pure,
+ * deterministic functions of their input. infra/ai/local.ts adapts them to
+ * the AI gateway; docs/providers.md says what they are and are not.
+ */
+export type * from './types';
+export { writeSection, createWriterContext } from './section';
+export type { WriterContext } from './section';
+export { writeArticle, articleWordCount, citationNumbers, referenceLine } from './article';
+export { draftOutline, sectionCount } from './outline';
+export { researchSummary } from './research';
+export { extractiveSummary, localChatAnswer } from './summary';
+export { numberSources } from './evidence';
+export { termStats, topPhrases } from './terms';
+export { markdownWordCount, hash32 } from './text';
+export { toneFamily } from './phrases';

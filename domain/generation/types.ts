@@ -1,0 +1,119 @@
+/**
+ * Inputs and outputs of the offline writer (`local` provider).
+ *
+ * Field names follow the callers: the blog workflows pass camelCase for the
+ * medium generator (keyPoints, targetWords) and the outline/research shapes
+ * of the spec are snake_case, so results can travel to clients unchanged.
+ */
+import type { Source } from '../analysis/types';
+
+export type { Source };
+
+export interface WriteSectionInput {
+  heading: string;
+  keyPoints?: string[];
+  subheadings?: string[];
+  keywords?: string[];
+  /** Words of body text wanted (headings excluded); the writer lands within ±10 %. */
+  targetWords: number;
+  /** Research sources; `[n]` citations use `index` when present, else position + 1. */
+  sources?: Source[];
+  tone?: string;
+  audience?: string;
+  /** Topic of the whole article (lets a section mention it); defaults to the heading. */
+  topic?: string;
+  /** Force a bulleted list of the key points (otherwise decided from the heading). */
+  list?: boolean;
+}
+
+export interface SectionDraft {
+  heading: string;
+  /** Markdown body of the section, without its own `##` heading. */
+  markdown: string;
+  /** Body words as the project's counter counts them (domain/analysis countWords). */
+  wordCount: number;
+  /** Sources actually cited, each with `index` = the n of its `[n]` markers. */
+  citations: Source[];
+}
+
+export interface ArticleSectionInput {
+  id?: string;
+  heading: string;
+  keyPoints?: string[];
+  subheadings?: string[];
+  keywords?: string[];
+  /** Relative share of the article; sections without one weigh equally. */
+  targetWords?: number;
+}
+
+export interface WriteArticleInput {
+  topic: string;
+  title?: string;
+  keywords?: string[];
+  /** The outline to write; drafted from topic, keywords and sources when absent. */
+  sections?: ArticleSectionInput[];
+  sources?: Source[];
+  tone?: string;
+  audience?: string;
+  /** Words of the article body, References list excluded; the writer lands within ±10 %. */
+  targetWords: number;
+}
+
+export interface ArticleDraft {
+  title: string;
+  /** Full Markdown: `# title`, sections as `##`, then `## References` with the cited sources. */
+  markdown: string;
+  /** Body words without the References list (see articleWordCount). */
+  wordCount: number;
+  sections: Array<SectionDraft & { id: string }>;
+  /** Every cited source, ordered by its number. */
+  references: Source[];
+}
+
+export interface DraftOutlineInput {
+  topic: string;
+  keywords?: string[];
+  sources?: Source[];
+  /** Total words the article will have; spread over the sections. */
+  wordCount: number;
+  audience?: string;
+  tone?: string;
+}
+
+export interface DraftOutlineSection {
+  id: string;
+  heading: string;
+  subheadings: string[];
+  key_points: string[];
+  references: Source[];
+  target_words: number;
+  keywords: string[];
+}
+
+export interface DraftOutline {
+  title_options: string[];
+  outline: DraftOutlineSection[];
+}
+
+export interface ResearchSummaryInput {
+  topic: string;
+  keywords?: string[];
+  industry?: string;
+  audience?: string;
+  sources: Source[];
+}
+
+export interface ResearchSummary {
+  keyword_analysis: { primary_keywords: string[]; secondary_keywords: string[]; search_volume: string };
+  competitor_analysis: { top_competitors: string[]; content_gaps: string[]; opportunities: string[] };
+  suggested_angles: string[];
+  search_queries: string[];
+  grounding_metadata: { grounding_chunks: Array<{ title: string; url: string; confidence_score: number }>; web_search_queries: string[] };
+}
+
+/** What the gateway asks the `local` provider to do when no vendor is configured. */
+export type LocalTask =
+  | { kind: 'section'; input: WriteSectionInput }
+  | { kind: 'article'; input: WriteArticleInput }
+  | { kind: 'outline'; input: DraftOutlineInput }
+  | { kind: 'research'; input: ResearchSummaryInput };

@@ -1,0 +1,180 @@
+/**
+ * The webhook event catalogue: every event name a client may subscribe to,
+ * and a declarative table of which domain events produce which names with
+ * which data. Later areas add names by declaring them here (a name + a rule);
+ * the dispatcher, the delivery workflow and the routes need no change.
+ *
+ * Pure: the dispatcher hands in the recorded event and the little context a
+ * rule asks for (the task's type and owner for task events).
+ */
+
+/** Who registers for a name: the general `/api/webhooks` route, or the calendar's (Document 3). */
+export type WebhookFamily = 'general' | 'calendar';
+
+/** Shape of the body: `standard` = event_type/id/timestamp/data (Document 1); `calendar` = event/id/timestamp/data (Document 3). */
+export type PayloadShape = 'standard' | 'calendar';
+
+export interface WebhookName {
+  family: WebhookFamily;
+  shape: PayloadShape;
+  /** "Emitted when" of the spec. */
+  description: string;
+}
+
+/** Name of the test ping (POST /api/webhooks/{id}/test); sent regardless of the endpoint's subscriptions. */
+export const TEST_EVENT = 'webhook.test';
+
+export const WEBHOOK_NAMES: Record<string, WebhookName> = {
+  // General family (Document 1, "Events").
+  'content.generated': { family: 'general', shape: 'standard', description: 'content generation completed' },
+  'seo.analysis.completed': { family: 'general', shape: 'standard', description: 'SEO analysis finished' },
+  'strategy.updated': { family: 'general', shape: 'standard', description: 'a content strategy was updated' },
+  'quota.warning': { family: 'general', shape: 'standard', description: 'usage approaches the quota limit' },
+  // Integration routes (Document 1, "Events").
+  content_generated: { family: 'general', shape: 'standard', description: 'content generation completed (carries `content`)' },
+  seo_analysis_complete: { family: 'general', shape: 'standard', description: 'SEO analysis finished' },
+  research_complete: { family: 'general', shape: 'standard', description: 'research phase completed' },
+  user_action: { family: 'general', shape: 'standard', description: 'a user interacts with an integration' },
+  [TEST_EVENT]: { family: 'general', shape: 'standard', description: 'test ping sent on request' },
+};
+
+/** Names a client of `family` may subscribe to (the test ping is not subscribable). */
+export function subscribableNames(family: WebhookFamily): string[] {
+  return Object.entries(WEBHOOK_NAMES)
+    .filter(([n, d]) => d.family === family && n !== TEST_EVENT)
+    .map(([n]) => n);
+}
+
+/** The part of a recorded event a rule reads (structurally the event store's RecordedEvent). */
+export interface SourceEvent {
+  eventId: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: { user_id?: string; [k: string]: unknown };
+  recordedAt: string;
+}
+
+/** Context a rule may ask the dispatcher for. */
+export interface TaskContext {
+  task_type: string;
+  user_id: string;
+}
+export interface SourceContext {
+  task?: TaskContext;
+}
+
+/** One webhook message produced by a domain event, before it is addressed to endpoints. */
+export interface WebhookMessage {
+  name: string;
+  data: Record<string, unknown>;
+  /** Only for `content_generated`: the generated text. */
+  content?: string;
+}
+
+export interface WebhookRule {
+  /** Domain event type the rule reads. */
+  source: string;
+  /** Context the dispatcher must load first. */
+  needs?: 'task';
+  /** Owner whose endpoints receive the messages; undefined = nobody. */
+  user(e: SourceEvent, ctx: SourceContext): string | undefined;
+  /** Messages for this event ([] when the rule does not apply). */
+  messages(e: SourceEvent, ctx: SourceContext): WebhookMessage[];
+}
+
+/** Task types normalised: `blog-medium` and `blog_medium` are the same type. */
+export const normaliseTaskType = (t: string) => t.toLowerCase().replace(/-/g, '_');
+
+const RESEARCH_TASKS = new Set(['blog_research', 'research']);
+const NON_CONTENT_TASKS = new Set(['blog_outline', ...RESEARCH_TASKS]);
+
+/** Content-producing tasks: every `blog_*` task but research and outline, and the generic content tasks. */
+export function isContentTask(taskType: string): boolean {
+  const t = normaliseTaskType(taskType);
+  if (NON_CONTENT_TASKS.has(t)) return false;
+  return t.startsWith('blog_') || t === 'content_generation' || t.endsWith('_post');
+}
+
+/** The generated text of a task result, wherever the task put it. */
+export function contentOf(result: Record<string, unknown>): string | undefined {
+  const candidates: unknown[] = [result.content, result.markdown, result.text];
+  for (const k of ['blog_post', 'article', 'post', 'data']) {
+    const v = result[k];
+    if (v && typeof v === 'object') candidates.push((v as Record<string, unknown>).content, (v as Record<string, unknown>).markdown);
+  }
+  return candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
+}
+
+const taskOwner = (e: SourceEvent, ctx: SourceContext) => ctx.task?.user_id ?? e.metadata.user_id;
+
+/** The declarative mapping. Add a rule to make a domain event produce a name. */
+export const WEBHOOK_RULES: WebhookRule[] = [
+  {
+    source: 'TaskCompleted',
+    needs: 'task',
+    user: taskOwner,
+    messages(e, ctx) {
+      if (!ctx.task) return [];
+      const t = normaliseTaskType(ctx.task.task_type);
+      const result = (e.data.result ?? {}) as Record<string, unknown>;
+      const data = { task_id: e.data.task_id, task_type: t, result };
+      if (RESEARCH_TASKS.has(t)) return [{ name: 'research_complete', data }];
+      if (isContentTask(t)) {
+        const content = contentOf(result);
+        return [
+          { name: 'content.generated', data },
+          { name: 'content_generated', data, ...(content !== undefined ? { content } : {}) },
+        ];
+      }
+      if (t === 'seo_analysis') return [{ name: 'seo.analysis.completed', data }, { name: 'seo_analysis_complete', data }];
+      if (t === 'content_strategy') return [{ name: 'strategy.updated', data }];
+      return [];
+    },
+  },
+  {
+    source: 'AlertRaised',
+    user: (e) => e.data.user_id as string,
+    messages(e) {
+      const t = e.data.alert_type;
+      if (t !== 'usage_threshold' && t !== 'cost_threshold') return [];
+      const { alert_key, title, message, severity, alert_type, billing_period } = e.data;
+      return [{ name: 'quota.warning', data: { alert_key, title, message, severity, alert_type, billing_period } }];
+    },
+  },
+];
+
+/** Domain event types any rule reads. */
+export const WEBHOOK_SOURCE_TYPES: string[] = [...new Set(WEBHOOK_RULES.map((r) => r.source))];
+
+export const rulesFor = (type: string): WebhookRule[] => WEBHOOK_RULES.filter((r) => r.source === type);
+
+/** What one domain event produces: its owner and messages, or undefined when nothing. */
+export function webhookMessagesFor(e: SourceEvent, ctx: SourceContext): { userId: string; messages: WebhookMessage[] } | undefined {
+  const out: WebhookMessage[] = [];
+  let userId: string | undefined;
+  for (const r of rulesFor(e.type)) {
+    const u = r.user(e, ctx);
+    const m = r.messages(e, ctx);
+    if (!u || m.length === 0) continue;
+    userId = u;
+    out.push(...m);
+  }
+  return userId && out.length ? { userId, messages: out } : undefined;
+}
+
+/**
+ * The body delivered for a message. `standard`: event_type, id (the delivery
+ * id, also the `webhook-id` header), timestamp (when the domain event was
+ * recorded, ISO 8601), data, and `content` for content_generated.
+ * `calendar`: event, id, timestamp, data.
+ */
+export function buildPayload(m: WebhookMessage, deliveryId: string, timestamp: string): Record<string, unknown> {
+  const shape = WEBHOOK_NAMES[m.name]?.shape ?? 'standard';
+  if (shape === 'calendar') return { event: m.name, id: deliveryId, timestamp, data: m.data };
+  return { event_type: m.name, id: deliveryId, timestamp, data: m.data, ...(m.content !== undefined ? { content: m.content } : {}) };
+}
+
+/** The payload of a redelivery: the same body under a new delivery id. */
+export function withDeliveryId(payload: Record<string, unknown>, deliveryId: string): Record<string, unknown> {
+  return { ...payload, id: deliveryId };
+}

@@ -1,0 +1,144 @@
+/**
+ * The one chokepoint every AI text call of the platform goes through, and
+ * only from activities (a workflow calls an activity, the activity calls
+ * this). Keeping one path means one place that chooses the provider, meters
+ * the call, counts tokens and prices it, so no call can skip the plan limits.
+ *
+ * Sequence of `complete`:
+ *   choose provider → count prompt tokens → meter.reserve(prompt + maxTokens)
+ *   → provider call → tokens (vendor usage, else tokenizer) → cost (pricing
+ *   table) → meter.settle; on any failure after reserve → meter.release and
+ *   rethrow. A refused reservation (plan limit) throws before any vendor is
+ *   contacted.
+ */
+import type { Logger } from 'pino';
+import { cost } from '../../domain/pricing';
+import type { LocalTask } from '../../domain/generation';
+import { VendorNotConfiguredError } from './errors';
+import type { ChatClient } from './openai-compatible';
+import { createLocalProvider, LocalProvider } from './local';
+import { noopMeter, UsageMeter } from './meter';
+import { ChatMessage, countPromptTokens, countTextTokens, countUsage } from './tokens';
+
+export type TextVendor = 'vendor_a' | 'vendor_b';
+export type ResolvedProvider = TextVendor | 'local';
+export type ProviderChoice = ResolvedProvider | 'auto';
+
+export interface CompletionRequest {
+  userId: string;
+  /** Default `auto`: vendor_a if configured, else vendor_b, else local. */
+  provider?: ProviderChoice;
+  /** What the call is for (`blog.section`, `blog.outline`, ...): logged and returned in metadata. */
+  purpose: string;
+  messages: ChatMessage[];
+  /** Completion budget; also the reserved estimate. Default 1024. */
+  maxTokens?: number;
+  temperature?: number;
+  /** Workflow id + activity id: one key per logical call, the same on retries. */
+  idempotencyKey: string;
+  /** What `local` should do when it answers (ignored by real vendors, which read `messages`). */
+  localTask?: LocalTask;
+  signal?: AbortSignal;
+}
+
+export interface CompletionResponse {
+  text: string;
+  provider: ResolvedProvider;
+  model: string;
+  tokens_in: number;
+  tokens_out: number;
+  /** US dollars from domain/pricing.ts. */
+  cost: number;
+  metadata: {
+    provider: ResolvedProvider;
+    model: string;
+    /** True when the offline writer answered (no vendor involved). */
+    offline: boolean;
+    purpose: string;
+    finish_reason: string;
+    /** `vendor` when the vendor reported usage, else `tokenizer` (js-tiktoken). */
+    token_source: 'vendor' | 'tokenizer';
+  };
+}
+
+export interface AiGatewayDeps {
+  /** Configured text vendors; a missing entry means "not configured". */
+  vendors?: Partial<Record<TextVendor, ChatClient>>;
+  local?: LocalProvider;
+  meter?: UsageMeter;
+  logger?: Pick<Logger, 'info'>;
+  defaultMaxTokens?: number;
+}
+
+export interface AiGateway {
+  complete(request: CompletionRequest): Promise<CompletionResponse>;
+  /** The provider a choice resolves to now (throws VendorNotConfiguredError like `complete`). */
+  resolve(choice?: ProviderChoice): ResolvedProvider;
+}
+
+export const VENDOR_VARIABLES: Record<TextVendor, string[]> = {
+  vendor_a: ['VENDOR_A_BASE_URL', 'VENDOR_A_API_KEY', 'VENDOR_A_MODEL'],
+  vendor_b: ['VENDOR_B_BASE_URL', 'VENDOR_B_API_KEY', 'VENDOR_B_MODEL'],
+};
+
+/** Provider choice rule (pure): explicit if configured, `auto` = vendor_a, else vendor_b, else local. */
+export function chooseProvider(choice: ProviderChoice | undefined, configured: Record<TextVendor, boolean>): ResolvedProvider {
+  const c = choice ?? 'auto';
+  if (c === 'local') return 'local';
+  if (c === 'auto') return configured.vendor_a ? 'vendor_a' : configured.vendor_b ? 'vendor_b' : 'local';
+  if (!configured[c]) throw new VendorNotConfiguredError(c, VENDOR_VARIABLES[c]);
+  return c;
+}
+
+export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
+  const vendors = deps.vendors ?? {};
+  const local = deps.local ?? createLocalProvider();
+  const meter = deps.meter ?? noopMeter;
+  const configured = { vendor_a: Boolean(vendors.vendor_a), vendor_b: Boolean(vendors.vendor_b) };
+  const resolve = (choice?: ProviderChoice) => chooseProvider(choice, configured);
+
+  return {
+    resolve,
+    async complete(req: CompletionRequest): Promise<CompletionResponse> {
+      const provider = resolve(req.provider);
+      const client: ChatClient | LocalProvider = provider === 'local' ? local : vendors[provider]!;
+      if (provider !== 'local' && req.messages.length === 0) throw new TypeError(`${req.purpose}: a ${provider} call needs messages`);
+      // What `local` reads is the task, so that is what its prompt tokens measure when there are no messages.
+      const promptMessages: ChatMessage[] =
+        provider === 'local' && req.messages.length === 0 && req.localTask ? [{ role: 'user', content: JSON.stringify(req.localTask.input) }] : req.messages;
+      const maxTokens = req.maxTokens ?? deps.defaultMaxTokens ?? 1024;
+      const estimatedTokens = countPromptTokens(promptMessages, client.model) + maxTokens;
+
+      const reservation = await meter.reserve({ userId: req.userId, provider, estimatedTokens, idempotencyKey: req.idempotencyKey });
+      let response: CompletionResponse;
+      try {
+        const result = await client.complete({
+          messages: req.messages,
+          maxTokens: req.maxTokens,
+          temperature: req.temperature,
+          idempotencyKey: req.idempotencyKey,
+          signal: req.signal,
+          ...(provider === 'local' ? { localTask: req.localTask } : {}),
+        });
+        const usage = provider === 'local' ? { tokens_in: countPromptTokens(promptMessages, client.model), tokens_out: countTextTokens(result.text, client.model), source: 'tokenizer' as const } : countUsage(req.messages, result.text, client.model, result.usage);
+        // Priced by the configured model (the row users see), whatever snapshot name the vendor echoes.
+        const price = cost(provider, client.model, usage.tokens_in, usage.tokens_out);
+        response = {
+          text: result.text,
+          provider,
+          model: result.model,
+          tokens_in: usage.tokens_in,
+          tokens_out: usage.tokens_out,
+          cost: price,
+          metadata: { provider, model: result.model, offline: provider === 'local', purpose: req.purpose, finish_reason: result.finishReason, token_source: usage.source },
+        };
+      } catch (e) {
+        await meter.release(reservation);
+        throw e;
+      }
+      await meter.settle(reservation, { provider, model: response.model, tokens_in: response.tokens_in, tokens_out: response.tokens_out, cost: response.cost });
+      deps.logger?.info({ purpose: req.purpose, provider, model: response.model, tokens_in: response.tokens_in, tokens_out: response.tokens_out, cost: response.cost }, 'ai call settled');
+      return response;
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The AI provider layer: one gateway (createAiGateway) over OpenAI-compatible
+ * text vendors and the offline `local` writer, with metering, token counting
+ * and pricing. `aiGatewayFromConfig` wires it from the environment.
+ */
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createAiGateway, AiGateway, TextVendor } from './gateway';
+import { createOpenAiCompatibleClient, ChatClient } from './openai-compatible';
+import type { UsageMeter } from './meter';
+
+export * from './errors';
+export * from './gateway';
+export * from './meter';
+export { createOpenAiCompatibleClient } from './openai-compatible';
+export type { ChatClient, ChatRequest, ChatResult, VendorSettings } from './openai-compatible';
+export { createLocalProvider, runLocalTask } from './local';
+export { countPromptTokens, countTextTokens, countUsage, encodingForModel } from './tokens';
+export type { ChatMessage, ReportedUsage, TokenCount } from './tokens';
+
+/** The text vendors configured in `c` (an empty base URL leaves a vendor out). */
+export function vendorsFromConfig(c: Config): Partial<Record<TextVendor, ChatClient>> {
+  const out: Partial<Record<TextVendor, ChatClient>> = {};
+  if (c.VENDOR_A_BASE_URL) out.vendor_a = createOpenAiCompatibleClient({ provider: 'vendor_a', baseUrl: c.VENDOR_A_BASE_URL, apiKey: c.VENDOR_A_API_KEY, model: c.VENDOR_A_MODEL, timeoutMs: c.AI_TIMEOUT_MS, maxRetries: c.AI_MAX_RETRIES });
+  if (c.VENDOR_B_BASE_URL) out.vendor_b = createOpenAiCompatibleClient({ provider: 'vendor_b', baseUrl: c.VENDOR_B_BASE_URL, apiKey: c.VENDOR_B_API_KEY, model: c.VENDOR_B_MODEL, timeoutMs: c.AI_TIMEOUT_MS, maxRetries: c.AI_MAX_RETRIES });
+  return out;
+}
+
+export function aiGatewayFromConfig(c: Config, meter: UsageMeter, logger?: Pick<Logger, 'info'>): AiGateway {
+  return createAiGateway({ vendors: vendorsFromConfig(c), meter, logger });
+}

@@ -1,0 +1,31 @@
+/**
+ * The key that encrypts webhook signing secrets (WEBHOOK_SECRET_KEY, 32 bytes
+ * base64). In production it must be set (and be the same for the API and the
+ * worker). In development and test, when unset, one is generated once and
+ * kept in .run/webhook-secret.key so every local process shares it.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config';
+
+export const DEV_KEY_FILE = path.resolve(__dirname, '../../.run/webhook-secret.key');
+
+export function decodeKey(text: string, source: string): Buffer {
+  const key = Buffer.from(text.trim(), 'base64');
+  if (key.length !== 32) throw new Error(`Invalid configuration: ${source} must be 32 bytes in base64 (got ${key.length} bytes)`);
+  return key;
+}
+
+export function webhookSecretKey(c: Pick<Config, 'WEBHOOK_SECRET_KEY' | 'NODE_ENV'>, file = DEV_KEY_FILE): Buffer {
+  if (c.WEBHOOK_SECRET_KEY) return decodeKey(c.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY');
+  if (c.NODE_ENV === 'production') throw new Error('Invalid configuration: WEBHOOK_SECRET_KEY must be set in production (32 bytes base64, e.g. `openssl rand -base64 32`)');
+  mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    // 'wx': the first process creates it; the others read what it wrote.
+    writeFileSync(file, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'EEXIST') throw e;
+  }
+  return decodeKey(readFileSync(file, 'utf8'), file);
+}

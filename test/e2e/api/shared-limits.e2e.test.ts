@@ -1,0 +1,70 @@
+/**
+ * Real processes: the CLI bootstraps a user and key, two API processes on
+ * one database share one rate limit, and the CLI reports whether the
+ * projector has applied its events.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Proc, startProcess } from '../../support/processes';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { call } from '../../support/http';
+
+const run = promisify(execFile);
+const root = path.resolve(__dirname, '../../..');
+
+describe('API processes share identity and rate limits', () => {
+  let s: IsolatedSchema;
+  const procs: Proc[] = [];
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    s = await isolatedSchema();
+    env = { DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, MIGRATE_ON_START: 'false', PORT: '0', RATE_LIMIT_OVERRIDES: '{"*":{"general":{"minute":6}}}' };
+  });
+  afterAll(async () => {
+    for (const p of procs.reverse()) await p.stop();
+    await s?.drop();
+  });
+
+  const cli = async (args: string[]) => {
+    const r = await run('npx', ['tsx', 'scripts/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: s.url } });
+    return { out: JSON.parse(r.stdout), stderr: r.stderr };
+  };
+
+  it('a CLI-made key works on two API processes, which count requests against one shared limit', async () => {
+    const { out, stderr } = await cli(['users', 'create', '--plan', 'free', '--json', '--wait', '1']);
+    expect(out.api_key).toMatch(/^cp_test_/);
+    expect(out.projected).toBe(false);
+    expect(stderr).toMatch(/projector running/);
+
+    const a = await startProcess('api', env);
+    procs.push(a);
+    const b = await startProcess('api', env);
+    procs.push(b);
+    // production key: the override of 6 per minute applies in full
+    const { out: prod } = await cli(['keys', 'create', out.user_id, '--environment', 'production', '--json', '--wait', '0']);
+    const into = (Date.now() / 1000) % 60;
+    if (into > 50) await new Promise((r) => setTimeout(r, (61 - into) * 1000));
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const port = i % 2 === 0 ? a.port : b.port;
+      const r = await call(`http://127.0.0.1:${port}/api/settings/api-keys`, { headers: { authorization: `Bearer ${prod.api_key}` } });
+      statuses.push(r.status);
+      if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    const health = await call(`http://127.0.0.1:${b.port}/api/health`, { headers: { authorization: `Bearer ${out.api_key}` } });
+    expect(health.body.data.caller.user_id).toBe(out.user_id);
+  });
+
+  it('with the relay and projector running, the CLI sees its events projected', async () => {
+    procs.push(await startProcess('relay', env, false));
+    procs.push(await startProcess('projector', env, false));
+    const { out, stderr } = await cli(['users', 'create', '--plan', 'pro', '--admin', '--json', '--wait', '90']);
+    expect(out.projected).toBe(true);
+    expect(out.role).toBe('admin');
+    expect(stderr).toBe('');
+    const listed = await s.db('api_keys').where({ key_id: out.key_id }).first();
+    expect(listed.user_id).toBe(out.user_id);
+  });
+});

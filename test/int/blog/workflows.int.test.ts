@@ -1,0 +1,141 @@
+/**
+ * The three blog processes on the real Temporal server with the offline
+ * provider: result shapes of Document 2, progress while running, task events
+ * projected, and one metered charge per AI call.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kafka } from 'kafkajs';
+import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { Relay } from '../../../infra/relay/relay';
+import { ensureTopics } from '../../../infra/kafka-topics';
+import { EVENT_AREAS } from '../../../domain/events';
+import { findProjection } from '../../../projections';
+import { ProjectionConsumer } from '../../../projections/projector';
+import { getTask } from '../../../projections/task-status';
+import { markdownWordCount } from '../../../domain/generation';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { testKafka, testLogger, testTemporal } from '../../support/env';
+import { startBlogWorker } from '../../support/blog-worker';
+
+jest.setTimeout(180000);
+
+describe('blog workflows (local provider)', () => {
+  let s: IsolatedSchema;
+  let kafka: Kafka;
+  let relay: Relay;
+  let relayRun: Promise<void>;
+  let consumer: ProjectionConsumer;
+  let worker: Awaited<ReturnType<typeof startBlogWorker>>;
+  let temporal: Awaited<ReturnType<typeof testTemporal>>;
+  const user = `writer-${randomUUID().slice(0, 6)}`;
+
+  beforeAll(async () => {
+    s = await isolatedSchema();
+    kafka = testKafka();
+    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
+    relay = new Relay(s.db, new PostgresEventStore(s.db), kafka, testLogger(), { topicPrefix: s.topicPrefix });
+    await relay.start();
+    relayRun = relay.run();
+    consumer = new ProjectionConsumer(s.db, kafka, findProjection('task-status')!, testLogger(), { topicPrefix: s.topicPrefix });
+    await consumer.start();
+    worker = await startBlogWorker(s.db, { limits: { tokens: 10_000_000 } });
+    temporal = await testTemporal();
+  });
+
+  afterAll(async () => {
+    await temporal.connection.close();
+    await worker.stop();
+    relay.stop();
+    await relayRun;
+    await relay.close();
+    await consumer.stop();
+    await s.drop();
+  });
+
+  const run = async (workflow: string, request: unknown) => {
+    const taskId = randomUUID();
+    const handle = await temporal.client.workflow.start(workflow, { taskQueue: worker.taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request }] });
+    const result = (await handle.result()) as Record<string, unknown>;
+    return { taskId, result };
+  };
+
+  const waitTask = async (taskId: string) => {
+    for (let i = 0; i < 200; i++) {
+      const t = await getTask(s.db, user, taskId);
+      if (t && t.status === 'completed') return t;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('task not projected as completed');
+  };
+
+  let research: Record<string, unknown>;
+
+  it('research returns the Research result with real corpus sources, and the task record shows progress', async () => {
+    const { taskId, result } = await run('blogResearchWorkflow', { keywords: ['content calendar', 'posting frequency'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'small business marketers', tone: 'professional', word_count_target: 1200 });
+    research = result;
+    expect(result.success).toBe(true);
+    const sources = result.sources as Record<string, unknown>[];
+    expect(sources.length).toBeGreaterThan(2);
+    for (const src of sources) {
+      expect(Object.keys(src)).toEqual(expect.arrayContaining(['title', 'url', 'excerpt', 'credibility_score', 'published_at', 'index', 'source_type']));
+      expect(src.url).toMatch(/^http:\/\/127\.0\.0\.1:8000\/api\/research\/corpus\/[a-z0-9-]+$/);
+    }
+    expect(result).toMatchObject({
+      keyword_analysis: { primary_keywords: expect.any(Array), secondary_keywords: expect.any(Array), search_volume: expect.any(String) },
+      competitor_analysis: { top_competitors: expect.any(Array), content_gaps: expect.any(Array), opportunities: expect.any(Array) },
+      suggested_angles: expect.any(Array),
+      search_queries: expect.any(Array),
+      grounding_metadata: { grounding_chunks: expect.any(Array), web_search_queries: expect.any(Array) },
+    });
+    const task = await waitTask(taskId);
+    expect(task.task_type).toBe('blog_research');
+    expect(task.progress_messages.length).toBeGreaterThanOrEqual(3);
+    expect(task.progress_messages[0].message).toContain('Planning a content calendar');
+    expect(task.result).toEqual(result);
+  });
+
+  it('outline maps the research sources into sections and scores coverage', async () => {
+    const { result } = await run('blogOutlineWorkflow', { research, word_count: 1200, persona: { tone: 'friendly', audience: 'founders' } });
+    expect(result.success).toBe(true);
+    const outline = result.outline as { id: string; heading: string; references: unknown[]; target_words: number; key_points: string[] }[];
+    expect(outline.length).toBeGreaterThan(2);
+    expect(outline.reduce((a, s) => a + s.target_words, 0)).toBe(1200);
+    expect((result.title_options as string[]).length).toBeGreaterThan(0);
+    expect(result).toMatchObject({
+      source_mapping_stats: { total_sources_mapped: expect.any(Number), coverage_percentage: expect.any(Number), average_relevance_score: expect.any(Number), high_confidence_mappings: expect.any(Number) },
+      grounding_insights: { confidence_analysis: expect.any(Object), authority_analysis: expect.any(Object) },
+      optimization_results: { overall_quality_score: expect.any(Number), improvements_made: expect.any(Array), optimization_focus: expect.any(String) },
+      research_coverage: { sources_utilized: expect.any(Number), content_gaps_identified: expect.any(Number), competitive_advantages: expect.any(Array) },
+    });
+  });
+
+  it('medium generation writes each section near its word budget, citing only given sources, one charge per section', async () => {
+    const sources = (research.sources as Record<string, unknown>[]).slice(0, 3);
+    const request = {
+      title: 'How to plan a content calendar',
+      globalTargetWords: 600,
+      tone: 'professional',
+      audience: 'marketing managers',
+      sections: [
+        { id: 'a', heading: 'Why a calendar matters', keyPoints: ['consistency', 'planning ahead'], targetWords: 200, references: sources },
+        { id: 'b', heading: 'Choosing a posting frequency', keyPoints: ['audience habits', 'capacity'], targetWords: 200, references: sources },
+        { id: 'c', heading: 'Reviewing results', keyPoints: ['metrics', 'adjusting'], targetWords: 200 },
+      ],
+    };
+    const { taskId, result } = await run('blogMediumWorkflow', request);
+    const sections = result.sections as { id: string; heading: string; content: string; wordCount: number; sources: { url: string }[] }[];
+    expect(sections.map((x) => x.id)).toEqual(['a', 'b', 'c']);
+    for (const sec of sections) {
+      expect(sec.wordCount).toBe(markdownWordCount(sec.content));
+      expect(sec.wordCount).toBeGreaterThanOrEqual(180);
+      expect(sec.wordCount).toBeLessThanOrEqual(220);
+      if (sec.sources.length) expect(sec.content).toMatch(/\[\d+\]/);
+    }
+    const given = new Set(sources.map((x) => x.url));
+    for (const sec of sections.slice(0, 2)) for (const cited of sec.sources) expect(given.has(cited.url)).toBe(true);
+    const charges = await s.db('es_events').where({ type: 'UsageRecorded' }).whereRaw("data->>'idempotency_key' LIKE ?", [`${taskId}/%`]);
+    expect(charges).toHaveLength(3);
+    expect(new Set(charges.map((c) => c.data.idempotency_key)).size).toBe(3);
+    expect(charges.every((c) => c.data.provider === 'local' && Number(c.data.cost) === 0)).toBe(true);
+  });
+});

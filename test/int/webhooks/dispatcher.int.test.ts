@@ -1,0 +1,156 @@
+/**
+ * The whole path: domain events -> relay -> Kafka -> dispatcher -> delivery
+ * workflows -> receiver, with the deliveries projection alongside. A receiver
+ * that is down while 100 events are emitted gets all 100 once it is back;
+ * a Kafka message handled twice starts no second delivery; test pings and
+ * redeliveries go through the same outbox.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Client } from '@temporalio/client';
+import type { Kafka } from 'kafkajs';
+import { createActivities } from '../../../activities';
+import { redeliverWebhook, registerWebhook, testWebhook, WebhookCommandDeps } from '../../../api/webhooks/commands';
+import { EVENT_AREAS } from '../../../domain/events';
+import { taskStream } from '../../../domain/events/tasks';
+import { deliveryStream } from '../../../domain/webhooks/endpoint';
+import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import type { RecordedEvent } from '../../../infra/eventstore/port';
+import { ensureTopics } from '../../../infra/kafka-topics';
+import { Relay } from '../../../infra/relay/relay';
+import { SecretBox, WebhookSecretStore } from '../../../infra/webhooks/secrets';
+import { parseAllowList } from '../../../infra/webhooks/ssrf';
+import { waitForProjection } from '../../../projections/consistency';
+import { ProjectionConsumer } from '../../../projections/projector';
+import { listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
+import { WebhookDispatcher } from '../../../projections/webhook-dispatcher';
+import { startTestWorker, testKafka, testLogger, testTemporal } from '../../support/env';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { freePort, Receiver, startReceiver, waitFor } from './receiver';
+
+describe('webhook dispatcher', () => {
+  let s: IsolatedSchema;
+  let store: PostgresEventStore;
+  let cmd: WebhookCommandDeps;
+  let worker: Awaited<ReturnType<typeof startTestWorker>>;
+  let client: Client;
+  let closeTemporal: () => Promise<void>;
+  let kafka: Kafka;
+  let relay: Relay;
+  let relayRun: Promise<void>;
+  let projector: ProjectionConsumer;
+  let dispatcher: WebhookDispatcher;
+  const user = `u-${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    s = await isolatedSchema();
+    store = new PostgresEventStore(s.db);
+    const secrets = new WebhookSecretStore(s.db, new SecretBox(randomBytes(32)));
+    const allow = parseAllowList('127.0.0.1');
+    cmd = { db: s.db, store, secrets, ssrf: { allow } };
+    // 1 s apart, 12 attempts: a receiver down for a few seconds is retried until it is back.
+    worker = await startTestWorker(createActivities({ logger: testLogger(), webhooks: { store, secrets, allow, schedule: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], attemptTimeoutMs: 3000 } }));
+    const t = await testTemporal();
+    client = t.client;
+    closeTemporal = () => t.connection.close();
+    kafka = testKafka();
+    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
+    relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
+    await relay.start();
+    relayRun = relay.run();
+    projector = new ProjectionConsumer(s.db, kafka, webhookDeliveriesProjection, testLogger(), { topicPrefix: s.topicPrefix });
+    await projector.start();
+    dispatcher = new WebhookDispatcher(s.db, store, kafka, async () => client, testLogger(), { topicPrefix: s.topicPrefix, taskQueue: worker.taskQueue });
+    await dispatcher.start();
+  });
+
+  afterAll(async () => {
+    relay.stop();
+    await relayRun;
+    await relay.close();
+    await dispatcher.stop();
+    await projector.stop();
+    await worker.stop();
+    await closeTemporal();
+    await s.drop();
+  });
+
+  async function register(url: string, events: string[]) {
+    const reg = await registerWebhook(cmd, user, { url, events });
+    expect(await waitForProjection(s.db, 'webhook-deliveries', reg.events[0], { timeoutMs: 20000 })).toBe(true);
+    return reg.value;
+  }
+
+  async function completeBlogTask(taskType = 'blog_medium', content = 'Generated text'): Promise<RecordedEvent> {
+    const id = randomUUID();
+    await store.append(taskStream(id), [{ type: 'TaskStarted', data: { task_id: id, task_type: taskType, user_id: user, workflow_id: `blog-${id}` } }], 'no_stream', { user_id: user });
+    const r = await store.append(taskStream(id), [{ type: 'TaskCompleted', data: { task_id: id, result: { content } } }], 0, { user_id: user });
+    return r.events[0];
+  }
+
+  it('delivers all 100 events to a receiver that was down while they were emitted', async () => {
+    const port = await freePort();
+    const ep = await register(`http://127.0.0.1:${port}/hook`, ['content_generated']);
+    for (let i = 0; i < 100; i++) await completeBlogTask('blog_medium', `Post ${i}`);
+    // Down: wait until every delivery has failed at least once.
+    await waitFor('100 failed first attempts', async () => {
+      const rows = await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500 });
+      return rows.length === 100 && rows.every((r) => r.attempts >= 1 && r.status === 'retrying');
+    }, 60000, 200);
+    let rx: Receiver | undefined;
+    try {
+      rx = await startReceiver(() => 200, port);
+      await waitFor('100 accepted deliveries', () => rx!.accepted().length >= 100, 90000, 200);
+      await new Promise((r) => setTimeout(r, 1500));
+      const ids = rx.accepted().map((r) => String(r.headers['webhook-id']));
+      expect(ids).toHaveLength(100);
+      expect(new Set(ids).size).toBe(100);
+      const contents = rx.accepted().map((r) => JSON.parse(r.body) as { event_type: string; content: string; id: string; timestamp: string; data: { task_type: string } });
+      expect(new Set(contents.map((c) => c.content))).toEqual(new Set(Array.from({ length: 100 }, (_, i) => `Post ${i}`)));
+      expect(contents.every((c) => c.event_type === 'content_generated' && c.data.task_type === 'blog_medium' && ids.includes(c.id) && !Number.isNaN(Date.parse(c.timestamp)))).toBe(true);
+      await waitFor('100 succeeded rows', async () => (await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500, status: 'succeeded' })).length === 100, 30000, 200);
+    } finally {
+      await rx?.close();
+    }
+  });
+
+  it('starts no second delivery when the same Kafka message is handled again, and respects subscriptions', async () => {
+    const rx = await startReceiver(() => 200);
+    try {
+      const ep = await register(rx.url, ['research_complete']);
+      const other = await register(rx.url.replace('/hook', '/other'), ['quota.warning']);
+      const ev = await completeBlogTask('blog_research');
+      await waitFor('one research delivery', () => rx.accepted().length === 1, 30000);
+      await dispatcher.handle(ev); // the same message again (a re-delivery by Kafka)
+      await dispatcher.handle(ev);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(rx.accepted()).toHaveLength(1);
+      expect(JSON.parse(rx.accepted()[0].body)).toMatchObject({ event_type: 'research_complete' });
+      expect(rx.requests.every((r) => !String(r.headers['host']).includes('other'))).toBe(true);
+      expect(await listDeliveries(s.db, user, other.endpoint_id)).toHaveLength(0);
+      expect(await dispatcher.deliveriesFor(ev)).toEqual([expect.objectContaining({ endpointId: ep.endpoint_id, eventType: 'research_complete' })]);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('sends a test ping and a redelivery (new delivery id, same body) through the dispatcher', async () => {
+    const rx = await startReceiver(() => 200);
+    try {
+      const ep = await register(rx.url, ['quota.warning']);
+      const ping = await testWebhook(cmd, user, ep.endpoint_id);
+      await waitFor('the ping', () => rx.accepted().length === 1, 30000);
+      const body = JSON.parse(rx.accepted()[0].body);
+      expect(body).toMatchObject({ event_type: 'webhook.test', id: ping.value.delivery_id, data: { endpoint_id: ep.endpoint_id } });
+      await waitFor('the ping finished', async () => (await store.readStream(deliveryStream(ping.value.delivery_id))).some((e) => e.type === 'WebhookDeliveryFinished'), 20000);
+      const again = await redeliverWebhook(cmd, user, ep.endpoint_id, ping.value.delivery_id);
+      await waitFor('the redelivery', () => rx.accepted().length === 2, 30000);
+      expect(again.value.delivery_id).not.toBe(ping.value.delivery_id);
+      expect(rx.accepted()[1].headers['webhook-id']).toBe(again.value.delivery_id);
+      expect(JSON.parse(rx.accepted()[1].body)).toEqual({ ...body, id: again.value.delivery_id });
+      await expect(redeliverWebhook(cmd, 'someone-else', ep.endpoint_id, ping.value.delivery_id)).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(redeliverWebhook(cmd, user, ep.endpoint_id, randomUUID())).rejects.toMatchObject({ kind: 'not_found' });
+    } finally {
+      await rx.close();
+    }
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Provider choice and the gateway's metering sequence, with in-memory
+ * clients (no HTTP): explicit / auto / local, VendorNotConfiguredError,
+ * reserve → settle, reserve → release, refused reservations, offline metadata.
+ */
+import { chooseProvider, createAiGateway } from '../../../infra/ai/gateway';
+import { recordingMeter, UsageMeter } from '../../../infra/ai/meter';
+import { VendorNotConfiguredError, VendorUnavailableError } from '../../../infra/ai/errors';
+import type { ChatClient } from '../../../infra/ai/openai-compatible';
+import { vendorsFromConfig } from '../../../infra/ai';
+import { loadConfig } from '../../../infra/config';
+
+const fakeClient = (provider: string, reply: string | Error = 'vendor text'): ChatClient & { calls: number } => ({
+  provider,
+  model: provider === 'vendor_a' ? 'gpt-4o-mini' : 'gemini-2.0-flash',
+  calls: 0,
+  async complete() {
+    this.calls++;
+    if (reply instanceof Error) throw reply;
+    return { text: reply, finishReason: 'stop', model: this.model, usage: { prompt_tokens: 100, completion_tokens: 50 }, attempts: 1 };
+  },
+});
+const messages = [{ role: 'user' as const, content: 'Summarise: content calendars keep publishing steady. They list owners and dates. Teams review them monthly.' }];
+const base = { userId: 'u1', purpose: 'test', messages, idempotencyKey: 'wf-1:1' };
+
+describe('provider choice', () => {
+  const none = { vendor_a: false, vendor_b: false };
+  const both = { vendor_a: true, vendor_b: true };
+  test.each([
+    ['auto', both, 'vendor_a'],
+    ['auto', { vendor_a: false, vendor_b: true }, 'vendor_b'],
+    ['auto', none, 'local'],
+    [undefined, none, 'local'],
+    [undefined, { vendor_a: true, vendor_b: false }, 'vendor_a'],
+    ['local', both, 'local'],
+    ['vendor_b', both, 'vendor_b'],
+  ] as const)('%s with %j -> %s', (choice, configured, expected) => {
+    expect(chooseProvider(choice, configured)).toBe(expected);
+  });
+
+  test('an explicit vendor that is not configured names the variables to set', () => {
+    let err: unknown;
+    try {
+      chooseProvider('vendor_b', { vendor_a: true, vendor_b: false });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(VendorNotConfiguredError);
+    expect((err as Error).message).toMatch(/VENDOR_B_BASE_URL/);
+    expect((err as VendorNotConfiguredError).code).toBe('VENDOR_NOT_CONFIGURED');
+  });
+
+  test('configuration: an empty base URL leaves the vendor out', () => {
+    expect(Object.keys(vendorsFromConfig(loadConfig({})))).toEqual([]);
+    const c = loadConfig({ VENDOR_B_BASE_URL: 'http://127.0.0.1:11434/v1', VENDOR_B_MODEL: 'llama3.1' });
+    const vendors = vendorsFromConfig(c);
+    expect(Object.keys(vendors)).toEqual(['vendor_b']);
+    expect(vendors.vendor_b!.model).toBe('llama3.1');
+  });
+});
+
+describe('gateway', () => {
+  test('vendor call: reserve with prompt + maxTokens estimate, settle with reported usage and cost', async () => {
+    const meter = recordingMeter();
+    const reserve = jest.spyOn(meter, 'reserve');
+    const a = fakeClient('vendor_a');
+    const gw = createAiGateway({ vendors: { vendor_a: a }, meter });
+    const out = await gw.complete({ ...base, maxTokens: 200 });
+    expect(out).toMatchObject({ text: 'vendor text', provider: 'vendor_a', model: 'gpt-4o-mini', tokens_in: 100, tokens_out: 50, metadata: { provider: 'vendor_a', model: 'gpt-4o-mini', offline: false } });
+    expect(out.cost).toBeCloseTo((100 * 0.15 + 50 * 0.6) / 1e6, 9);
+    expect(reserve.mock.calls[0][0]).toMatchObject({ userId: 'u1', provider: 'vendor_a', idempotencyKey: 'wf-1:1' });
+    expect(reserve.mock.calls[0][0].estimatedTokens).toBeGreaterThan(200);
+    expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
+  });
+
+  test('a failing vendor: release, never settle, error rethrown', async () => {
+    const meter = recordingMeter();
+    const gw = createAiGateway({ vendors: { vendor_a: fakeClient('vendor_a', new VendorUnavailableError('vendor_a', 503, 'down', 4)) }, meter });
+    await expect(gw.complete(base)).rejects.toBeInstanceOf(VendorUnavailableError);
+    expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'release']);
+  });
+
+  test('a refused reservation stops the call before the vendor is contacted', async () => {
+    const a = fakeClient('vendor_a');
+    const refusing: UsageMeter = { reserve: async () => Promise.reject(new Error('limit')), settle: jest.fn(), release: jest.fn() };
+    const gw = createAiGateway({ vendors: { vendor_a: a }, meter: refusing });
+    await expect(gw.complete(base)).rejects.toThrow('limit');
+    expect(a.calls).toBe(0);
+  });
+
+  test('explicit unconfigured vendor throws before metering', async () => {
+    const meter = recordingMeter();
+    const gw = createAiGateway({ meter });
+    await expect(gw.complete({ ...base, provider: 'vendor_a' })).rejects.toBeInstanceOf(VendorNotConfiguredError);
+    expect(meter.calls).toEqual([]);
+  });
+
+  test('no vendor configured: local answers offline, deterministic, metered at cost 0 with tokenizer counts', async () => {
+    const meter = recordingMeter();
+    const gw = createAiGateway({ meter });
+    const one = await gw.complete(base);
+    const two = await gw.complete(base);
+    expect(one).toEqual(two);
+    expect(one).toMatchObject({ provider: 'local', model: 'local-extractive-v1', cost: 0, metadata: { provider: 'local', offline: true, token_source: 'tokenizer' } });
+    expect(one.text).toMatch(/content calendars/i);
+    expect(one.tokens_in).toBeGreaterThan(10);
+    expect(one.tokens_out).toBeGreaterThan(3);
+    expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'settle', 'reserve', 'settle']);
+    expect(meter.calls[1].actual).toMatchObject({ provider: 'local', cost: 0 });
+  });
+
+  test('local tasks: section Markdown, outline JSON', async () => {
+    const gw = createAiGateway();
+    const sources = [{ title: 'Guide', url: 'http://s/1', excerpt: 'A content calendar keeps publishing steady across the year. The calendar lists owners, channels and dates for every piece.' }];
+    const section = await gw.complete({ ...base, messages: [], localTask: { kind: 'section', input: { heading: 'Planning', keyPoints: ['Use a content calendar'], targetWords: 120, sources } } });
+    expect(section.text).toMatch(/\[1\]/);
+    expect(section.tokens_in).toBeGreaterThan(10);
+    const outline = await gw.complete({ ...base, messages: [], localTask: { kind: 'outline', input: { topic: 'content calendars', sources, wordCount: 900 } } });
+    expect(JSON.parse(outline.text).outline.length).toBeGreaterThanOrEqual(3);
+  });
+});

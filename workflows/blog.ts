@@ -1,0 +1,59 @@
+/**
+ * The asynchronous blog writer (Document 2, /api/blog): research, outline and
+ * medium generation. Workflow id = task id; progress messages are events the
+ * task projection turns into `progress_messages`, and a query.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { BlogActivities } from '../activities/blog';
+import type { MediumRequest, OutlineRequest, ResearchRequest } from '../domain/blog/types';
+import { runTask, TaskInput } from './task-runner';
+
+// Reading sources is free and safe to repeat.
+const reads = proxyActivities<BlogActivities>({
+  startToCloseTimeout: '2m',
+  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumAttempts: 5 },
+});
+// Paid vendor calls: metered under the activity's idempotency key, so a retry is never charged twice;
+// a few retries only, and a plan limit (UsageLimitExceeded) is not retried at all.
+const paid = proxyActivities<BlogActivities>({
+  startToCloseTimeout: '5m',
+  heartbeatTimeout: '2m',
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['UsageLimitExceeded', 'VendorNotConfiguredError', 'InvalidRequest'] },
+});
+
+export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): Promise<Record<string, unknown>> {
+  return runTask('blog_research', input, async (progress) => {
+    const r = input.request;
+    await progress(`Starting research on "${r.topic || r.keywords.join(', ')}"`);
+    const sources = await reads.gatherSources({ userId: input.userId, request: r });
+    await progress(`Found ${sources.length} relevant sources; analysing keywords and competitors`);
+    const summary = await paid.analyzeResearch({ userId: input.userId, request: r, sources });
+    await progress(`Identified ${summary.keyword_analysis.primary_keywords.length} primary keywords and ${summary.suggested_angles.length} content angles`);
+    return { success: true, sources, ...summary };
+  });
+}
+
+export async function blogOutlineWorkflow(input: TaskInput<OutlineRequest>): Promise<Record<string, unknown>> {
+  return runTask('blog_outline', input, async (progress) => {
+    await progress(`Drafting an outline from ${input.request.research.sources?.length ?? 0} research sources`);
+    const draft = await paid.draftOutline({ userId: input.userId, request: input.request });
+    await progress(`Drafted ${draft.outline.length} sections; mapping sources and scoring the outline`);
+    const result = await reads.assessOutline({ request: input.request, draft });
+    await progress('Outline ready');
+    return result;
+  });
+}
+
+export async function blogMediumWorkflow(input: TaskInput<MediumRequest>): Promise<Record<string, unknown>> {
+  return runTask('blog_medium', input, async (progress) => {
+    const r = input.request;
+    const sections = [];
+    for (const [i, section] of r.sections.entries()) {
+      await progress(`Writing section ${i + 1} of ${r.sections.length}: ${section.heading}`);
+      sections.push(await paid.writeMediumSection({ userId: input.userId, request: r, index: i }));
+    }
+    const words = sections.reduce((a, s) => a + s.wordCount, 0);
+    await progress(`Finished ${sections.length} sections, ${words} words`);
+    return { success: true, title: r.title, sections, total_words: words };
+  });
+}
