@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
 import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
+import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 
 export interface ActivityDeps {
   logger: Logger;
@@ -15,6 +16,8 @@ export interface ActivityDeps {
   tasks?: TaskActivityDeps;
   /** Blog writer (activities/blog.ts): the AI gateway and the research provider. */
   blog?: BlogActivityDeps;
+  /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
+  blogSync?: BlogSyncActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -22,6 +25,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : {}),
     ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
+    ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -10,6 +10,7 @@ import type { PostgresEventStore } from '../infra/eventstore/postgres';
 import type { Config } from '../infra/config';
 import type { RateOptions, RateOverrides } from '../domain/plans';
 import type { RouteDef } from './registry';
+import type { Client } from '@temporalio/client';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -31,7 +32,19 @@ export interface AppDeps {
   store: PostgresEventStore;
   health: () => ReturnType<typeof checkAll>;
   temporalUiUrl: string;
+  /** Temporal client (connected on first use); routes that start or control workflows use it. */
+  temporal?: () => Promise<Client>;
+  /** Task queue the platform's workers poll. */
+  taskQueue?: string;
+  /** The local research corpus (served at /api/research/corpus/{slug}). */
+  corpus?: Pick<import('../infra/research').CorpusProvider, 'document'>;
+  /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */
+  publicBaseUrl?: string;
+  /** The text provider AI calls resolve to by default (vendor_a, vendor_b or local), for quota pre-checks. */
+  aiProvider?: string;
   settings: ApiSettings;
+  /** The clock of billing periods, subscription dates, trends and projections (default: the system clock; tests fix it). */
+  now?: () => Date;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }
@@ -41,7 +54,7 @@ const overridesSchema = {
   propertyNames: { enum: ['*', 'free', 'basic', 'pro', 'enterprise'] },
   additionalProperties: {
     type: 'object',
-    propertyNames: { enum: ['general', 'developer', 'calendar', 'integration'] },
+    propertyNames: { enum: ['general', 'developer', 'calendar', 'integration', 'status'] },
     additionalProperties: { type: 'object', propertyNames: { enum: ['minute', 'hour', 'day'] }, additionalProperties: { type: 'integer', minimum: 1 } },
   },
 };

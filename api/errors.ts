@@ -7,6 +7,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { AppError, ConflictError, InternalError, isAppError, PayloadTooLargeError, ValidationError } from '../domain/errors';
 import { ConcurrencyError } from '../infra/eventstore/errors';
+import { AnalysisInputError } from '../domain/analysis/errors';
 import { ENVELOPES } from './envelopes';
 import { familyOf } from './families';
 import { applyRateHeaders } from './middleware/rate-limit';
@@ -21,6 +22,8 @@ interface BodyParserError {
 /** Maps a thrown value to the hierarchy; returns undefined for unexpected errors. */
 export function toAppError(e: unknown): AppError | undefined {
   if (isAppError(e)) return e;
+  // The analysis domain names the offending request field (`sections[0].id`); report it like a validation issue.
+  if (e instanceof AnalysisInputError) return new ValidationError([{ location: 'body', path: e.field.replace(/\[(\d+)\]/g, '.$1'), kind: 'constraint', message: e.message }]);
   if (e instanceof ConcurrencyError) return new ConflictError('The resource was changed by another request; retry', { stream_id: e.streamId });
   const bp = e as BodyParserError;
   if (bp && typeof bp === 'object' && typeof bp.type === 'string') {
@@ -43,7 +46,8 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     req.log?.error({ err, request_id: st.requestId }, 'unexpected error');
     appErr = new InternalError(st.requestId);
   }
-  const family = st.family ?? familyOf(req.path);
+  // A plan limit is always refused in the subscription body (UsageLimitExceededException), whatever the route family.
+  const family = appErr.kind === 'usage_limit' ? 'subscription' : (st.family ?? familyOf(req.path));
   const out = ENVELOPES[family].error(appErr, { requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate, userId: st.caller?.userId ?? null, operation: st.route?.operationId });
   if (st.rate) applyRateHeaders(res, family, st.rate);
   if (appErr.kind === 'rate_limit') {

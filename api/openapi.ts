@@ -50,7 +50,7 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     for (const [status, resp] of Object.entries(route.responses)) {
       if (resp.contentType) responses[status] = { description: resp.description, content: { [resp.contentType]: { schema: resp.data ?? {} } } };
       else if (status === '204') responses[status] = { description: resp.description };
-      else responses[status] = { description: resp.description, content: { 'application/json': { schema: envelope.successSchema(resp.data, !!resp.message) } } };
+      else responses[status] = { description: resp.description, content: { 'application/json': { schema: route.successBody === 'bare' ? (resp.data ?? {}) : envelope.successSchema(resp.data, !!resp.message) } } };
     }
     Object.assign(responses, errorResponses(route, family));
     const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));

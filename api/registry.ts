@@ -66,6 +66,11 @@ export interface RouteDef<B = any, Q = any, P = any> { // eslint-disable-line @t
   rateScheme?: RateScheme;
   /** Largest body in bytes (default: the family's limit from the settings). */
   bodyLimitBytes?: number;
+  /**
+   * `bare`: the success body is `data` itself, without the family's success envelope (Document 2 routes whose
+   * responses list their own fields, e.g. `success, seo_score, ...`). Errors keep the family's envelope.
+   */
+  successBody?: 'envelope' | 'bare';
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;
@@ -132,7 +137,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           return;
         }
         const ctx = { requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate, userId: st.caller?.userId ?? null, operation: named.operationId };
-        res.status(status).json(envelope.success({ data: result.data, message: result.message }, ctx));
+        res.status(status).json(route.successBody === 'bare' ? result.data : envelope.success({ data: result.data, message: result.message }, ctx));
       },
     );
   }

@@ -13,6 +13,8 @@ export interface UserState {
   plan: PlanKey;
   role: UserRole;
   email?: string;
+  /** Set while a cancelled subscription runs out: after it the Free plan applies (see effectivePlan). */
+  ends_at?: string;
 }
 
 export interface CredentialState {
@@ -33,9 +35,18 @@ export function foldUser(events: Ev[]): UserState | undefined {
   let s: UserState | undefined;
   for (const e of events) {
     if (e.type === 'UserCreated') s = { user_id: e.data.user_id, plan: e.data.plan, role: e.data.role, ...(e.data.email ? { email: e.data.email } : {}) };
-    else if (e.type === 'PlanChanged' && s) s = { ...s, plan: e.data.plan };
+    else if (e.type === 'PlanChanged' && s) s = { user_id: s.user_id, plan: e.data.plan, role: s.role, ...(s.email ? { email: s.email } : {}) };
+    else if (e.type === 'SubscriptionCancelled' && s) s = { ...s, ends_at: e.data.expires_at };
   }
   return s;
+}
+
+/**
+ * The plan whose limits apply at `nowMs`: the subscribed plan, or Free once a
+ * cancelled subscription has run out (domain/subscription/state.ts).
+ */
+export function effectivePlan(u: { plan: PlanKey; ends_at?: string | null }, nowMs: number): PlanKey {
+  return u.ends_at && nowMs >= Date.parse(u.ends_at) ? 'free' : u.plan;
 }
 
 export function foldCredential(events: Ev[]): CredentialState | undefined {

@@ -14,8 +14,8 @@ export const PLAN_NAMES: PlanName[] = ['free', 'basic', 'pro', 'enterprise'];
 export type UsageLimitKey = 'vendor_a_calls' | 'vendor_b_calls' | 'tokens' | 'monthly_cost';
 
 /** A rate-limit scheme: which table of Document 1/3 applies to a route. */
-export type RateScheme = 'general' | 'developer' | 'calendar' | 'integration';
-export const RATE_SCHEMES: RateScheme[] = ['general', 'developer', 'calendar', 'integration'];
+export type RateScheme = 'general' | 'developer' | 'calendar' | 'integration' | 'status';
+export const RATE_SCHEMES: RateScheme[] = ['general', 'developer', 'calendar', 'integration', 'status'];
 
 export type WindowName = 'minute' | 'hour' | 'day';
 export const WINDOW_SECONDS: Record<WindowName, number> = { minute: 60, hour: 3600, day: 86400 };
@@ -43,6 +43,12 @@ export interface Plan {
 /** Integration routes: "burst 20" per minute and 100 per hour, the same for every plan (Document 1). */
 const INTEGRATION = { minute: 20, hour: 100 };
 
+/**
+ * Task-status polling (GET .../status/{task_id}): chosen, not in the spec. Polling a background task every second
+ * must not use up the general tier (Free: 10 per minute), so status reads have their own window, the same for every plan.
+ */
+const STATUS = { minute: 60 };
+
 export const PLANS: Record<PlanName, Plan> = {
   free: {
     id: 1,
@@ -51,7 +57,7 @@ export const PLANS: Record<PlanName, Plan> = {
     price: 0.0,
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 100, tokens: 100000 },
-    rates: { general: { minute: 10, day: 100 }, developer: { hour: 100 }, calendar: { hour: 1000 }, integration: INTEGRATION },
+    rates: { general: { minute: 10, day: 100 }, developer: { hour: 100 }, calendar: { hour: 1000 }, integration: INTEGRATION, status: STATUS },
   },
   basic: {
     id: 2,
@@ -61,7 +67,7 @@ export const PLANS: Record<PlanName, Plan> = {
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 1000, vendor_b_calls: 500, tokens: 1500000, monthly_cost: 50.0 },
     // developer and calendar rates of Basic: chosen (between Free and Pro).
-    rates: { general: { minute: 60, day: 1000 }, developer: { hour: 300 }, calendar: { hour: 3000 }, integration: INTEGRATION },
+    rates: { general: { minute: 60, day: 1000 }, developer: { hour: 300 }, calendar: { hour: 3000 }, integration: INTEGRATION, status: STATUS },
   },
   pro: {
     id: 3,
@@ -70,7 +76,7 @@ export const PLANS: Record<PlanName, Plan> = {
     price: 99.0, // chosen
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 5000, vendor_b_calls: 2500, tokens: 7500000 /* chosen */, monthly_cost: 150.0 },
-    rates: { general: { minute: 300, day: 10000 }, developer: { hour: 1000 }, calendar: { hour: 10000 }, integration: INTEGRATION },
+    rates: { general: { minute: 300, day: 10000 }, developer: { hour: 1000 }, calendar: { hour: 10000 }, integration: INTEGRATION, status: STATUS },
   },
   enterprise: {
     id: 4,
@@ -81,7 +87,7 @@ export const PLANS: Record<PlanName, Plan> = {
     // chosen: ten times Pro. Enterprise contracts override them ("custom").
     limits: { vendor_a_calls: 50000, vendor_b_calls: 25000, tokens: 75000000, monthly_cost: 1500.0 },
     // developer hour: "custom" in the spec; 10000 by default, overridable per deployment (RATE_LIMIT_OVERRIDES).
-    rates: { general: { minute: 1000, day: 100000 }, developer: { hour: 10000 }, calendar: { hour: 100000 }, integration: INTEGRATION },
+    rates: { general: { minute: 1000, day: 100000 }, developer: { hour: 10000 }, calendar: { hour: 100000 }, integration: INTEGRATION, status: STATUS },
   },
 };
 

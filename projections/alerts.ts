@@ -77,3 +77,15 @@ export async function listAlerts(db: Knex, userId: string, unreadOnly: boolean):
     read: r.read,
   }));
 }
+
+/** One alert by id (any user's: the caller checks ownership). */
+export async function getAlert(db: Knex, id: number): Promise<Alert | undefined> {
+  const r = await db(T).where({ id }).first();
+  return r ? { id: Number(r.id), user_id: r.user_id, title: r.title, message: r.message, severity: r.severity, alert_type: r.alert_type, created_at: new Date(r.created_at).toISOString(), read: r.read } : undefined;
+}
+
+/** How many of a user's alerts are unread. */
+export async function countUnread(db: Knex, userId: string): Promise<number> {
+  const r = await db(T).where({ user_id: userId, read: false }).count<{ n: string }[]>({ n: '*' });
+  return Number(r[0]?.n ?? 0);
+}

@@ -55,6 +55,30 @@ export interface Projection {
   handlers: { [T in EventType]?: Handler<T> };
   /** Migration name of its tables. */
   migrationName: string;
+  /**
+   * Later changes of its tables, in order, each its own migration (a shipped
+   * migration is never edited). Replay runs them after createTables, so fresh
+   * tables get the same columns, in the same order, as the live ones.
+   */
+  upgrades?: ProjectionUpgrade[];
+}
+
+export interface ProjectionUpgrade {
+  /** Migration name, sorting after the projection's own. */
+  name: string;
+  up(knex: Knex, name: (logical: string) => string): Promise<void>;
+  down(knex: Knex): Promise<void>;
+}
+
+/** The migrations of a projection's upgrades (live table names). */
+export function projectionUpgradeMigrations(p: Projection): Migration[] {
+  return (p.upgrades ?? []).map((u) => ({ name: u.name, up: (knex) => u.up(knex, (t) => t), down: (knex) => u.down(knex) }));
+}
+
+/** Creates a projection's tables as they are now: createTables, then every upgrade. */
+export async function createCurrentTables(p: Projection, knex: Knex, name: (logical: string) => string): Promise<void> {
+  await p.createTables(knex, name);
+  for (const u of p.upgrades ?? []) await u.up(knex, name);
 }
 
 /** The migration that creates a projection's live tables. */

@@ -5,10 +5,16 @@
  * stored; credentials are found by the SHA-256 hash of their text.
  * last_used_at is not here: it is operational metadata the rate limiter
  * writes per request (infra/ratelimit), not an event.
+ *
+ * Subscription columns of users (upgrade 0111): started_at (creation or last
+ * plan change), cancelled_at and ends_at (set by SubscriptionCancelled,
+ * cleared by the next PlanChanged). Which plan applies at a time is computed
+ * by the reader (domain/identity.ts effectivePlan): expiry is not an event.
  */
 import type { Knex } from 'knex';
 import { defineProjection } from './framework';
-import type { CredentialKind, CredentialState, UserState } from '../domain/identity';
+import { CredentialKind, CredentialState, effectivePlan, UserState } from '../domain/identity';
+import type { SubscriptionRecord } from '../domain/subscription/state';
 
 const U = 'users';
 const K = 'api_keys';
@@ -55,11 +61,38 @@ export const identityProjection = defineProjection({
       t.timestamp('revoked_at', { useTz: true });
     });
   },
+  upgrades: [
+    {
+      name: '0111_projection_identity_subscription',
+      async up(knex, name) {
+        await knex.schema.alterTable(name(U), (t) => {
+          t.timestamp('started_at', { useTz: true });
+          t.timestamp('cancelled_at', { useTz: true });
+          t.timestamp('ends_at', { useTz: true });
+        });
+        // Rows applied before this upgrade: their last UserCreated/PlanChanged set updated_at, as replay sets started_at.
+        await knex(name(U)).whereNull('started_at').update({ started_at: knex.ref('updated_at') });
+      },
+      async down(knex) {
+        await knex.schema.alterTable(U, (t) => {
+          t.dropColumns('started_at', 'cancelled_at', 'ends_at');
+        });
+      },
+    },
+  ],
   handlers: {
     UserCreated: (e) => [
-      { op: 'upsert', table: U, key: { user_id: e.data.user_id }, insert: { email: e.data.email ?? null, plan: e.data.plan, role: e.data.role, created_at: e.recordedAt, updated_at: e.recordedAt } },
+      {
+        op: 'upsert',
+        table: U,
+        key: { user_id: e.data.user_id },
+        insert: { email: e.data.email ?? null, plan: e.data.plan, role: e.data.role, created_at: e.recordedAt, updated_at: e.recordedAt, started_at: e.recordedAt },
+      },
     ],
-    PlanChanged: (e) => [{ op: 'update', table: U, key: { user_id: e.data.user_id }, set: { plan: e.data.plan, updated_at: e.recordedAt } }],
+    PlanChanged: (e) => [
+      { op: 'update', table: U, key: { user_id: e.data.user_id }, set: { plan: e.data.plan, updated_at: e.recordedAt, started_at: e.data.started_at ?? e.recordedAt, cancelled_at: null, ends_at: null } },
+    ],
+    SubscriptionCancelled: (e) => [{ op: 'update', table: U, key: { user_id: e.data.user_id }, set: { cancelled_at: e.data.cancelled_at, ends_at: e.data.expires_at, updated_at: e.recordedAt } }],
     ApiKeyCreated: (e) => [
       {
         op: 'upsert',
@@ -107,18 +140,32 @@ export async function findCredentialByHash(db: Knex, kind: CredentialKind, token
   const r =
     kind === 'api_key'
       ? await db(K).leftJoin(U, `${U}.user_id`, `${K}.user_id`).where(`${K}.key_hash`, tokenHash)
-          .first(`${K}.key_id as id`, `${K}.user_id`, `${K}.key_hash as token_hash`, `${K}.environment`, `${K}.revoked_at`, `${K}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`)
+          .first(`${K}.key_id as id`, `${K}.user_id`, `${K}.key_hash as token_hash`, `${K}.environment`, `${K}.revoked_at`, `${K}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`, `${U}.ends_at`)
       : await db(A).leftJoin(U, `${U}.user_id`, `${A}.user_id`).where({ [`${A}.token_hash`]: tokenHash, [`${A}.kind`]: kind })
-          .first(`${A}.token_id as id`, `${A}.user_id`, `${A}.token_hash`, db.raw("'production' as environment"), `${A}.revoked_at`, `${A}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`);
+          .first(`${A}.token_id as id`, `${A}.user_id`, `${A}.token_hash`, db.raw("'production' as environment"), `${A}.revoked_at`, `${A}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`, `${U}.ends_at`);
   if (!r) return undefined;
   const credential: CredentialState = { kind, id: r.id, user_id: r.user_id, token_hash: r.token_hash, environment: r.environment, revoked: r.revoked_at !== null, expires_at: iso(r.expires_at) };
-  const user: UserState | undefined = r.plan ? { user_id: r.user_id, plan: r.plan, role: r.role, ...(r.email ? { email: r.email } : {}) } : undefined;
+  const user: UserState | undefined = r.plan ? toUser(r, Date.now()) : undefined;
   return { credential, user };
 }
 
-export async function getUser(db: Knex, userId: string): Promise<UserState | undefined> {
+/** A users row as UserState, with the plan that applies at nowMs (Free once a cancelled subscription ran out). */
+function toUser(r: Record<string, unknown>, nowMs: number): UserState {
+  const ends_at = iso(r.ends_at as Date | null);
+  const plan = effectivePlan({ plan: r.plan as UserState['plan'], ends_at }, nowMs);
+  return { user_id: r.user_id as string, plan, role: r.role as UserState['role'], ...(r.email ? { email: r.email as string } : {}), ...(ends_at ? { ends_at } : {}) };
+}
+
+/** A user; `plan` is the one whose limits apply at nowMs (default now), which the usage meter enforces. */
+export async function getUser(db: Knex, userId: string, nowMs: number = Date.now()): Promise<UserState | undefined> {
   const r = await db(U).where({ user_id: userId }).first();
-  return r ? { user_id: r.user_id, plan: r.plan, role: r.role, ...(r.email ? { email: r.email } : {}) } : undefined;
+  return r ? toUser(r, nowMs) : undefined;
+}
+
+/** A user's subscription as recorded (the subscribed plan, even when expired); the API derives status and dates from it. */
+export async function getSubscriptionRecord(db: Knex, userId: string): Promise<SubscriptionRecord | undefined> {
+  const r = await db(U).where({ user_id: userId }).first('user_id', 'plan', 'started_at', 'created_at', 'ends_at');
+  return r ? { user_id: r.user_id, plan: r.plan, started_at: iso(r.started_at ?? r.created_at)!, ends_at: iso(r.ends_at) } : undefined;
 }
 
 export interface ApiKeyRecord {

@@ -1,6 +1,7 @@
 /** Every projection of the platform; the projector runs each in its own consumer group. */
 import type { Migration } from '../infra/db/migrate';
 import { Projection, projectionMigration } from './framework';
+import { projectionUpgradeMigrations } from './framework';
 import { projectionStateMigration } from './state-migration';
 import { projectionPendingMigration } from './pending-migration';
 import { taskStatusProjection } from './task-status';
@@ -8,11 +9,18 @@ import { usageProjection } from './usage';
 import { alertsProjection } from './alerts';
 import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
+import { sectionContinuityProjection } from './section-continuity';
 
-export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection, identityProjection];
+export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection, identityProjection, sectionContinuityProjection];
 
 export function findProjection(name: string): Projection | undefined {
   return PROJECTIONS.find((p) => p.name === name);
 }
 
-export const PROJECTION_MIGRATIONS: Migration[] = [projectionStateMigration, projectionPendingMigration, ...PROJECTIONS.map(projectionMigration)];
+export const PROJECTION_MIGRATIONS: Migration[] = [
+  projectionStateMigration,
+  projectionPendingMigration,
+  ...PROJECTIONS.map(projectionMigration),
+  // Later changes of projection tables (their own migrations, never edits of shipped ones).
+  ...PROJECTIONS.flatMap(projectionUpgradeMigrations),
+];

@@ -9,7 +9,7 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../infra/eventstore/port';
 import { Checkpoint, checkpointOf, START } from '../infra/eventstore/port';
 import { EVENT_DEFINITIONS, isEventType } from '../domain/events';
-import type { Projection } from './framework';
+import { createCurrentTables, Projection } from './framework';
 import { applyEvents, LIVE, TableMap } from './runner';
 import { projectionLockSql } from './projector';
 
@@ -90,7 +90,7 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   };
 
   await dropReplayTables(db, p);
-  await p.createTables(db, map.table);
+  await createCurrentTables(p, db, map.table);
   await db.raw(`CREATE TABLE ?? (LIKE projection_streams INCLUDING ALL)`, [map.positions]);
   const cp = await applyFrom(db, undefined, store, p, map, START, await lastCheckpoint(db), batchSize, progress);
 

@@ -60,3 +60,15 @@ export async function usageByProvider(db: Knex, userId: string, period: string):
     cost: Number(r.cost),
   }));
 }
+
+/** Read query: per-provider totals of a user in each of `periods` (periods without usage are absent). */
+export async function usageByPeriods(db: Knex, userId: string, periods: string[]): Promise<Map<string, ProviderUsage[]>> {
+  const rows = await db(T).where({ user_id: userId }).whereIn('billing_period', periods).orderBy(['billing_period', 'provider']);
+  const out = new Map<string, ProviderUsage[]>();
+  for (const r of rows) {
+    const list = out.get(r.billing_period) ?? [];
+    list.push({ provider: r.provider, calls: Number(r.calls), tokens_in: Number(r.tokens_in), tokens_out: Number(r.tokens_out), tokens: Number(r.tokens_in) + Number(r.tokens_out), cost: Number(r.cost) });
+    out.set(r.billing_period, list);
+  }
+  return out;
+}

@@ -10,6 +10,8 @@ import { fatal, Lifecycle } from './lifecycle';
 import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
+import { chooseProvider } from '../infra/ai/gateway';
+import { researchFromConfig } from '../infra/research';
 import { PostgresEventStore } from '../infra/eventstore/postgres';
 import { apiSettings } from '../api/deps';
 
@@ -28,6 +30,11 @@ async function main(): Promise<void> {
     store: new PostgresEventStore(ctx.db),
     health: ctx.health,
     temporalUiUrl: config.TEMPORAL_UI_URL,
+    temporal: async () => (await ctx.temporal()).client,
+    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    corpus: researchFromConfig(config).corpus,
+    publicBaseUrl: publicBaseUrl(config),
+    aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),
   });
   const server = createServer(app);

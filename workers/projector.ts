@@ -1,4 +1,8 @@
-/** Projector process: one Kafka consumer group per projection, each writing its read model. */
+/**
+ * Projector process: one Kafka consumer group per projection, each writing its
+ * read model, and the webhook dispatcher (its own group), which starts a
+ * delivery workflow per webhook message (docs/webhooks.md).
+ */
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { PROJECTIONS } from '../projections';
@@ -6,6 +10,8 @@ import { ProjectionConsumer } from '../projections/projector';
 import { ensureTopics } from '../infra/kafka-topics';
 import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
+import { WebhookDispatcher } from '../projections/webhook-dispatcher';
+import { PostgresEventStore } from '../infra/eventstore/postgres';
 
 async function main(): Promise<void> {
   const ctx = createContext('projector');
@@ -18,9 +24,13 @@ async function main(): Promise<void> {
     await c.start();
     life.onStop(`consumer ${c.groupId}`, () => c.stop());
   }
+  const dispatcher = new WebhookDispatcher(ctx.db, new PostgresEventStore(ctx.db), ctx.kafka, async () => (await ctx.temporal()).client, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  await dispatcher.start();
+  life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
   const health = await startHealthServer(config.PROJECTOR_HEALTH_PORT, async () => ({
-    status: consumers.every((c) => c.isRunning && !c.lastError) ? 'ok' : 'degraded',
+    status: consumers.every((c) => c.isRunning && !c.lastError) && dispatcher.isRunning && !dispatcher.lastError ? 'ok' : 'degraded',
     projections: Object.fromEntries(consumers.map((c) => [c.groupId, { running: c.isRunning, applied: c.applied, last_error: c.lastError ?? null }])),
+    webhook_dispatcher: { running: dispatcher.isRunning, started: dispatcher.started, last_error: dispatcher.lastError ?? null },
   }));
   life.onStop('health server', () => new Promise((r) => health.close(r)));
   logger.info({ projections: PROJECTIONS.map((p) => p.name), health: health.port }, 'projector running');

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research } }),
+    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store } }),
   });
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {

@@ -2,3 +2,4 @@
 export { smokeWorkflow } from './smoke';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { blogResearchWorkflow, blogOutlineWorkflow, blogMediumWorkflow } from './blog';
+export { blogEnhanceSectionWorkflow, blogOptimizeOutlineWorkflow, blogSectionGenerateWorkflow, blogSectionOptimizeWorkflow } from './blog-sync';

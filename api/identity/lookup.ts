@@ -10,7 +10,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { apiKeyStream, oauthTokenStream, sessionStream, userStream } from '../../domain/events/identity';
-import { CredentialKind, CredentialState, credentialUsable, foldCredential, foldUser, UserState } from '../../domain/identity';
+import { CredentialKind, CredentialState, credentialUsable, effectivePlan, foldCredential, foldUser, UserState } from '../../domain/identity';
 import type { PlanName } from '../../domain/plans';
 import type { EventStore } from '../../infra/eventstore/port';
 import { findCredentialByHash, getUser } from '../../projections/identity';
@@ -52,5 +52,5 @@ export async function resolveCredential(db: Knex, store: EventStore, text: strin
   if (credential.id !== parsed.id || !credentialUsable(credential, nowMs)) return undefined;
   user ??= (await getUser(db, credential.user_id)) ?? (await userFromStream(store, credential.user_id));
   if (!user) return undefined;
-  return { userId: user.user_id, role: user.role, plan: user.plan, credential: parsed.kind, credentialId: credential.id, environment: credential.environment };
+  return { userId: user.user_id, role: user.role, plan: effectivePlan(user, nowMs), credential: parsed.kind, credentialId: credential.id, environment: credential.environment };
 }

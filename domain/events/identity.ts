@@ -27,7 +27,10 @@ export interface ApiKeyCreatedData {
 
 export type IdentityEvent =
   | { type: 'UserCreated'; data: { user_id: string; email?: string; plan: PlanKey; role: UserRole } }
-  | { type: 'PlanChanged'; data: { user_id: string; plan: PlanKey; previous_plan: PlanKey } }
+  /** Subscribe, upgrade, downgrade or resume: applies at once. started_at: the API clock's time of the change (absent in older events: recordedAt). */
+  | { type: 'PlanChanged'; data: { user_id: string; plan: PlanKey; previous_plan: PlanKey; started_at?: string } }
+  /** The plan stays until expires_at (end of the billing period), then the Free plan applies. */
+  | { type: 'SubscriptionCancelled'; data: { user_id: string; plan: PlanKey; cancelled_at: string; expires_at: string } }
   | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
   | { type: 'ApiKeyRenamed'; data: { key_id: string; user_id: string; name: string } }
   | { type: 'ApiKeyRevoked'; data: { key_id: string; user_id: string } }
@@ -43,7 +46,8 @@ const a = 'identity';
 
 export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
   UserCreated: { area: a, version: 1, schema: obj({ user_id: str, email: str, plan, role: { enum: ['user', 'admin'] } }, ['user_id', 'plan', 'role']) },
-  PlanChanged: { area: a, version: 1, schema: obj({ user_id: str, plan, previous_plan: plan }) },
+  PlanChanged: { area: a, version: 1, schema: obj({ user_id: str, plan, previous_plan: plan, started_at: isoTime }, ['user_id', 'plan', 'previous_plan']) },
+  SubscriptionCancelled: { area: a, version: 1, schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime }) },
   ApiKeyCreated: {
     area: a,
     version: 1,

@@ -7,9 +7,10 @@ import { TaskEvent, taskEvents } from './tasks';
 import { UsageEvent, usageEvents } from './usage';
 import { WebhookEvent, webhookEvents } from './webhooks';
 import { IdentityEvent, identityEvents } from './identity';
+import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { EventDefinition } from './types';
 
-export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent;
+export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -19,6 +20,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...alertEvents,
   ...webhookEvents,
   ...identityEvents,
+  ...blogSectionEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -5,7 +5,7 @@
  * medium generator (keyPoints, targetWords) and the outline/research shapes
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
-import type { Source } from '../analysis/types';
+import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
 
 export type { Source };
 
@@ -116,4 +116,8 @@ export type LocalTask =
   | { kind: 'section'; input: WriteSectionInput }
   | { kind: 'article'; input: WriteArticleInput }
   | { kind: 'outline'; input: DraftOutlineInput }
-  | { kind: 'research'; input: ResearchSummaryInput };
+  | { kind: 'research'; input: ResearchSummaryInput }
+  // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
+  | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
+  | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
+  | { kind: 'revise_section'; input: { content: string; focus: string } };

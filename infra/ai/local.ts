@@ -8,6 +8,7 @@
 import { LOCAL_MODEL } from '../../domain/pricing';
 import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
+import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 
 export interface LocalRequest extends ChatRequest {
@@ -33,6 +34,12 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(draftOutline(task.input));
     case 'research':
       return JSON.stringify(researchSummary(task.input));
+    case 'enhance_section':
+      return JSON.stringify(enhanceSectionOffline(task.input.section, task.input.focus));
+    case 'optimize_outline':
+      return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
+    case 'revise_section':
+      return reviseSectionOffline(task.input.content).content;
   }
 }
 

@@ -18,6 +18,7 @@ import { PostgresEventStore } from '../../infra/eventstore/postgres';
 import { ensureTopics } from '../../infra/kafka-topics';
 import { Relay } from '../../infra/relay/relay';
 import { identityProjection } from '../../projections/identity';
+import type { Projection } from '../../projections/framework';
 import { ProjectionConsumer } from '../../projections/projector';
 import { waitForProjection } from '../../projections/consistency';
 import { isolatedSchema, IsolatedSchema } from './schema';
@@ -51,6 +52,10 @@ export interface TestApiOptions {
   health?: AppDeps['health'];
   /** Reuse a schema (two apps on one schema). */
   schema?: IsolatedSchema;
+  /** Projections to run in-process besides identity (e.g. task-status). */
+  projections?: Projection[];
+  /** More dependencies for the app (temporal, taskQueue, corpus, ...). */
+  deps?: Partial<AppDeps>;
 }
 
 const okHealth = async () => ({ status: 'ok' as const, services: { postgres: { status: 'ok' as const, latency_ms: 1 }, temporal: { status: 'ok' as const, latency_ms: 1 }, kafka: { status: 'ok' as const, latency_ms: 1 } } });
@@ -62,15 +67,15 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   let kafka: Kafka | undefined;
   let relay: Relay | undefined;
   let relayRun: Promise<void> | undefined;
-  let consumer: ProjectionConsumer | undefined;
+  let consumers: ProjectionConsumer[] = [];
   if (pipeline) {
     kafka = testKafka();
     await ensureTopics(kafka, schema.topicPrefix, EVENT_AREAS, 1, 1);
     relay = new Relay(schema.db, store, kafka, testLogger(), { topicPrefix: schema.topicPrefix });
     await relay.start();
     relayRun = relay.run();
-    consumer = new ProjectionConsumer(schema.db, kafka, identityProjection, testLogger(), { topicPrefix: schema.topicPrefix });
-    await consumer.start();
+    consumers = [identityProjection, ...(opts.projections ?? [])].map((p) => new ProjectionConsumer(schema.db, kafka!, p, testLogger(), { topicPrefix: schema.topicPrefix }));
+    await Promise.all(consumers.map((c) => c.start()));
   }
   const app = createApp({
     logger: opts.logger ?? testLogger(),
@@ -80,6 +85,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     temporalUiUrl: 'http://127.0.0.1:8233',
     settings: { ...DEFAULT_SETTINGS, ...opts.settings, rate: { ...DEFAULT_SETTINGS.rate, ...opts.settings?.rate } },
     extraRoutes: opts.extraRoutes,
+    ...opts.deps,
   });
   const server: Server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -104,7 +110,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
         await relayRun;
         await relay.close();
       }
-      await consumer?.stop();
+      await Promise.all(consumers.map((c) => c.stop()));
       if (!opts.schema) await schema.drop();
     },
   };

@@ -22,7 +22,7 @@ const sink = new Writable({
 
 const usageRoute = defineRoute<unknown, unknown, { user_id: string }>({
   method: 'get',
-  path: '/api/subscription/usage/{user_id}',
+  path: '/api/subscription/probe/owner/{user_id}',
   auth: 'user',
   ownerParam: 'user_id',
   summary: 'test: owner rule',
@@ -131,11 +131,11 @@ describe('identity and API keys', () => {
     const a = await api.user('free');
     const b = await api.user('free');
     const admin = await api.user('free', { role: 'admin' });
-    expect((await get(`/api/subscription/usage/${a.userId}`, a.key)).status).toBe(200);
-    const other = await get(`/api/subscription/usage/${a.userId}`, b.key);
+    expect((await get(`/api/subscription/probe/owner/${a.userId}`, a.key)).status).toBe(200);
+    const other = await get(`/api/subscription/probe/owner/${a.userId}`, b.key);
     expect(other.status).toBe(404);
     expect(other.body).toMatchObject({ success: false, error: 'NotFoundError', user_id: b.userId });
-    expect((await get(`/api/subscription/usage/${a.userId}`, admin.key)).status).toBe(200);
+    expect((await get(`/api/subscription/probe/owner/${a.userId}`, admin.key)).status).toBe(200);
   });
 
   it('session tokens: made with an API key, accepted by the outreach family only, ended on request', async () => {

@@ -25,7 +25,7 @@ import { ProjectionConsumer } from '../../../projections/projector';
 import { getEndpoint, listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
 import { startTestWorker, testKafka, testLogger, testTemporal } from '../../support/env';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
-import { startReceiver, waitFor } from './receiver';
+import { startReceiver } from './receiver';
 
 /** Written from the Standard Webhooks scheme with Node crypto only; not the project's signing code. */
 function independentVerify(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {

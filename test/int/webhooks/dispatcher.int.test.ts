@@ -47,8 +47,8 @@ describe('webhook dispatcher', () => {
     const secrets = new WebhookSecretStore(s.db, new SecretBox(randomBytes(32)));
     const allow = parseAllowList('127.0.0.1');
     cmd = { db: s.db, store, secrets, ssrf: { allow } };
-    // 1 s apart, 12 attempts: a receiver down for a few seconds is retried until it is back.
-    worker = await startTestWorker(createActivities({ logger: testLogger(), webhooks: { store, secrets, allow, schedule: [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], attemptTimeoutMs: 3000 } }));
+    // 3 s apart, 15 attempts: a receiver down for a while is retried until it is back, without flooding the dev server.
+    worker = await startTestWorker(createActivities({ logger: testLogger(), webhooks: { store, secrets, allow, schedule: [0, ...Array(14).fill(3)], attemptTimeoutMs: 3000 } }));
     const t = await testTemporal();
     client = t.client;
     closeTemporal = () => t.connection.close();
@@ -91,15 +91,21 @@ describe('webhook dispatcher', () => {
     const port = await freePort();
     const ep = await register(`http://127.0.0.1:${port}/hook`, ['content_generated']);
     for (let i = 0; i < 100; i++) await completeBlogTask('blog_medium', `Post ${i}`);
+    const t0 = Date.now();
+    const iv = setInterval(async () => {
+      const r = await s.db.raw("select type, count(*) from es_events where type like 'Webhook%' group by type");
+      console.log(Date.now() - t0, 'started', dispatcher.started, dispatcher.lastError, JSON.stringify(r.rows));
+    }, 5000);
     // Down: wait until every delivery has failed at least once.
     await waitFor('100 failed first attempts', async () => {
       const rows = await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500 });
       return rows.length === 100 && rows.every((r) => r.attempts >= 1 && r.status === 'retrying');
-    }, 60000, 200);
+    }, 120000, 200);
+    clearInterval(iv);
     let rx: Receiver | undefined;
     try {
       rx = await startReceiver(() => 200, port);
-      await waitFor('100 accepted deliveries', () => rx!.accepted().length >= 100, 90000, 200);
+      await waitFor('100 accepted deliveries', () => rx!.accepted().length >= 100, 120000, 200);
       await new Promise((r) => setTimeout(r, 1500));
       const ids = rx.accepted().map((r) => String(r.headers['webhook-id']));
       expect(ids).toHaveLength(100);
@@ -111,7 +117,7 @@ describe('webhook dispatcher', () => {
     } finally {
       await rx?.close();
     }
-  });
+  }, 300000);
 
   it('starts no second delivery when the same Kafka message is handled again, and respects subscriptions', async () => {
     const rx = await startReceiver(() => 200);

@@ -1,0 +1,194 @@
+/**
+ * Activities of the synchronous blog edits (workflows/blog-sync.ts): enhance
+ * an outline section, optimize an outline, write and revise a section, and
+ * record a section's continuity metrics as an event. AI calls go through the
+ * gateway under the activity's idempotency key (a retry is charged once);
+ * plan-limit and not-configured failures become non-retryable.
+ */
+import { ApplicationFailure, Context } from '@temporalio/activity';
+import Ajv from 'ajv';
+import type { AiGateway, CompletionRequest, CompletionResponse } from '../infra/ai/gateway';
+import type { ResearchProvider } from '../infra/research';
+import type { PostgresEventStore } from '../infra/eventstore/postgres';
+import { uuidFromKey, UsageLimitExceeded } from '../infra/quota/meter';
+import { outlineQuality } from '../domain/analysis';
+import type { OutlineSection, Source } from '../domain/analysis/types';
+import { citationNumbers, markdownWordCount } from '../domain/generation';
+import { parseJsonAnswer, sectionPrompt } from '../domain/blog/prompts';
+import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from '../domain/blog/prompts-sync';
+import { continuityMetrics, ContinuityMetrics, qualityScores, QualityScores } from '../domain/blog/continuity';
+import type { EnhancedSection } from '../domain/blog/revise';
+import { sectionStream } from '../domain/events/blog';
+import { activityKey, currentWorkflowId } from './tasks';
+
+export interface BlogSyncActivityDeps {
+  gateway: AiGateway;
+  research: ResearchProvider;
+  store: PostgresEventStore;
+}
+
+export interface SectionWriteInput {
+  userId: string;
+  section: OutlineSection;
+  keywords: string[];
+  tone?: string;
+  audience?: string;
+  sources: Source[];
+  targetWords: number;
+}
+
+export interface RecordedContinuity {
+  metrics: ContinuityMetrics;
+  streamId: string;
+  streamPosition: number;
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const strings = { type: 'array', items: { type: 'string' } };
+const checkEnhanced = ajv.compile({ type: 'object', required: ['heading', 'subheadings', 'key_points', 'improvements_made'], properties: { heading: { type: 'string' }, subheadings: strings, key_points: strings, keywords: strings, improvements_made: strings } });
+const checkOutline = ajv.compile({
+  type: 'object',
+  required: ['outline', 'improvements_made'],
+  properties: { outline: { type: 'array', items: { type: 'object', required: ['id', 'heading'], properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } } } }, improvements_made: strings },
+});
+
+/** Plan limits and missing vendors fail the workflow at once (no retry can fix them). */
+async function guarded(gateway: AiGateway, req: CompletionRequest): Promise<CompletionResponse> {
+  try {
+    return await gateway.complete(req);
+  } catch (e) {
+    if (e instanceof UsageLimitExceeded) throw ApplicationFailure.create({ type: 'UsageLimitExceeded', message: e.message, details: [e.details], nonRetryable: true });
+    if ((e as { code?: string }).code === 'VENDOR_NOT_CONFIGURED') throw ApplicationFailure.create({ type: 'VendorNotConfiguredError', message: (e as Error).message, nonRetryable: true });
+    throw e;
+  }
+}
+
+function parsed<T>(resp: CompletionResponse, check: ReturnType<typeof ajv.compile>, what: string): T {
+  let value: unknown;
+  try {
+    value = parseJsonAnswer(resp.text);
+  } catch (e) {
+    throw new Error(`${resp.provider} returned an unreadable ${what}: ${(e as Error).message}`);
+  }
+  if (!check(value)) throw new Error(`${resp.provider} returned a ${what} of the wrong shape: ${ajv.errorsText(check.errors)}`);
+  return value as T;
+}
+
+const numbered = (sources: Source[]) => sources.map((s, i) => ({ ...s, index: i + 1 }));
+
+export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
+  return {
+    /** The section's references, else the 3 best research sources for its heading and keywords. */
+    async sectionSources(a: { section: OutlineSection; keywords: string[] }): Promise<Source[]> {
+      const refs = a.section.references ?? [];
+      if (refs.length) return numbered(refs);
+      return numbered(await deps.research.search([a.section.heading, ...a.keywords].join(' '), { limit: 3 }));
+    },
+
+    async enhanceSection(a: { userId: string; section: OutlineSection; focus: string }): Promise<EnhancedSection> {
+      const resp = await guarded(deps.gateway, {
+        userId: a.userId,
+        purpose: 'blog.outline.enhance_section',
+        messages: enhanceSectionPrompt(a.section, a.focus),
+        maxTokens: 800,
+        idempotencyKey: activityKey(),
+        localTask: { kind: 'enhance_section', input: { section: a.section, focus: a.focus } },
+      });
+      const e = parsed<EnhancedSection>(resp, checkEnhanced, 'section enhancement');
+      return { heading: e.heading, subheadings: e.subheadings, key_points: e.key_points, keywords: e.keywords ?? a.section.keywords ?? [], improvements_made: e.improvements_made };
+    },
+
+    async optimizeOutline(a: { userId: string; outline: OutlineSection[]; focus: string }): Promise<{ outline: OutlineSection[]; improvements_made: string[]; overall_quality_score: number }> {
+      const resp = await guarded(deps.gateway, {
+        userId: a.userId,
+        purpose: 'blog.outline.optimize',
+        messages: optimizeOutlinePrompt(a.outline, a.focus),
+        maxTokens: 2000,
+        idempotencyKey: activityKey(),
+        localTask: { kind: 'optimize_outline', input: { outline: a.outline, focus: a.focus } },
+      });
+      const answer = parsed<{ outline: OutlineSection[]; improvements_made: string[] }>(resp, checkOutline, 'optimized outline');
+      const byId = new Map(answer.outline.map((s) => [s.id, s]));
+      if (byId.size !== a.outline.length || a.outline.some((s) => !byId.has(s.id))) throw new Error(`${resp.provider} returned an optimized outline whose section ids differ from the input`);
+      // The answer's fields win; what it leaves out (references, ...) is kept from the input, in the answer's order.
+      const original = new Map(a.outline.map((s) => [s.id, s]));
+      const outline = answer.outline.map((s) => ({ ...original.get(s.id)!, ...s }));
+      return { outline, improvements_made: answer.improvements_made, overall_quality_score: outlineQuality(outline) };
+    },
+
+    async writeSection(a: SectionWriteInput): Promise<{ markdown: string; citations: Source[]; word_count: number }> {
+      const s = a.section;
+      Context.current().heartbeat();
+      const resp = await guarded(deps.gateway, {
+        userId: a.userId,
+        purpose: 'blog.section',
+        messages: sectionPrompt({ title: s.heading, heading: s.heading, keyPoints: s.key_points ?? [], keywords: a.keywords, targetWords: a.targetWords, tone: a.tone, audience: a.audience }, a.sources),
+        maxTokens: Math.ceil(a.targetWords * 2.5) + 100,
+        idempotencyKey: activityKey(),
+        localTask: { kind: 'section', input: { heading: s.heading, keyPoints: s.key_points ?? [], subheadings: s.subheadings, keywords: a.keywords, targetWords: a.targetWords, sources: a.sources, tone: a.tone, audience: a.audience } },
+      });
+      const markdown = resp.text.trim();
+      const cited = new Set(citationNumbers(markdown));
+      return { markdown, citations: a.sources.filter((x) => cited.has(x.index!)), word_count: markdownWordCount(markdown) };
+    },
+
+    async reviseSection(a: { userId: string; content: string; focus: string; audience?: string; tone?: string }): Promise<string> {
+      const resp = await guarded(deps.gateway, {
+        userId: a.userId,
+        purpose: 'blog.section.optimize',
+        messages: reviseSectionPrompt(a),
+        maxTokens: Math.ceil(markdownWordCount(a.content) * 2) + 200,
+        idempotencyKey: activityKey(),
+        localTask: { kind: 'revise_section', input: { content: a.content, focus: a.focus } },
+      });
+      return resp.text.trim();
+    },
+
+    /** Scores before and after a revision and what changed, measured (the same for every provider). */
+    async compareRevision(a: { before: string; after: string }): Promise<{ before: QualityScores; after: QualityScores; changes: string[] }> {
+      const before = qualityScores(a.before);
+      const after = qualityScores(a.after);
+      const changes: string[] = [];
+      if (a.before.trim() === a.after.trim()) changes.push('Text unchanged: it already passes the sentence, paragraph and filler-word checks');
+      const words = [markdownWordCount(a.before), markdownWordCount(a.after)];
+      if (words[0] !== words[1]) changes.push(`Word count ${words[0]} → ${words[1]}`);
+      for (const k of ['readability_score', 'clarity_score', 'engagement_score'] as const) if (before[k] !== after[k]) changes.push(`${k.replace('_score', '')} ${before[k]} → ${after[k]}`);
+      return { before, after, changes };
+    },
+
+    /**
+     * Computes the section's continuity metrics and appends SectionContinuityRecorded.
+     * Without keywords or heading (optimize), the section's last recorded ones are used.
+     * The event id comes from the workflow and activity ids, so a retry never appends twice.
+     */
+    async recordContinuity(a: { userId: string; sectionId: string; markdown: string; heading?: string; keywords?: string[]; origin: 'generate' | 'optimize' }): Promise<RecordedContinuity> {
+      const stream = sectionStream(a.userId, a.sectionId);
+      let heading = a.heading;
+      let keywords = a.keywords;
+      if (heading === undefined || keywords === undefined) {
+        const last = (await deps.store.readStream(stream)).at(-1)?.data as { heading?: string; keywords?: string[] } | undefined;
+        heading ??= last?.heading ?? '';
+        keywords ??= last?.keywords ?? [];
+      }
+      const metrics = continuityMetrics(a.markdown, { heading, keywords });
+      const eventId = uuidFromKey(`section-continuity:${activityKey()}`);
+      const workflowId = currentWorkflowId();
+      try {
+        const r = await deps.store.append(
+          stream,
+          [{ type: 'SectionContinuityRecorded', eventId, data: { user_id: a.userId, section_id: a.sectionId, heading, keywords, origin: a.origin, workflow_id: workflowId, metrics } }],
+          'any',
+          { user_id: a.userId, workflow_id: workflowId, causation_id: activityKey() },
+        );
+        return { metrics, streamId: stream, streamPosition: r.events[0].streamPosition };
+      } catch (e) {
+        if ((e as { code?: string }).code !== '23505') throw e;
+        const mine = (await deps.store.readStream(stream)).find((ev) => ev.eventId === eventId);
+        if (!mine) throw e;
+        return { metrics, streamId: stream, streamPosition: mine.streamPosition };
+      }
+    },
+  };
+}
+
+export type BlogSyncActivities = ReturnType<typeof createBlogSyncActivities>;
