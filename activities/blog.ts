@@ -3,7 +3,7 @@
  * chokepoint: provider choice, metering against the plan, retries) with the
  * activity's idempotency key, so a retried activity is charged once.
  */
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import Ajv from 'ajv';
 import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
@@ -13,6 +13,7 @@ import { assessOutline } from '../domain/blog/outline-assess';
 import { outlinePrompt, parseJsonAnswer, researchPrompt, sectionPrompt } from '../domain/blog/prompts';
 import { mediumSectionBudgets, MediumRequest, MediumSectionResult, OutlineRequest, ResearchRequest, Source } from '../domain/blog/types';
 import { activityKey } from './tasks';
+import { withHeartbeat } from './heartbeat';
 import { UsageLimitExceeded } from '../infra/quota/meter';
 
 export interface BlogActivityDeps {
@@ -41,7 +42,7 @@ const checkOutline = ajv.compile({
 /** Turns plan-limit and bad-answer failures into the workflow's non-retryable error types. */
 async function guarded<T>(call: () => Promise<T>): Promise<T> {
   try {
-    return await call();
+    return await withHeartbeat(call);
   } catch (e) {
     if (e instanceof UsageLimitExceeded) throw ApplicationFailure.create({ type: 'UsageLimitExceeded', message: e.message, details: [e.details], nonRetryable: true });
     if ((e as { code?: string }).code === 'VENDOR_NOT_CONFIGURED') throw ApplicationFailure.create({ type: 'VendorNotConfiguredError', message: (e as Error).message, nonRetryable: true });
@@ -126,7 +127,6 @@ export function createBlogActivities(deps: BlogActivityDeps) {
       const budget = mediumSectionBudgets(r)[a.index];
       let sources = numbered(section.references ?? []);
       if (sources.length === 0) sources = numbered(await deps.research.search(`${r.title} ${section.heading} ${(section.keywords ?? []).join(' ')}`, { limit: 3 }));
-      Context.current().heartbeat();
       const input = { heading: section.heading, keyPoints: section.keyPoints ?? [], subheadings: section.subheadings, keywords: section.keywords ?? r.researchKeywords ?? [], targetWords: budget, sources, tone: r.tone ?? r.persona?.tone, audience: r.audience ?? r.persona?.audience, topic: r.title };
       const resp = await guarded(() =>
         deps.gateway.complete({

@@ -17,7 +17,9 @@ const reads = proxyActivities<BlogActivities>({
 // a few retries only, and a plan limit (UsageLimitExceeded) is not retried at all.
 const paid = proxyActivities<BlogActivities>({
   startToCloseTimeout: '5m',
-  heartbeatTimeout: '2m',
+  // The activity heartbeats every 3 s while it waits on the vendor (activities/heartbeat.ts): a dead worker's
+  // call is retried after 15 s, not 5 min.
+  heartbeatTimeout: '15s',
   retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['UsageLimitExceeded', 'VendorNotConfiguredError', 'InvalidRequest'] },
 });
 

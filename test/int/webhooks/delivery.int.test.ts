@@ -124,7 +124,7 @@ describe('webhook delivery workflow', () => {
       expect(rx.accepted()).toHaveLength(1);
 
       const last = events[events.length - 1];
-      expect(await waitForProjection(s.db, 'webhook-deliveries', last, { timeoutMs: 20000 })).toBe(true);
+      expect(await waitForProjection(s.db, 'webhook-deliveries', last, { timeoutMs: 60000 })).toBe(true);
       const [row] = await listDeliveries(s.db, user, reg.value.endpoint_id);
       expect(row).toMatchObject({ delivery_id: d.deliveryId, status: 'succeeded', attempts: 4, last_status_code: 200, next_attempt_at: null });
     } finally {
@@ -141,10 +141,10 @@ describe('webhook delivery workflow', () => {
       expect(rx.requests).toHaveLength(1);
       const ep = await store.readStream(webhookStream(reg.value.endpoint_id));
       expect(ep.map((e) => e.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']);
-      expect(await waitForProjection(s.db, 'webhook-deliveries', ep[1], { timeoutMs: 20000 })).toBe(true);
+      expect(await waitForProjection(s.db, 'webhook-deliveries', ep[1], { timeoutMs: 60000 })).toBe(true);
       expect(await getEndpoint(s.db, user, reg.value.endpoint_id)).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/410/) });
       const dEvents = await store.readStream(deliveryStream(d.deliveryId));
-      expect(await waitForProjection(s.db, 'webhook-deliveries', dEvents[dEvents.length - 1], { timeoutMs: 20000 })).toBe(true);
+      expect(await waitForProjection(s.db, 'webhook-deliveries', dEvents[dEvents.length - 1], { timeoutMs: 60000 })).toBe(true);
       expect((await listDeliveries(s.db, user, reg.value.endpoint_id))[0]).toMatchObject({ status: 'endpoint_disabled', attempts: 1, last_status_code: 410 });
 
       // A later message to the disabled endpoint stops before any attempt; a test ping is refused.
