@@ -10,6 +10,9 @@ const transform = { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] };
 const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
 module.exports = {
   testTimeout: 120000,
+  // On 2 cores jest runs every file in one process; a client a suite forgets to close (kafkajs, Temporal, pg)
+  // would keep that process alive after the last test and hang CI. Exit when the tests are done.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },

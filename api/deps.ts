@@ -40,6 +40,8 @@ export interface AppDeps {
   corpus?: Pick<import('../infra/research').CorpusProvider, 'document'>;
   /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */
   publicBaseUrl?: string;
+  /** Webhook settings (SSRF allow-list, retry schedule, secret key); read from the configuration when absent. */
+  webhooks?: import('../infra/webhooks/settings').WebhookSettings;
   /** The text provider AI calls resolve to by default (vendor_a, vendor_b or local), for quota pre-checks. */
   aiProvider?: string;
   settings: ApiSettings;

@@ -12,6 +12,7 @@ import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
+import { webhookSettings } from '../infra/webhooks/settings';
 import { PostgresEventStore } from '../infra/eventstore/postgres';
 import { apiSettings } from '../api/deps';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
     temporal: async () => (await ctx.temporal()).client,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
     corpus: researchFromConfig(config).corpus,
+    webhooks: webhookSettings(config),
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),

@@ -16,6 +16,8 @@ import { aiGatewayFromConfig } from '../infra/ai';
 import { researchFromConfig } from '../infra/research';
 import { getUser } from '../projections/identity';
 import { PLANS, isPlanName } from '../domain/plans';
+import { webhookActivityDeps } from '../activities/webhooks';
+import { webhookSettings } from '../infra/webhooks/settings';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store } }),
+    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store }, webhooks: webhookActivityDeps(ctx.db, webhookSettings(config), logger) }),
   });
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {

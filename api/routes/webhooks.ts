@@ -69,7 +69,7 @@ const built = new WeakMap<object, WebhookCommandDeps>();
 export function webhookCommandDeps(deps: AppDeps): WebhookCommandDeps {
   let d = built.get(deps.db);
   if (!d) {
-    const s: WebhookSettings = (deps as AppDeps & { webhooks?: WebhookSettings }).webhooks ?? webhookSettings(config());
+    const s: WebhookSettings = deps.webhooks ?? webhookSettings(config());
     d = { db: deps.db, store: deps.store, secrets: new WebhookSecretStore(deps.db, new SecretBox(s.secretKey)), ssrf: { allow: s.allow } };
     built.set(deps.db, d);
   }

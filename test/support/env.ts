@@ -4,7 +4,7 @@
  * that reuses the bundle built once by global-setup.
  */
 import { randomUUID } from 'node:crypto';
-import { NativeConnection, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { Config, loadConfig } from '../../infra/config';
 import { createDb } from '../../infra/db/knex';
 import { createKafka } from '../../infra/kafka';
@@ -19,8 +19,21 @@ export const testLogger = () => createLogger('test', process.env.LOG_LEVEL ?? 'w
 export const testTemporal = () => connectTemporal({ address: testConfig().TEMPORAL_ADDRESS, namespace: testConfig().TEMPORAL_NAMESPACE });
 export const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
+let runtimeInstalled = false;
+/** Worker state changes are INFO in the SDK; tests show warnings and errors only. Once per process. */
+function quietRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  try {
+    Runtime.install({ logger: new DefaultLogger((process.env.TEMPORAL_LOG_LEVEL as 'WARN' | undefined) ?? 'WARN') });
+  } catch {
+    /* already installed by another helper in this process */
+  }
+}
+
 /** A worker on its own task queue, running the prebuilt test bundle with the given activities. */
 export async function startTestWorker(activities: object, taskQueue = uniq('tq')) {
+  quietRuntime();
   const c = testConfig();
   const connection = await NativeConnection.connect({ address: c.TEMPORAL_ADDRESS });
   const worker = await Worker.create({ connection, namespace: c.TEMPORAL_NAMESPACE, taskQueue, workflowBundle: { codePath: BUNDLE_PATH }, activities });

@@ -11,6 +11,31 @@ import { loadConfig } from '../../infra/config';
 import { createDb } from '../../infra/db/knex';
 import { migrateLatest } from '../../infra/db/migrate';
 import { MIGRATIONS } from '../../workers/migrations';
+import { randomUUID } from 'node:crypto';
+import { connectTemporal } from '../../infra/temporal';
+
+/**
+ * Workflows left running by earlier runs (a webhook delivery waiting on its retry timer, a test that was killed)
+ * would pile up in the dev server of the test namespace: terminate them. Only ever the test namespace.
+ */
+async function terminateLeftovers(address: string, namespace: string): Promise<void> {
+  if (!/test/.test(namespace)) return;
+  const { connection } = await connectTemporal({ address, namespace });
+  try {
+    await connection.workflowService.startBatchOperation({
+      namespace,
+      jobId: `test-cleanup-${randomUUID()}`,
+      visibilityQuery: "ExecutionStatus='Running'",
+      reason: 'left running by an earlier test run',
+      terminationOperation: {},
+    });
+  } catch (e) {
+    // A batch with nothing to do, or a server without batch support, is not a reason to stop the tests.
+    if (!/no workflow|not found|not supported/i.test((e as Error).message)) process.stderr.write(`cleanup of old test workflows failed: ${(e as Error).message}\n`);
+  } finally {
+    await connection.close();
+  }
+}
 
 export const BUNDLE_PATH = path.resolve(__dirname, '../../.run/test-workflow-bundle.js');
 
@@ -26,6 +51,8 @@ export default async function globalSetup(): Promise<void> {
     await db.destroy();
   }
   const started = Number(process.env.TEST_RUN_STARTED ?? 0);
+  // Once per run (global setup runs once per project; the second finds the bundle fresh and skips this too).
+  if (!existsSync(BUNDLE_PATH) || statSync(BUNDLE_PATH).mtimeMs < started) await terminateLeftovers(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   if (!existsSync(BUNDLE_PATH) || statSync(BUNDLE_PATH).mtimeMs < started) {
     execFileSync('npx', ['tsx', 'scripts/build-workflows.ts', BUNDLE_PATH], { cwd: path.resolve(__dirname, '../..'), stdio: 'inherit' });
   }

@@ -4,8 +4,6 @@
  * covered by delivery.int.test.ts and dispatcher.int.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AppDeps } from '../../../api/deps';
-import { webhookRoutes } from '../../../api/routes/webhooks';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import type { WebhookSettings } from '../../../infra/webhooks/settings';
 import { webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
@@ -17,8 +15,8 @@ describe('webhook routes', () => {
   const settings = (allow: string): WebhookSettings => ({ secretKey: randomBytes(32), allow: parseAllowList(allow), schedule: [0], attemptTimeoutMs: 1000 });
 
   beforeAll(async () => {
-    api = await startTestApi({ extraRoutes: webhookRoutes, projections: [webhookDeliveriesProjection], deps: { webhooks: settings('127.0.0.1') } as Partial<AppDeps> });
-    strict = await startTestApi({ extraRoutes: webhookRoutes, pipeline: false, deps: { webhooks: settings('') } as Partial<AppDeps> });
+    api = await startTestApi({ projections: [webhookDeliveriesProjection], deps: { webhooks: settings('127.0.0.1') } });
+    strict = await startTestApi({ pipeline: false, deps: { webhooks: settings('') } });
   });
   afterAll(async () => {
     await api.stop();
