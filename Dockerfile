@@ -12,6 +12,7 @@ WORKDIR /app
 ENV NODE_ENV=production WORKFLOW_BUNDLE_PATH=/app/dist/workflow-bundle.js
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/data ./data
 COPY package.json ./
 USER node
 CMD ["node", "dist/workers/api.js"]

@@ -15,6 +15,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from '../paths';
 import { parse as parseYaml } from 'yaml';
 import { createBm25Index, search, Bm25Index } from '../../domain/analysis/bm25';
 import { slugify } from '../../domain/analysis/slug';
@@ -46,7 +47,7 @@ export interface CorpusProvider {
   list(): CorpusDocument[];
 }
 
-export const DEFAULT_CORPUS_DIR = path.resolve(__dirname, '../../data/corpus');
+export const DEFAULT_CORPUS_DIR = path.join(projectRoot(), 'data/corpus');
 const EXTENSIONS = /\.(md|markdown|txt|html?)$/i;
 
 const htmlToText = (html: string): string =>

@@ -7,9 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { projectRoot } from '../paths';
 import type { Config } from '../config';
 
-export const DEV_KEY_FILE = path.resolve(__dirname, '../../.run/webhook-secret.key');
+export const DEV_KEY_FILE = path.join(projectRoot(), '.run/webhook-secret.key');
 
 export function decodeKey(text: string, source: string): Buffer {
   const key = Buffer.from(text.trim(), 'base64');

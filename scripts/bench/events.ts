@@ -4,7 +4,8 @@
  *   1. append rate: W writers append N events (3-event task streams) to the event store;
  *   2. end-to-end rate: N more events appended while relay and projector (real processes)
  *      run, from the first append until the task-status projection committed the last one;
- *   3. ceiling: a bare kafkajs consumer reading the same topic (2N events) without any database work;
+ *   2b. pipeline drain: N events committed in one transaction, relay + Kafka + projection alone;
+ *   3. ceiling: a bare kafkajs consumer reading the same topic (3N events) without any database work;
  *   4. projection lag p50/p99 (projection insert time − event recorded time) while
  *      single-event appends arrive at half the measured maximum end-to-end rate.
  * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_LAG_SECONDS (15).
@@ -83,6 +84,31 @@ async function main(): Promise<void> {
     out.end_to_end_append_phase_events_per_s = Math.round((tasks * 3) / ((appendedAt - t1) / 1000));
     out.end_to_end_tail_ms_after_last_append = Math.round(performance.now() - appendedAt);
 
+    // Pipeline alone: N events committed in ONE transaction while relay and projector are running and warm,
+    // timed from the commit until the projection has committed the last of them (no append cost inside).
+    const drainTasks = tasks;
+    const t2 = performance.now();
+    await s.db.transaction(async (trx) => {
+      for (let i = 0; i < drainTasks; i++) {
+        const id = randomUUID();
+        await store.append(
+          `task-${id}`,
+          [
+            { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
+            { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
+            { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
+          ],
+          'no_stream',
+          {},
+          trx,
+        );
+      }
+    });
+    const committedAt = performance.now();
+    out.single_transaction_append_seconds = Number(((committedAt - t2) / 1000).toFixed(2));
+    await until(completedAtLeast(tasks * 2 + drainTasks), 600000, 20);
+    out.pipeline_drain_events_per_s = Math.round((drainTasks * 3) / ((performance.now() - committedAt) / 1000));
+
     // 3. Ceiling: a bare consumer of the same topic, no database work.
     const topic = `${s.topicPrefix}.tasks`;
     const consumer = kafka.consumer({ groupId: `${s.topicPrefix}.bare-${randomUUID().slice(0, 6)}`, maxBytesPerPartition: 4 * 1024 * 1024 });
@@ -98,10 +124,11 @@ async function main(): Promise<void> {
         lastAt = performance.now();
       },
     });
-    await until(async () => seen >= tasks * 6, 300000, 20);
+    await until(async () => seen >= tasks * 9, 300000, 20);
     await consumer.disconnect();
     out.bare_consumer_events_per_s = Math.round(seen / ((lastAt - firstAt) / 1000 || 1e-9));
     out.ratio_end_to_end_to_ceiling = Number((Number(out.end_to_end_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
+    out.ratio_pipeline_drain_to_ceiling = Number((Number(out.pipeline_drain_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
 
     // 4. Lag at half the maximum end-to-end rate, one-event appends, paced every 10 ms.
     const rate = Math.max(10, Math.floor(Math.min(Number(out.end_to_end_events_per_s), Number(out.append_events_per_s)) / 2));
