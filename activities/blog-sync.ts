@@ -5,16 +5,16 @@
  * gateway under the activity's idempotency key (a retry is charged once);
  * plan-limit and not-configured failures become non-retryable.
  */
-import { ApplicationFailure, Context } from '@temporalio/activity';
-import Ajv from 'ajv';
-import type { AiGateway, CompletionRequest, CompletionResponse } from '../infra/ai/gateway';
+import { Context } from '@temporalio/activity';
+import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
 import type { PostgresEventStore } from '../infra/eventstore/postgres';
-import { uuidFromKey, UsageLimitExceeded } from '../infra/quota/meter';
+import { uuidFromKey } from '../infra/quota/meter';
+import { ajv, guarded, numbered, parsed, strings } from './ai-call';
 import { outlineQuality } from '../domain/analysis';
 import type { OutlineSection, Source } from '../domain/analysis/types';
 import { citationNumbers, markdownWordCount } from '../domain/generation';
-import { parseJsonAnswer, sectionPrompt } from '../domain/blog/prompts';
+import { sectionPrompt } from '../domain/blog/prompts';
 import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from '../domain/blog/prompts-sync';
 import { continuityMetrics, ContinuityMetrics, qualityScores, QualityScores } from '../domain/blog/continuity';
 import type { EnhancedSection } from '../domain/blog/revise';
@@ -43,38 +43,12 @@ export interface RecordedContinuity {
   streamPosition: number;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const strings = { type: 'array', items: { type: 'string' } };
 const checkEnhanced = ajv.compile({ type: 'object', required: ['heading', 'subheadings', 'key_points', 'improvements_made'], properties: { heading: { type: 'string' }, subheadings: strings, key_points: strings, keywords: strings, improvements_made: strings } });
 const checkOutline = ajv.compile({
   type: 'object',
   required: ['outline', 'improvements_made'],
   properties: { outline: { type: 'array', items: { type: 'object', required: ['id', 'heading'], properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } } } }, improvements_made: strings },
 });
-
-/** Plan limits and missing vendors fail the workflow at once (no retry can fix them). */
-async function guarded(gateway: AiGateway, req: CompletionRequest): Promise<CompletionResponse> {
-  try {
-    return await gateway.complete(req);
-  } catch (e) {
-    if (e instanceof UsageLimitExceeded) throw ApplicationFailure.create({ type: 'UsageLimitExceeded', message: e.message, details: [e.details], nonRetryable: true });
-    if ((e as { code?: string }).code === 'VENDOR_NOT_CONFIGURED') throw ApplicationFailure.create({ type: 'VendorNotConfiguredError', message: (e as Error).message, nonRetryable: true });
-    throw e;
-  }
-}
-
-function parsed<T>(resp: CompletionResponse, check: ReturnType<typeof ajv.compile>, what: string): T {
-  let value: unknown;
-  try {
-    value = parseJsonAnswer(resp.text);
-  } catch (e) {
-    throw new Error(`${resp.provider} returned an unreadable ${what}: ${(e as Error).message}`);
-  }
-  if (!check(value)) throw new Error(`${resp.provider} returned a ${what} of the wrong shape: ${ajv.errorsText(check.errors)}`);
-  return value as T;
-}
-
-const numbered = (sources: Source[]) => sources.map((s, i) => ({ ...s, index: i + 1 }));
 
 export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
   return {

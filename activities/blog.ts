@@ -3,26 +3,21 @@
  * chokepoint: provider choice, metering against the plan, retries) with the
  * activity's idempotency key, so a retried activity is charged once.
  */
-import { ApplicationFailure } from '@temporalio/activity';
-import Ajv from 'ajv';
-import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
 import { citationNumbers, markdownWordCount } from '../domain/generation';
 import type { DraftOutline, ResearchSummary } from '../domain/generation';
 import { assessOutline } from '../domain/blog/outline-assess';
-import { outlinePrompt, parseJsonAnswer, researchPrompt, sectionPrompt } from '../domain/blog/prompts';
+import { outlinePrompt, researchPrompt, sectionPrompt } from '../domain/blog/prompts';
 import { mediumSectionBudgets, MediumRequest, MediumSectionResult, OutlineRequest, ResearchRequest, Source } from '../domain/blog/types';
 import { activityKey } from './tasks';
-import { withHeartbeat } from './heartbeat';
-import { UsageLimitExceeded } from '../infra/quota/meter';
+import { ajv, guarded, numbered, parsed, strings } from './ai-call';
 
 export interface BlogActivityDeps {
   gateway: AiGateway;
   research: ResearchProvider;
 }
 
-const ajv = new Ajv({ allErrors: true, strict: false });
-const strings = { type: 'array', items: { type: 'string' } };
 const checkResearch = ajv.compile({
   type: 'object',
   required: ['keyword_analysis', 'competitor_analysis', 'suggested_angles', 'search_queries'],
@@ -39,30 +34,6 @@ const checkOutline = ajv.compile({
   properties: { title_options: strings, outline: { type: 'array', minItems: 1, items: { type: 'object', required: ['heading'], properties: { heading: { type: 'string' } } } } },
 });
 
-/** Turns plan-limit and bad-answer failures into the workflow's non-retryable error types. */
-async function guarded<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await withHeartbeat(call);
-  } catch (e) {
-    if (e instanceof UsageLimitExceeded) throw ApplicationFailure.create({ type: 'UsageLimitExceeded', message: e.message, details: [e.details], nonRetryable: true });
-    if ((e as { code?: string }).code === 'VENDOR_NOT_CONFIGURED') throw ApplicationFailure.create({ type: 'VendorNotConfiguredError', message: (e as Error).message, nonRetryable: true });
-    throw e;
-  }
-}
-
-function parsed<T>(resp: CompletionResponse, check: ReturnType<typeof ajv.compile>, what: string): T {
-  let value: unknown;
-  try {
-    value = parseJsonAnswer(resp.text);
-  } catch (e) {
-    throw new Error(`${resp.provider} returned an unreadable ${what}: ${(e as Error).message}`);
-  }
-  if (!check(value)) throw new Error(`${resp.provider} returned a ${what} of the wrong shape: ${ajv.errorsText(check.errors)}`);
-  return value as T;
-}
-
-const numbered = (sources: Source[]) => sources.map((s, i) => ({ ...s, index: i + 1 }));
-
 export function createBlogActivities(deps: BlogActivityDeps) {
   return {
     async gatherSources(a: { userId: string; request: ResearchRequest }): Promise<Source[]> {
@@ -72,16 +43,14 @@ export function createBlogActivities(deps: BlogActivityDeps) {
 
     async analyzeResearch(a: { userId: string; request: ResearchRequest; sources: Source[] }): Promise<ResearchSummary> {
       const r = a.request;
-      const resp = await guarded(() =>
-        deps.gateway.complete({
+      const resp = await guarded(deps.gateway, {
           userId: a.userId,
           purpose: 'blog.research',
           messages: researchPrompt({ topic: r.topic, keywords: r.keywords, industry: r.industry, audience: r.target_audience }, a.sources),
           maxTokens: 1500,
           idempotencyKey: activityKey(),
           localTask: { kind: 'research', input: { topic: r.topic, keywords: r.keywords, industry: r.industry, audience: r.target_audience, sources: a.sources } },
-        }),
-      );
+      });
       const summary = parsed<ResearchSummary>(resp, checkResearch, 'research summary');
       return { ...summary, grounding_metadata: summary.grounding_metadata ?? { grounding_chunks: [], web_search_queries: summary.search_queries } };
     },
@@ -91,16 +60,14 @@ export function createBlogActivities(deps: BlogActivityDeps) {
       const sources = numbered(r.research.sources ?? []);
       const topic = r.research.keyword_analysis?.primary_keywords?.[0] ?? sources[0]?.title ?? 'the topic';
       const keywords = [...(r.research.keyword_analysis?.primary_keywords ?? []), ...(r.research.keyword_analysis?.secondary_keywords ?? [])];
-      const resp = await guarded(() =>
-        deps.gateway.complete({
+      const resp = await guarded(deps.gateway, {
           userId: a.userId,
           purpose: 'blog.outline',
           messages: outlinePrompt({ topic, keywords, wordCount: r.word_count, audience: r.persona?.audience, tone: r.persona?.tone, instructions: r.custom_instructions }, sources),
           maxTokens: 2000,
           idempotencyKey: activityKey(),
           localTask: { kind: 'outline', input: { topic, keywords, sources, wordCount: r.word_count, audience: r.persona?.audience, tone: r.persona?.tone } },
-        }),
-      );
+      });
       const draft = parsed<DraftOutline>(resp, checkOutline, 'outline');
       // A vendor answers references as source numbers; resolve them to the sources themselves.
       draft.outline = draft.outline.map((s, i) => ({
@@ -128,16 +95,14 @@ export function createBlogActivities(deps: BlogActivityDeps) {
       let sources = numbered(section.references ?? []);
       if (sources.length === 0) sources = numbered(await deps.research.search(`${r.title} ${section.heading} ${(section.keywords ?? []).join(' ')}`, { limit: 3 }));
       const input = { heading: section.heading, keyPoints: section.keyPoints ?? [], subheadings: section.subheadings, keywords: section.keywords ?? r.researchKeywords ?? [], targetWords: budget, sources, tone: r.tone ?? r.persona?.tone, audience: r.audience ?? r.persona?.audience, topic: r.title };
-      const resp = await guarded(() =>
-        deps.gateway.complete({
+      const resp = await guarded(deps.gateway, {
           userId: a.userId,
           purpose: 'blog.medium.section',
           messages: sectionPrompt({ title: r.title, heading: section.heading, keyPoints: input.keyPoints, keywords: input.keywords, targetWords: budget, tone: input.tone, audience: input.audience }, sources),
           maxTokens: Math.ceil(budget * 2.5) + 100,
           idempotencyKey: activityKey(),
           localTask: { kind: 'section', input },
-        }),
-      );
+      });
       const cited = new Set(citationNumbers(resp.text));
       return { id: section.id, heading: section.heading, content: resp.text.trim(), wordCount: markdownWordCount(resp.text), sources: sources.filter((s) => cited.has(s.index!)) };
     },

@@ -22,20 +22,8 @@ import { isPlanName } from '../domain/plans';
 import { changePlan, createApiKey, createUser, IdentityDeps } from '../api/identity/commands';
 import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from '../workers/migrations';
+import { flags } from './args';
 
-function flags(argv: string[]): { positional: string[]; opts: Record<string, string | true> } {
-  const positional: string[] = [];
-  const opts: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a.startsWith('--')) {
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('--')) opts[a.slice(2)] = argv[++i];
-      else opts[a.slice(2)] = true;
-    } else positional.push(a);
-  }
-  return { positional, opts };
-}
 
 const USAGE = `usage:
   npm run cli -- users create --plan free|basic|pro|enterprise [--email E] [--admin] [--environment development|production] [--json]

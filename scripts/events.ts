@@ -18,20 +18,8 @@ import { checkpointOf, RecordedEvent } from '../infra/eventstore/port';
 import { findProjection, PROJECTIONS } from '../projections';
 import { dropReplayTables, hashProjection, replay, replayTables } from '../projections/replay';
 import { pipelineStats } from '../projections/stats';
+import { flags } from './args';
 
-function flags(argv: string[]): { positional: string[]; opts: Record<string, string | true> } {
-  const positional: string[] = [];
-  const opts: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a.startsWith('--')) {
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('--')) opts[a.slice(2)] = argv[++i];
-      else opts[a.slice(2)] = true;
-    } else positional.push(a);
-  }
-  return { positional, opts };
-}
 
 const str = (v: string | true | undefined) => (typeof v === 'string' ? v : undefined);
 

@@ -8,6 +8,9 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/client';
 import { PayloadTooLargeError, ServiceUnavailableError, UpstreamError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
 import type { AppDeps } from '../deps';
+import { personaSchema, sourceSchema } from './blog-schemas';
+
+export { personaSchema, sourceSchema };
 
 /** Longest `content` (characters) the analysis routes accept; longer is refused with CONTENT_TOO_LONG (413). */
 export const MAX_CONTENT_CHARS = 100_000;
@@ -36,19 +39,6 @@ export const str = (maxLength = 500) => ({ type: 'string', maxLength });
 export const strings = (maxItems = 50, maxLength = 300) => ({ type: 'array', items: { type: 'string', maxLength }, maxItems });
 export const contentField = { type: 'string', description: `Markdown; at most ${MAX_CONTENT_CHARS} characters (longer: 413 CONTENT_TOO_LONG)` };
 
-export const sourceSchema = {
-  type: 'object',
-  properties: {
-    title: str(500),
-    url: str(2000),
-    excerpt: str(5000),
-    credibility_score: { type: 'number', minimum: 0, maximum: 1 },
-    published_at: str(40),
-    index: { type: 'integer', minimum: 0 },
-    source_type: str(40),
-  },
-  required: ['title', 'url'],
-};
 
 export const sectionIdSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' };
 
@@ -68,7 +58,6 @@ export const outlineSectionSchema = {
 
 export const outlineSchema = { type: 'array', items: outlineSectionSchema, minItems: 1, maxItems: 50 };
 
-export const personaSchema = { type: 'object', properties: { persona_id: str(100), tone: str(100), audience: str(300), industry: str(100) } };
 
 export const researchDataSchema = {
   type: 'object',

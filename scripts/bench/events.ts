@@ -11,6 +11,7 @@
  * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_LAG_SECONDS (15).
  */
 import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
 import { loadConfig } from '../../infra/config';
 import { createKafka } from '../../infra/kafka';
 import { ensureTopics } from '../../infra/kafka-topics';
@@ -40,22 +41,28 @@ async function main(): Promise<void> {
 
     // 1. Append rate: the store alone (pipeline not running).
     const tasks = Math.floor(N / 3);
+    /** One 3-event task stream per append (inside `trx` when given: one transaction for all). */
+    const appendTask = (trx?: Knex.Transaction) => {
+      const id = randomUUID();
+      return store.append(
+        `task-${id}`,
+        [
+          { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
+          { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
+          { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
+        ],
+        'no_stream',
+        {},
+        trx,
+      );
+    };
     const appendTasks = async (count: number) => {
       let next = 0;
       await Promise.all(
         Array.from({ length: W }, async () => {
           while (next < count) {
             next++;
-            const id = randomUUID();
-            await store.append(
-              `task-${id}`,
-              [
-                { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
-                { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
-                { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
-              ],
-              'no_stream',
-            );
+            await appendTask();
           }
         }),
       );
@@ -89,20 +96,7 @@ async function main(): Promise<void> {
     const drainTasks = tasks;
     const t2 = performance.now();
     await s.db.transaction(async (trx) => {
-      for (let i = 0; i < drainTasks; i++) {
-        const id = randomUUID();
-        await store.append(
-          `task-${id}`,
-          [
-            { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
-            { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
-            { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
-          ],
-          'no_stream',
-          {},
-          trx,
-        );
-      }
+      for (let i = 0; i < drainTasks; i++) await appendTask(trx);
     });
     const committedAt = performance.now();
     out.single_transaction_append_seconds = Number(((committedAt - t2) / 1000).toFixed(2));

@@ -1,45 +1,17 @@
 /** Shared pieces of the benchmark scripts: a private schema, child processes, percentiles. */
 import { ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { loadConfig } from '../../infra/config';
-import { createDb } from '../../infra/db/knex';
-import { migrateLatest } from '../../infra/db/migrate';
+import { privateSchema, PrivateSchema } from '../../infra/db/private-schema';
 import { MIGRATIONS } from '../../workers/migrations';
 
 const root = path.resolve(__dirname, '../..');
 
-export interface BenchSchema {
-  name: string;
-  url: string;
-  db: Knex;
-  topicPrefix: string;
-  drop(): Promise<void>;
-}
+export type BenchSchema = PrivateSchema;
 
 /** A private schema (and topic prefix) in the configured database, dropped at the end. */
-export async function benchSchema(poolMax = 20): Promise<BenchSchema> {
-  const base = loadConfig().DATABASE_URL;
-  const name = `bench_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  const admin = createDb({ url: base, poolMax: 1 });
-  await admin.raw('CREATE SCHEMA ??', [name]);
-  await admin.destroy();
-  const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`;
-  const db = createDb({ url, poolMax });
-  await migrateLatest(db, MIGRATIONS);
-  return {
-    name,
-    url,
-    db,
-    topicPrefix: `bench-${name}`,
-    async drop() {
-      await db.destroy();
-      const a = createDb({ url: base, poolMax: 1 });
-      await a.raw('DROP SCHEMA ?? CASCADE', [name]);
-      await a.destroy();
-    },
-  };
+export function benchSchema(poolMax = 20): Promise<BenchSchema> {
+  return privateSchema(loadConfig().DATABASE_URL, MIGRATIONS, { prefix: 'bench', poolMax });
 }
 
 /** Starts workers/<name>.ts as a child process with extra environment. */
