@@ -9,6 +9,9 @@ import { ApplicationFailure } from '@temporalio/client';
 import { PayloadTooLargeError, ServiceUnavailableError, UpstreamError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
 import type { AppDeps } from '../deps';
 import { personaSchema, sourceSchema } from './blog-schemas';
+import { seoAnalysisStream } from '../../domain/events/analysis';
+import { markdownWordCount } from '../../domain/generation';
+import type { HandlerCtx } from '../registry';
 
 export { personaSchema, sourceSchema };
 
@@ -106,4 +109,20 @@ export async function executeSync<R>(deps: AppDeps, kind: string, workflow: stri
     if (f?.type === 'InvalidRequest') throw new ValidationError([{ location: 'body', path: '', kind: 'constraint', message: f.message }]);
     throw new UpstreamError(`${kind} failed: ${f?.message ?? e.message}`, { workflow_id: workflowId, operation: kind });
   }
+}
+
+/**
+ * Records that an SEO analysis was made (SeoAnalysisCompleted: the score and what was found, not the content), so the
+ * user's webhooks get seo.analysis.completed / seo_analysis_complete. Returns the analysis id for the response.
+ */
+export async function recordSeoAnalysis(ctx: HandlerCtx, route: string, result: { seo_score: number; recommendations: unknown[] }, keywords: string[] | undefined, content: string): Promise<string> {
+  const analysisId = randomUUID();
+  const userId = ctx.caller!.userId;
+  await ctx.deps.store.append(
+    seoAnalysisStream(analysisId),
+    [{ type: 'SeoAnalysisCompleted', data: { analysis_id: analysisId, user_id: userId, route, seo_score: result.seo_score, keywords: keywords ?? [], word_count: markdownWordCount(content), recommendations: result.recommendations.length } }],
+    'no_stream',
+    { user_id: userId, request_id: ctx.requestId },
+  );
+  return analysisId;
 }

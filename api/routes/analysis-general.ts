@@ -11,7 +11,7 @@ import type { AssessmentId, SeoAnalysisResult } from '../../domain/analysis';
 import { createCorpusProvider, CorpusProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
 import type { AppDeps } from '../deps';
 import { defineRoute, RouteDef } from '../registry';
-import { contentField, limitContent, strings, timed } from './analysis-common';
+import { contentField, limitContent, recordSeoAnalysis, strings, timed } from './analysis-common';
 import { claimCheckFields, seoResultSchema } from './blog-analysis';
 
 const num = { type: 'number' };
@@ -93,9 +93,11 @@ export const generalAnalysisRoutes: RouteDef[] = [
     description: 'competitor_urls are not fetched (an analysis route makes no outside calls); data.competitors says whether the content links to each host.',
     request: { body: obj({ content: contentField, target_keywords: keywordsField, competitor_urls: { type: 'array', items: { type: 'string', format: 'uri', pattern: '^https?://' }, maxItems: 20, default: [] } }, ['content']) },
     responses: { 200: { description: 'The analysis', data: { ...seoResultSchema, properties: { ...seoResultSchema.properties, competitors: arr(competitorSchema) } } } },
-    handler: (ctx) => {
+    handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
-      return { data: { ...analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords }), competitors: competitors(ctx.body.content, ctx.body.competitor_urls) } };
+      const result = analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords });
+      const analysis_id = await recordSeoAnalysis(ctx, '/api/blog-writer/seo/analyze', result, ctx.body.target_keywords, ctx.body.content);
+      return { data: { analysis_id, ...result, competitors: competitors(ctx.body.content, ctx.body.competitor_urls) } };
     },
   }),
   defineRoute<{ content: string; target_keywords: string[] }>({
@@ -107,9 +109,11 @@ export const generalAnalysisRoutes: RouteDef[] = [
     summary: 'SEO analysis (integration route)',
     request: { body: obj({ content: contentField, target_keywords: keywordsField }, ['content']) },
     responses: { 200: { description: 'The analysis', data: seoResultSchema } },
-    handler: (ctx) => {
+    handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
-      return { data: analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords }) };
+      const result = analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords });
+      const analysis_id = await recordSeoAnalysis(ctx, '/api/seo-analyzer', result, ctx.body.target_keywords, ctx.body.content);
+      return { data: { analysis_id, ...result } };
     },
   }),
   defineRoute<{ content: string; target_keyword?: string; optimization_goals: string[] }>({

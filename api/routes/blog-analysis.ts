@@ -10,7 +10,7 @@ import { REFINE_OPERATIONS } from '../../domain/analysis/outline';
 import type { FlowInput, RefineInput } from '../../domain/analysis';
 import type { OutlineSection, ResearchData } from '../../domain/analysis/types';
 import { defineRoute, RouteDef } from '../registry';
-import { contentField, limitContent, outlineSchema, researchDataSchema, sectionIdSchema, str, strings, timed } from './analysis-common';
+import { contentField, limitContent, outlineSchema, recordSeoAnalysis, researchDataSchema, sectionIdSchema, str, strings, timed } from './analysis-common';
 
 const tags = ['blog writer'];
 const num = { type: 'number' };
@@ -148,9 +148,11 @@ export const blogAnalysisRoutes: RouteDef[] = [
     description: 'seo_score is a weighted sum of assessments (docs/analysis.md); every finding carries character offsets into `content`.',
     request: { body: seoBody },
     responses: { 200: { description: 'The analysis', data: { ...seoResultSchema, properties: { success: ok, ...seoResultSchema.properties } } } },
-    handler: (ctx) => {
+    handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
-      return { data: { success: true, ...analyzeSeo(ctx.body) } };
+      const result = analyzeSeo(ctx.body);
+      const analysis_id = await recordSeoAnalysis(ctx, '/api/blog/seo/analyze', result, ctx.body.keywords, ctx.body.content);
+      return { data: { success: true, analysis_id, ...result } };
     },
   }),
   defineRoute<{ content: string; title: string; keywords?: string[]; research_data?: ResearchData }>({

@@ -8,9 +8,10 @@ import { UsageEvent, usageEvents } from './usage';
 import { WebhookEvent, webhookEvents } from './webhooks';
 import { IdentityEvent, identityEvents } from './identity';
 import { BlogSectionEvent, blogSectionEvents } from './blog';
+import { AnalysisEvent, analysisEvents } from './analysis';
 import { EventDefinition } from './types';
 
-export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent;
+export type DomainEvent = TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent | AnalysisEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -21,6 +22,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...webhookEvents,
   ...identityEvents,
   ...blogSectionEvents,
+  ...analysisEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

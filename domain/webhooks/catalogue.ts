@@ -132,6 +132,18 @@ export const WEBHOOK_RULES: WebhookRule[] = [
     },
   },
   {
+    source: 'SeoAnalysisCompleted',
+    user: (e) => e.data.user_id as string,
+    messages(e) {
+      const { analysis_id, route, seo_score, keywords, word_count, recommendations } = e.data;
+      const data = { analysis_id, route, seo_score, keywords, word_count, recommendations };
+      return [
+        { name: 'seo.analysis.completed', data },
+        { name: 'seo_analysis_complete', data },
+      ];
+    },
+  },
+  {
     source: 'AlertRaised',
     user: (e) => e.data.user_id as string,
     messages(e) {

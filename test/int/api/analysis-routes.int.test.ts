@@ -171,6 +171,11 @@ describe('analysis routes', () => {
     const i = await post('/api/seo-analyzer', { content: ARTICLE, target_keywords: ['content calendar'] });
     expect([i.status, i.body.success, typeof i.body.data.seo_score]).toEqual([200, true, 'number']);
     expect(i.headers.get('ratelimit-policy')).toContain('q=20');
+    // Each analysis is recorded (for the seo.analysis.completed webhooks), with the score, not the content.
+    const [ev] = await api.store.readStream(`seo-analysis-${i.body.data.analysis_id}`);
+    expect(ev).toMatchObject({ type: 'SeoAnalysisCompleted', data: { route: '/api/seo-analyzer', seo_score: i.body.data.seo_score, keywords: ['content calendar'] } });
+    expect(ev.data).not.toHaveProperty('content');
+    expect(r.body.data.analysis_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('POST /api/seo-dashboard/optimize: located recommendations per goal', async () => {

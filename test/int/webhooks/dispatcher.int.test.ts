@@ -135,6 +135,21 @@ describe('webhook dispatcher', () => {
     }
   });
 
+  it('an SEO analysis produces seo.analysis.completed and seo_analysis_complete', async () => {
+    const rx = await startReceiver(() => 200);
+    try {
+      await register(rx.url, ['seo.analysis.completed', 'seo_analysis_complete']);
+      const id = randomUUID();
+      await store.append(`seo-analysis-${id}`, [{ type: 'SeoAnalysisCompleted', data: { analysis_id: id, user_id: user, route: '/api/seo-analyzer', seo_score: 71, keywords: ['seo'], word_count: 420, recommendations: 3 } }], 'no_stream', { user_id: user });
+      await waitFor('two SEO deliveries', () => rx.accepted().length === 2, 120000);
+      const bodies = rx.accepted().map((r) => JSON.parse(r.body) as { event_type: string; data: { analysis_id: string; seo_score: number } });
+      expect(bodies.map((b) => b.event_type).sort()).toEqual(['seo.analysis.completed', 'seo_analysis_complete']);
+      expect(bodies.every((b) => b.data.analysis_id === id && b.data.seo_score === 71)).toBe(true);
+    } finally {
+      await rx.close();
+    }
+  });
+
   it('sends a test ping and a redelivery (new delivery id, same body) through the dispatcher', async () => {
     const rx = await startReceiver(() => 200);
     try {

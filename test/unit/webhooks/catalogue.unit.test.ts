@@ -8,7 +8,7 @@ describe('webhook catalogue', () => {
   it('names the spec\'s general and integration events, and a test ping that is not subscribable', () => {
     expect(subscribableNames('general').sort()).toEqual(['content.generated', 'content_generated', 'quota.warning', 'research_complete', 'seo.analysis.completed', 'seo_analysis_complete', 'strategy.updated', 'user_action']);
     expect(WEBHOOK_NAMES[TEST_EVENT]).toBeDefined();
-    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual(['AlertRaised', 'TaskCompleted']);
+    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual(['AlertRaised', 'SeoAnalysisCompleted', 'TaskCompleted']);
   });
 
   it('maps a completed blog task to content.generated and content_generated (with the content)', () => {
