@@ -1,5 +1,6 @@
 /** Request and result shapes of the asynchronous blog writer (Document 2, /api/blog). */
 import type { Source } from '../analysis/types';
+import type { DraftOutlineSection, ResearchSummary } from '../generation/types';
 
 export type { Source };
 
@@ -20,15 +21,8 @@ export interface ResearchRequest {
   persona?: Persona;
 }
 
-export interface ResearchResult {
-  success: boolean;
-  sources: Source[];
-  keyword_analysis: { primary_keywords: string[]; secondary_keywords: string[]; search_volume: string };
-  competitor_analysis: { top_competitors: string[]; content_gaps: string[]; opportunities: string[] };
-  suggested_angles: string[];
-  search_queries: string[];
-  grounding_metadata: { grounding_chunks: { title: string; url: string; confidence_score: number }[]; web_search_queries: string[] };
-}
+/** The Research result of the spec: the research summary (domain/generation) plus the sources it was made from. */
+export type ResearchResult = ResearchSummary & { success: boolean; sources: Source[] };
 
 export interface OutlineRequest {
   research: Partial<ResearchResult> & { sources?: Source[] };
@@ -37,15 +31,8 @@ export interface OutlineRequest {
   custom_instructions?: string;
 }
 
-export interface OutlineSection {
-  id: string;
-  heading: string;
-  subheadings: string[];
-  key_points: string[];
-  references: Source[];
-  target_words: number;
-  keywords: string[];
-}
+/** An Outline section of the spec (the same shape the outline drafter produces). */
+export type OutlineSection = DraftOutlineSection;
 
 export interface MediumSectionRequest {
   id: string;
