@@ -107,6 +107,11 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
     expect(Number((await s.db.raw('SELECT count(*) AS n FROM es_events')).rows[0].n)).toBe(TOTAL);
 
     await waitForCatchUp(s.db, testKafka(), s.topicPrefix, 240000);
+    // "Afterwards": the live tables are final once caught up; stop the pipeline so the rebuild runs on a quiet database.
+    for (const name of ['relay', 'projector'] as const) {
+      await procs[name]?.stop('SIGTERM');
+      procs[name] = undefined;
+    }
 
     for (const p of PROJECTIONS) {
       const live = await hashProjection(s.db, p);
