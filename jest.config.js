@@ -15,7 +15,6 @@ module.exports = {
   // shut down, which cannot be done per test file. Exit when the tests are done.
   // JEST_NO_FORCE_EXIT=1 with --detectOpenHandles lists any other handle left open.
   forceExit: process.env.JEST_NO_FORCE_EXIT !== '1',
-  testSequencer: '<rootDir>/test/support/sequencer.js',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
     { ...common, displayName: 'int', testMatch: ['<rootDir>/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
