@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../infra/eventstore/port';
 import { Checkpoint, checkpointOf, START } from '../infra/eventstore/port';
+import { lastStoredCheckpoint } from '../infra/eventstore/postgres';
 import { EVENT_DEFINITIONS, isEventType } from '../domain/events';
 import { createCurrentTables, Projection } from './framework';
 import { applyEvents, LIVE, TableMap } from './runner';
@@ -36,12 +37,6 @@ export function replayTables(p: Projection): TableMap {
 function handles(p: Projection) {
   const areas = new Set(p.areas);
   return (type: string) => isEventType(type) && areas.has(EVENT_DEFINITIONS[type].area);
-}
-
-/** The last event (in commit order) stored right now: replay reads at least up to it. */
-async function lastCheckpoint(db: Knex): Promise<Checkpoint> {
-  const r = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1');
-  return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
 }
 
 const before = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) < BigInt(b.transactionId) || (a.transactionId === b.transactionId && BigInt(a.globalPosition) < BigInt(b.globalPosition));
@@ -92,13 +87,13 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   await dropReplayTables(db, p);
   await createCurrentTables(p, db, map.table);
   await db.raw(`CREATE TABLE ?? (LIKE projection_streams INCLUDING ALL)`, [map.positions]);
-  const cp = await applyFrom(db, undefined, store, p, map, START, await lastCheckpoint(db), batchSize, progress);
+  const cp = await applyFrom(db, undefined, store, p, map, START, await lastStoredCheckpoint(db), batchSize, progress);
 
   if (opts.swap !== false) {
     await db.transaction(async (trx) => {
       await trx.raw(...projectionLockSql(p.name));
       // Under the lock the live consumer waits; catch up to whatever was stored meanwhile.
-      await applyFrom(db, trx, store, p, map, cp, await lastCheckpoint(db), batchSize, progress);
+      await applyFrom(db, trx, store, p, map, cp, await lastStoredCheckpoint(db), batchSize, progress);
       for (const t of p.tables) {
         await trx.schema.dropTable(t);
         await trx.schema.renameTable(map.table(t), t);

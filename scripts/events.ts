@@ -13,8 +13,8 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db/knex';
 import { createKafka } from '../infra/kafka';
-import { PostgresEventStore, rowToEvent } from '../infra/eventstore/postgres';
-import { checkpointOf, RecordedEvent } from '../infra/eventstore/port';
+import { COMMIT_ORDER, EVENT_COLUMNS, lastStoredCheckpoint, PostgresEventStore, rowToEvent } from '../infra/eventstore/postgres';
+import { Checkpoint, checkpointOf, RecordedEvent, START } from '../infra/eventstore/port';
 import { findProjection, PROJECTIONS } from '../projections';
 import { dropReplayTables, hashProjection, replay, replayTables } from '../projections/replay';
 import { pipelineStats } from '../projections/stats';
@@ -46,10 +46,9 @@ async function main(): Promise<number> {
   try {
     switch (cmd) {
       case 'tail': {
-        let cp = { transactionId: '0', globalPosition: '0' };
+        let cp: Checkpoint = START;
         if (!opts['from-start']) {
-          const last = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY transaction_id DESC, global_position DESC LIMIT 1');
-          if (last.rows[0]) cp = { transactionId: last.rows[0].t, globalPosition: last.rows[0].g };
+          cp = await lastStoredCheckpoint(db);
         }
         let stop = false;
         process.on('SIGINT', () => (stop = true));
@@ -62,21 +61,35 @@ async function main(): Promise<number> {
         return 0;
       }
       case 'export': {
-        const q = db('es_events').select(db.raw('*, transaction_id::text AS transaction_id')).orderBy([{ column: 'transaction_id' }, { column: 'global_position' }]);
-        if (str(opts.stream)) q.where('stream_id', opts.stream as string);
-        if (str(opts.type)) q.where('type', opts.type as string);
-        if (str(opts.user)) q.whereRaw("metadata->>'user_id' = ?", [opts.user as string]);
-        if (str(opts.since)) q.where('recorded_at', '>=', opts.since as string);
-        if (str(opts.until)) q.where('recorded_at', '<', opts.until as string);
         if (!str(opts.stream) && !str(opts.type) && !str(opts.since) && !str(opts.until) && !str(opts.user)) {
           process.stderr.write('export needs --stream, --type, --user, --since or --until\n');
           return 2;
         }
+        // Pages of 5,000 in commit order (keyset on the xid8 column), so memory stays flat on any size of log.
+        const page = (after: Checkpoint) => {
+          const q = db('es_events')
+            .select(db.raw(EVENT_COLUMNS))
+            .whereRaw('(es_events.transaction_id, es_events.global_position) > (?::xid8, ?::bigint)', [after.transactionId, after.globalPosition])
+            .orderByRaw(COMMIT_ORDER)
+            .limit(5000);
+          if (str(opts.stream)) q.where('stream_id', opts.stream as string);
+          if (str(opts.type)) q.where('type', opts.type as string);
+          if (str(opts.user)) q.whereRaw("metadata->>'user_id' = ?", [opts.user as string]);
+          if (str(opts.since)) q.where('recorded_at', '>=', opts.since as string);
+          if (str(opts.until)) q.where('recorded_at', '<', opts.until as string);
+          return q;
+        };
         const out: Writable = str(opts.out) ? createWriteStream(opts.out as string) : process.stdout;
         let n = 0;
-        for await (const row of q.stream()) {
-          if (!out.write(`${JSON.stringify(rowToEvent(row))}\n`)) await new Promise((r) => out.once('drain', r));
-          n++;
+        for (let after: Checkpoint = START; ; ) {
+          const rows = await page(after);
+          if (rows.length === 0) break;
+          for (const row of rows) {
+            const e = rowToEvent(row);
+            if (!out.write(`${JSON.stringify(e)}\n`)) await new Promise((r) => out.once('drain', r));
+            n++;
+            after = checkpointOf(e);
+          }
         }
         if (out !== process.stdout) await new Promise((r) => out.end(r));
         process.stderr.write(`exported ${n} events\n`);

@@ -9,7 +9,7 @@
  */
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { AppendResult, Checkpoint, EventMetadata, EventStore, ExpectedVersion, NewEvent, RecordedEvent } from './port';
+import { AppendResult, Checkpoint, START, EventMetadata, EventStore, ExpectedVersion, NewEvent, RecordedEvent } from './port';
 import { ConcurrencyError } from './errors';
 import { validateEvent } from './validate';
 
@@ -41,7 +41,20 @@ export function rowToEvent(r: Row): RecordedEvent {
   };
 }
 
-const COLUMNS = 'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at';
+export const EVENT_COLUMNS = 'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at';
+/**
+ * Commit order. Qualified on purpose: EVENT_COLUMNS names its text output
+ * `transaction_id`, and an unqualified ORDER BY binds to that alias, which
+ * sorts xids as strings ('10000' before '9999') and silently skips events once
+ * the cluster's xids gain a digit.
+ */
+export const COMMIT_ORDER = 'es_events.transaction_id, es_events.global_position';
+
+/** The last event (in commit order) stored right now, or START for an empty store. */
+export async function lastStoredCheckpoint(db: Knex): Promise<Checkpoint> {
+  const r = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1');
+  return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
+}
 
 export class PostgresEventStore implements EventStore {
   constructor(private readonly db: Knex) {}
@@ -93,16 +106,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromPosition = 0): Promise<RecordedEvent[]> {
-    const r = await this.db.raw(`SELECT ${COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
+    const r = await this.db.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
     return r.rows.map(rowToEvent);
   }
 
   async readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
     const r = await this.db.raw(
-      `SELECT ${COLUMNS} FROM es_events
+      `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id, global_position
+        ORDER BY ${COMMIT_ORDER}
         LIMIT ?`,
       [from.transactionId, from.globalPosition, limit],
     );

@@ -3,7 +3,7 @@
  * implementation of the port (PostgreSQL always; others when configured).
  */
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { lastStoredCheckpoint, PostgresEventStore } from '../../../infra/eventstore/postgres';
 import { EventStore, NewEvent, START } from '../../../infra/eventstore/port';
 import { ConcurrencyError, EventValidationError } from '../../../infra/eventstore/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
@@ -145,5 +145,33 @@ describe('postgres event store: commit order under overlapping transactions', ()
     for (const e of rest) seen.push((e.data as { task_id: string }).task_id);
     expect(seen).toContain(slow);
     expect(seen).toHaveLength(4);
+  });
+
+  it('reads transaction ids in numeric order when they gain a digit (9 < 10 < 99 < 100 < 9999 < 10000)', async () => {
+    // A fresh cluster's xids cross 9999 -> 10000 within minutes; a text ordering would read 10000 before 9999 and skip.
+    // Rows get explicit (old, so visible) transaction ids; the store reads them in small batches as the relay does.
+    const db = await isolatedSchema(2);
+    try {
+      const xids = [9, 10, 99, 100, 999, 1000, 9999, 10000, 99999, 100000];
+      for (const [i, xid] of xids.entries()) {
+        await db.db.raw(
+          `INSERT INTO es_events (transaction_id, event_id, stream_id, stream_position, type, schema_version, data) VALUES (?::xid8, ?, ?, 0, 'TaskStarted', 1, ?)`,
+          [String(xid), randomUUID(), `task-x${i}`, JSON.stringify({ task_id: `x${i}`, task_type: 't', user_id: 'u', workflow_id: 'w' })],
+        );
+      }
+      const store = new PostgresEventStore(db.db);
+      const seen: string[] = [];
+      let cp = START;
+      for (;;) {
+        const batch = await store.readAll(cp, 3);
+        if (!batch.length) break;
+        seen.push(...batch.map((e) => e.transactionId));
+        cp = { transactionId: batch[batch.length - 1].transactionId, globalPosition: batch[batch.length - 1].globalPosition };
+      }
+      expect(seen).toEqual(xids.map(String));
+      expect(await lastStoredCheckpoint(db.db)).toEqual({ transactionId: '100000', globalPosition: cp.globalPosition });
+    } finally {
+      await db.drop();
+    }
   });
 });
