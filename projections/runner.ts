@@ -1,13 +1,16 @@
 /**
- * Applies a batch of recorded events to a projection inside a transaction:
- * skips events at or below the stream position already applied (so a
- * re-delivered event changes nothing), turns each handler's changes into SQL,
- * and records the new stream positions. Statements are sent in multi-statement
- * round trips (values escaped by knex) because a batch can hold thousands.
+ * Applies a batch of recorded events to a projection inside a transaction,
+ * set-based: skips events at or below the stream position already applied (so
+ * a re-delivered event changes nothing), runs the handlers, loads every row
+ * their changes name with one query per table, applies the changes in memory
+ * in event order (rows.ts), then writes each touched row once with one bulk
+ * upsert per table and records the new stream positions with one more. A batch
+ * of thousands of events costs a handful of round trips.
  */
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../infra/eventstore/port';
-import type { Change, Expr, Projection, ReadView, Row, SetValues } from './framework';
+import type { Change, Projection, ReadView, Row } from './framework';
+import { canonical, ColumnInfo, MemRow, supportedType, TableInfo, TableRows } from './rows';
 
 /** Physical table names: the live ones, or the fresh ones of a replay. */
 export interface TableMap {
@@ -17,52 +20,6 @@ export interface TableMap {
 }
 
 export const LIVE: TableMap = { table: (t) => t, positions: 'projection_streams' };
-
-const isExpr = (v: unknown): v is Expr => typeof v === 'object' && v !== null && !Array.isArray(v) && ('$inc' in v || '$append' in v || '$greatest' in v);
-
-function val(v: unknown): unknown {
-  // Objects and arrays go to jsonb columns as JSON text.
-  return v !== null && typeof v === 'object' && !(v instanceof Date) ? JSON.stringify(v) : v;
-}
-
-function setClause(knex: Knex, table: string, set: SetValues): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [col, v] of Object.entries(set)) {
-    if (isExpr(v)) {
-      if ('$inc' in v) out[col] = knex.raw('?? + ?', [`${table}.${col}`, v.$inc]);
-      else if ('$append' in v) out[col] = knex.raw("?? || jsonb_build_array(?::jsonb)", [`${table}.${col}`, JSON.stringify(v.$append)]);
-      else out[col] = knex.raw('greatest(??, ?)', [`${table}.${col}`, v.$greatest]);
-    } else out[col] = val(v);
-  }
-  return out;
-}
-
-function rowValues(r: Row): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, val(v)]));
-}
-
-export function changeToSql(knex: Knex, c: Change, map: TableMap): string {
-  const table = map.table(c.table);
-  switch (c.op) {
-    case 'upsert': {
-      const q = knex(table).insert(rowValues({ ...c.key, ...c.insert })).onConflict(Object.keys(c.key));
-      return (c.update && Object.keys(c.update).length ? q.merge(setClause(knex, table, c.update)) : q.ignore()).toString();
-    }
-    case 'update': {
-      let q = knex(table).where(rowValues(c.key)).update(setClause(knex, table, c.set));
-      if (c.whereIn) q = q.whereIn(c.whereIn.column, c.whereIn.values as never[]);
-      return q.toString();
-    }
-    case 'delete':
-      return knex(table).where(rowValues(c.key)).delete().toString();
-  }
-}
-
-async function execAll(trx: Knex.Transaction, statements: string[]): Promise<void> {
-  for (let i = 0; i < statements.length; i += 250) {
-    await trx.raw(statements.slice(i, i + 250).join(';\n').replace(/\?/g, '\\?'));
-  }
-}
 
 interface StreamState {
   /** Every position up to and including this one is applied (-1: none yet). */
@@ -85,6 +42,143 @@ export function markApplied(st: StreamState, p: number): void {
   }
 }
 
+const VOLATILE_DEFAULT = /nextval|now\(|clock_|random|current_|gen_random|uuid/i;
+const TIME_TYPES = new Set(['timestamp with time zone', 'timestamp without time zone', 'date']);
+const tableInfos = new Map<string, TableInfo>();
+
+/** Columns, key and constant defaults of a physical table (cached per schema and name). */
+async function tableInfo(trx: Knex.Transaction, schema: string, physical: string, key: string[]): Promise<TableInfo> {
+  const cacheKey = `${schema}.${physical}`;
+  const cached = tableInfos.get(cacheKey);
+  if (cached) return cached;
+  const r = await trx.raw(
+    `SELECT column_name AS name, data_type AS type, numeric_scale AS scale, column_default AS def
+       FROM information_schema.columns WHERE table_schema = ? AND table_name = ? ORDER BY ordinal_position`,
+    [schema, physical],
+  );
+  const cols = r.rows as (ColumnInfo & { def: string | null })[];
+  if (cols.length === 0) throw new Error(`projection table ${schema}.${physical} does not exist`);
+  const odd = cols.find((c) => !supportedType(c.type));
+  if (odd) throw new Error(`projection column ${physical}.${odd.name} has type ${odd.type}, which projections do not support (use jsonb)`);
+  const columns = cols.map((c) => ({ name: c.name, type: c.type, scale: c.type === 'numeric' && c.scale !== null ? Number(c.scale) : null }));
+  const byName = new Map(columns.map((c) => [c.name, c]));
+  const defaults: Record<string, unknown> = {};
+  const withDefault = cols.filter((c) => c.def !== null);
+  for (const c of withDefault) {
+    if (VOLATILE_DEFAULT.test(c.def!)) throw new Error(`projection column ${physical}.${c.name} has a non-constant default (${c.def}); set it from the event instead`);
+  }
+  if (withDefault.length) {
+    const d = await trx.raw(`SELECT ${withDefault.map((c) => `(${c.def}) AS ${trx.client.wrapIdentifier(c.name)}`).join(', ')}`);
+    for (const c of withDefault) defaults[c.name] = canonical(byName.get(c.name)!, d.rows[0][c.name]);
+  }
+  const u = await trx.raw(
+    `SELECT array_agg(a.attname::text ORDER BY k.n) AS cols
+       FROM pg_index i
+       CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+      WHERE i.indrelid = (quote_ident(?) || '.' || quote_ident(?))::regclass AND i.indisunique AND NOT i.indisprimary AND i.indpred IS NULL
+      GROUP BY i.indexrelid HAVING bool_and(k.attnum > 0)`,
+    [schema, physical],
+  );
+  const uniques = (u.rows as { cols: string[] }[]).map((x) => x.cols);
+  const info: TableInfo = { columns, byName, key, uniques, defaults };
+  tableInfos.set(cacheKey, info);
+  return info;
+}
+
+const ident = (trx: Knex.Transaction, name: string) => trx.client.wrapIdentifier(name) as string;
+
+/** The rows a batch works on, per physical table; loads on demand, one query per table per round. */
+class BatchRows {
+  private tables = new Map<string, TableRows>();
+  private pending: Change[] = [];
+
+  constructor(
+    private readonly trx: Knex.Transaction,
+    private readonly schema: string,
+    private readonly projection: Projection,
+    private readonly map: TableMap,
+  ) {}
+
+  add(changes: Change[]): void {
+    this.pending.push(...changes);
+  }
+
+  private async table(logical: string): Promise<TableRows> {
+    let t = this.tables.get(logical);
+    if (!t) {
+      const key = this.projection.keys[logical];
+      if (!key) throw new Error(`projection ${this.projection.name} changes table ${logical}, which it does not declare`);
+      t = new TableRows(this.map.table(logical), await tableInfo(this.trx, this.schema, this.map.table(logical), key));
+      this.tables.set(logical, t);
+    }
+    return t;
+  }
+
+  /** Loads the rows the pending changes name (and `extra`), one query per table and key, then applies the changes in order. */
+  async settle(extra?: { table: string; key: Row }): Promise<void> {
+    const wanted = new Map<string, Map<string, { cols: string[]; ids: Map<string, Row> }>>();
+    for (const c of extra ? [...this.pending, extra] : this.pending) {
+      const t = await this.table(c.table);
+      const { id, cols, known } = t.identify(c.table, c.key);
+      if (known) continue;
+      const byTable = wanted.get(c.table) ?? new Map<string, { cols: string[]; ids: Map<string, Row> }>();
+      wanted.set(c.table, byTable);
+      const set = byTable.get(cols.join(',')) ?? { cols, ids: new Map<string, Row>() };
+      byTable.set(cols.join(','), set);
+      set.ids.set(id, c.key);
+    }
+    for (const [logical, sets] of wanted) {
+      const t = await this.table(logical);
+      const q = (c: string) => ident(this.trx, c);
+      const select = t.info.columns.map((c) => (TIME_TYPES.has(c.type) ? `to_json(t.${q(c.name)}) #>> '{}' AS ${q(c.name)}` : `t.${q(c.name)}`)).join(', ');
+      for (const { cols, ids } of sets.values()) {
+        const keyRows = [...ids.values()].map((key) => Object.fromEntries(cols.map((k) => [k, canonical(t.info.byName.get(k)!, key[k])])));
+        const r = await this.trx.raw(
+          `SELECT ${select} FROM ?? t WHERE (${cols.map((k) => `t.${q(k)}`).join(', ')}) IN (SELECT ${cols.map(q).join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb))`,
+          [t.name, t.name, JSON.stringify(keyRows)],
+        );
+        for (const raw of r.rows as Record<string, unknown>[]) {
+          const row: MemRow = {};
+          for (const c of t.info.columns) row[c.name] = canonical(c, raw[c.name]);
+          t.loaded(logical, row);
+        }
+        for (const id of ids.keys()) t.absent(id);
+      }
+    }
+    for (const c of this.pending) (await this.table(c.table)).apply(c);
+    this.pending = [];
+  }
+
+  async get(table: string, key: Row): Promise<MemRow | undefined> {
+    await this.settle({ table, key });
+    const t = await this.table(table);
+    const row = t.find(table, key);
+    return row ? { ...row } : undefined;
+  }
+
+  /** Writes every touched row once: one bulk upsert and (if any) one bulk delete per table. */
+  async write(): Promise<void> {
+    await this.settle();
+    for (const t of this.tables.values()) {
+      const { upserts, deletes } = t.result();
+      const keyCols = t.info.key.map((k) => ident(this.trx, k));
+      if (deletes.length) {
+        await this.trx.raw(`DELETE FROM ?? t USING jsonb_populate_recordset(NULL::??, ?::jsonb) d WHERE ${keyCols.map((k) => `t.${k} = d.${k}`).join(' AND ')}`, [t.name, t.name, JSON.stringify(deletes)]);
+      }
+      if (upserts.length) {
+        const cols = t.info.columns.map((c) => ident(this.trx, c.name));
+        const rest = cols.filter((c) => !keyCols.includes(c));
+        await this.trx.raw(
+          `INSERT INTO ?? (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb)
+           ON CONFLICT (${keyCols.join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}` : 'NOTHING'}`,
+          [t.name, t.name, JSON.stringify(upserts)],
+        );
+      }
+    }
+  }
+}
+
 /**
  * Applies `events` (ordered by commit, which within a stream is almost but not
  * always stream order): skips every event already applied, applies the rest,
@@ -93,19 +187,18 @@ export function markApplied(st: StreamState, p: number): void {
 export async function applyEvents(trx: Knex.Transaction, projection: Projection, events: RecordedEvent[], map: TableMap = LIVE): Promise<number> {
   if (events.length === 0) return 0;
   const streamIds = [...new Set(events.map((e) => e.streamId))];
-  const r = await trx.raw(`SELECT stream_id, position, pending FROM ?? WHERE projection = ? AND stream_id = ANY(?)`, [map.positions, projection.name, streamIds]);
-  const states = new Map<string, StreamState>(
-    r.rows.map((x: { stream_id: string; position: number; pending: number[] }) => [x.stream_id, { position: x.position, pending: new Set(x.pending) }]),
+  const r = await trx.raw(
+    `SELECT current_schema() AS schema, p.stream_id, p.position, p.pending FROM (SELECT 1) one LEFT JOIN ?? p ON p.projection = ? AND p.stream_id = ANY(?)`,
+    [map.positions, projection.name, streamIds],
   );
+  const schema = r.rows[0].schema as string;
+  const states = new Map<string, StreamState>();
+  for (const x of r.rows as { stream_id: string | null; position: number; pending: number[] }[]) {
+    if (x.stream_id !== null) states.set(x.stream_id, { position: x.position, pending: new Set(x.pending) });
+  }
+  const rows = new BatchRows(trx, schema, projection, map);
+  const view: ReadView = { get: (table, key) => rows.get(table, key) };
   const moved = new Set<string>();
-  let pending: string[] = [];
-  const view: ReadView = {
-    async get(table, key) {
-      await execAll(trx, pending); // the view must see the batch's earlier changes
-      pending = [];
-      return trx(map.table(table)).where(rowValues(key)).first();
-    },
-  };
   let applied = 0;
   for (const e of events) {
     if (isApplied(states.get(e.streamId), e.streamPosition)) continue;
@@ -114,17 +207,21 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
     moved.add(e.streamId);
     const handler = projection.handlers[e.type] as ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
     if (!handler) continue;
-    const changes = await handler(e, view);
-    for (const c of changes) pending.push(changeToSql(trx, c, map));
+    rows.add(await handler(e, view));
     applied++;
   }
+  await rows.write();
   if (moved.size) {
-    const rows = [...moved].map((s) => {
+    const positions = [...moved].map((s) => {
       const st = states.get(s)!;
-      return { projection: projection.name, stream_id: s, position: st.position, pending: trx.raw('?::integer[]', [`{${[...st.pending].sort((a, b) => a - b).join(',')}}`]) };
+      return { stream_id: s, position: st.position, pending: [...st.pending].sort((a, b) => a - b) };
     });
-    pending.push(trx(map.positions).insert(rows).onConflict(['projection', 'stream_id']).merge(['position', 'pending']).toString());
+    await trx.raw(
+      `INSERT INTO ?? (projection, stream_id, position, pending)
+       SELECT ?, x.stream_id, x.position, x.pending FROM jsonb_to_recordset(?::jsonb) AS x(stream_id text, position integer, pending integer[])
+       ON CONFLICT (projection, stream_id) DO UPDATE SET position = excluded.position, pending = excluded.pending`,
+      [map.positions, projection.name, JSON.stringify(positions)],
+    );
   }
-  await execAll(trx, pending);
   return applied;
 }
