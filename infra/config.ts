@@ -42,6 +42,7 @@ export const CONFIG_VARS = {
   KAFKA_TOPIC_PREFIX: { type: 'string', default: 'platform', description: 'Prefix of every topic and consumer group (lets test runs and deployments share a cluster)', schema: { pattern: '^[A-Za-z0-9._-]+$' } },
   KAFKA_TOPIC_PARTITIONS: { type: 'integer', default: 3, description: 'Partitions of each domain topic when the platform creates it', schema: { minimum: 1, maximum: 64 } },
   KAFKA_REPLICATION_FACTOR: { type: 'integer', default: 1, description: 'Replication factor of created topics (1 for the single-node local broker)', schema: { minimum: 1, maximum: 7 } },
+  PROJECTOR_PARTITIONS_CONCURRENTLY: { type: 'integer', default: 3, description: 'Partitions whose batches one projection applies at the same time (each in its own PostgreSQL transaction)', schema: { minimum: 1, maximum: 64 } },
   WORKER_HEALTH_PORT: { type: 'integer', default: 8101, description: 'Health port of the Temporal worker process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },
   RELAY_HEALTH_PORT: { type: 'integer', default: 8102, description: 'Health port of the event relay process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },
   PROJECTOR_HEALTH_PORT: { type: 'integer', default: 8103, description: 'Health port of the projector process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },

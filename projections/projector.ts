@@ -18,11 +18,17 @@ export interface ProjectorOptions {
   topicPrefix: string;
   /** Largest batch kafkajs hands over per partition, bytes (default 4 MiB). */
   maxBytesPerPartition?: number;
+  /** Partitions whose batches are applied at the same time (default 3). */
+  partitionsConcurrently?: number;
 }
 
-/** Serialises a projection's batch transactions with `replay`'s swap. */
-export function projectionLockSql(name: string): [string, string[]] {
-  return ['SELECT pg_advisory_xact_lock(hashtext(?))', [`projection:${name}`]];
+/**
+ * The projection's advisory lock. Batches take it shared (batches of different
+ * partitions run side by side; rows they share are locked row by row, see
+ * runner.ts); `replay`'s swap takes it exclusive, so no batch runs across it.
+ */
+export function projectionLockSql(name: string, mode: 'shared' | 'exclusive'): [string, string[]] {
+  return [`SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`, [`projection:${name}`]];
 }
 
 export class ProjectionConsumer {
@@ -72,14 +78,14 @@ export class ProjectionConsumer {
     await this.consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
-      partitionsConsumedConcurrently: 1,
+      partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
         const events = batch.messages.map((m) => JSON.parse(m.value!.toString('utf8')) as RecordedEvent);
         const last = batch.messages[batch.messages.length - 1].offset;
         const next = (BigInt(last) + 1n).toString();
         const n = await this.db.transaction(async (trx) => {
-          await trx.raw(...projectionLockSql(this.projection.name));
+          await trx.raw(...projectionLockSql(this.projection.name, 'shared'));
           const applied = await applyEvents(trx, this.projection, events, LIVE);
           await trx.raw(
             `INSERT INTO projection_offsets (projection, topic, partition, next_offset, updated_at) VALUES (?, ?, ?, ?, now())

@@ -91,7 +91,7 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
 
   if (opts.swap !== false) {
     await db.transaction(async (trx) => {
-      await trx.raw(...projectionLockSql(p.name));
+      await trx.raw(...projectionLockSql(p.name, 'exclusive'));
       // Under the lock the live consumer waits; catch up to whatever was stored meanwhile.
       await applyFrom(db, trx, store, p, map, cp, await lastStoredCheckpoint(db), batchSize, progress);
       for (const t of p.tables) {

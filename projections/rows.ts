@@ -210,6 +210,8 @@ export class TableRows {
   readonly rows = new Map<string, MemRow | null>();
   private readonly ids = new Map<string, string | null>();
   readonly touched = new Set<string>();
+  /** Primary keys of rows read from the database (the others are new in this batch). */
+  readonly stored = new Set<string>();
   constructor(
     readonly name: string,
     readonly info: TableInfo,
@@ -233,6 +235,7 @@ export class TableRows {
   /** Records a row read from the database; a row the batch already holds (and may have changed) wins. */
   loaded(table: string, row: MemRow): void {
     const pk = keyOf(this.info, table, row);
+    this.stored.add(pk);
     if (!this.rows.has(pk)) {
       this.register(table, row);
       return;
@@ -298,18 +301,23 @@ export class TableRows {
     }
   }
 
-  /** Touched rows to write (upsert) and primary keys of touched rows that no longer exist (delete). */
-  result(): { upserts: MemRow[]; deletes: MemRow[] } {
-    const upserts: MemRow[] = [];
+  /**
+   * What to write: touched rows that were read from the database (update),
+   * touched rows new in this batch (insert), and primary keys of stored rows
+   * the batch deleted (delete).
+   */
+  result(): { updates: MemRow[]; inserts: MemRow[]; deletes: MemRow[] } {
+    const updates: MemRow[] = [];
+    const inserts: MemRow[] = [];
     const deletes: MemRow[] = [];
     for (const k of this.touched) {
       const row = this.rows.get(k);
-      if (row) upserts.push(row);
-      else {
+      if (row) (this.stored.has(k) ? updates : inserts).push(row);
+      else if (this.stored.has(k)) {
         const values = (JSON.parse(k) as [string[], Value[]])[1];
         deletes.push(Object.fromEntries(this.info.key.map((c, i) => [c, values[i]])));
       }
     }
-    return { upserts, deletes };
+    return { updates, inserts, deletes };
   }
 }

@@ -3,9 +3,9 @@
  * set-based: skips events at or below the stream position already applied (so
  * a re-delivered event changes nothing), runs the handlers, loads every row
  * their changes name with one query per table, applies the changes in memory
- * in event order (rows.ts), then writes each touched row once with one bulk
- * upsert per table and records the new stream positions with one more. A batch
- * of thousands of events costs a handful of round trips.
+ * in event order (rows.ts), then writes each touched row once (bulk update,
+ * insert and delete per table) and records the new stream positions with one
+ * more statement. A batch of thousands of events costs a handful of round trips.
  */
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../infra/eventstore/port';
@@ -134,8 +134,10 @@ class BatchRows {
       const select = t.info.columns.map((c) => (TIME_TYPES.has(c.type) ? `to_json(t.${q(c.name)}) #>> '{}' AS ${q(c.name)}` : `t.${q(c.name)}`)).join(', ');
       for (const { cols, ids } of sets.values()) {
         const keyRows = [...ids.values()].map((key) => Object.fromEntries(cols.map((k) => [k, canonical(t.info.byName.get(k)!, key[k])])));
+        // FOR UPDATE (in key order): a batch of another partition that wants the same rows waits for this one.
         const r = await this.trx.raw(
-          `SELECT ${select} FROM ?? t WHERE (${cols.map((k) => `t.${q(k)}`).join(', ')}) IN (SELECT ${cols.map(q).join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb))`,
+          `SELECT ${select} FROM ?? t WHERE (${cols.map((k) => `t.${q(k)}`).join(', ')}) IN (SELECT ${cols.map(q).join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb))
+           ORDER BY ${t.info.key.map((k) => `t.${q(k)}`).join(', ')} FOR UPDATE`,
           [t.name, t.name, JSON.stringify(keyRows)],
         );
         for (const raw of r.rows as Record<string, unknown>[]) {
@@ -157,25 +159,49 @@ class BatchRows {
     return row ? { ...row } : undefined;
   }
 
-  /** Writes every touched row once: one bulk upsert and (if any) one bulk delete per table. */
+  /**
+   * Writes every touched row once: per table one bulk update of stored rows,
+   * one bulk insert of new rows and (if any) one bulk delete. Stored rows are
+   * locked since they were read; a new row can still be inserted meanwhile by
+   * a concurrent batch of another partition (insert-if-absent from two
+   * streams): then the insert finds it, and the batch fails with
+   * RowConflictError to be retried, when it will read that row.
+   */
   async write(): Promise<void> {
     await this.settle();
     for (const t of this.tables.values()) {
-      const { upserts, deletes } = t.result();
+      const { updates, inserts, deletes } = t.result();
       const keyCols = t.info.key.map((k) => ident(this.trx, k));
+      const cols = t.info.columns.map((c) => ident(this.trx, c.name));
+      const rest = cols.filter((c) => !keyCols.includes(c));
       if (deletes.length) {
         await this.trx.raw(`DELETE FROM ?? t USING jsonb_populate_recordset(NULL::??, ?::jsonb) d WHERE ${keyCols.map((k) => `t.${k} = d.${k}`).join(' AND ')}`, [t.name, t.name, JSON.stringify(deletes)]);
       }
-      if (upserts.length) {
-        const cols = t.info.columns.map((c) => ident(this.trx, c.name));
-        const rest = cols.filter((c) => !keyCols.includes(c));
+      if (updates.length && rest.length) {
         await this.trx.raw(
-          `INSERT INTO ?? (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb)
-           ON CONFLICT (${keyCols.join(', ')}) DO ${rest.length ? `UPDATE SET ${rest.map((c) => `${c} = excluded.${c}`).join(', ')}` : 'NOTHING'}`,
-          [t.name, t.name, JSON.stringify(upserts)],
+          `UPDATE ?? t SET ${rest.map((c) => `${c} = d.${c}`).join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb) d WHERE ${keyCols.map((k) => `t.${k} = d.${k}`).join(' AND ')}`,
+          [t.name, t.name, JSON.stringify(updates)],
         );
       }
+      if (inserts.length) {
+        const r = await this.trx.raw(
+          `INSERT INTO ?? (${cols.join(', ')}) SELECT ${cols.join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb) ON CONFLICT DO NOTHING RETURNING 1`,
+          [t.name, t.name, JSON.stringify(inserts)],
+        );
+        if (r.rows.length !== inserts.length) throw new RowConflictError(t.name, inserts.length - r.rows.length);
+      }
     }
+  }
+}
+
+/** A concurrent batch inserted a row this batch meant to insert; retrying the batch resolves it. */
+export class RowConflictError extends Error {
+  constructor(
+    readonly table: string,
+    readonly rows: number,
+  ) {
+    super(`${rows} row(s) of ${table} were inserted by a concurrent batch; the batch is retried`);
+    this.name = 'RowConflictError';
   }
 }
 

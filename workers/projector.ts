@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
   await ensureTopics(ctx.kafka, config.KAFKA_TOPIC_PREFIX, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
-  const consumers = PROJECTIONS.map((p) => new ProjectionConsumer(ctx.db, ctx.kafka, p, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX }));
+  const consumers = PROJECTIONS.map((p) => new ProjectionConsumer(ctx.db, ctx.kafka, p, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, partitionsConcurrently: config.PROJECTOR_PARTITIONS_CONCURRENTLY }));
   for (const c of consumers) {
     await c.start();
     life.onStop(`consumer ${c.groupId}`, () => c.stop());

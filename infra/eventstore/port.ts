@@ -48,11 +48,35 @@ export interface AppendResult {
   events: RecordedEvent[];
 }
 
+/** One stream's part of an appendMany. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expectedVersion: ExpectedVersion;
+}
+
+/** An event already serialised as the JSON of its RecordedEvent, with what a relay routes and checkpoints by. */
+export interface EncodedEvent {
+  streamId: string;
+  type: string;
+  transactionId: string;
+  globalPosition: string;
+  json: string;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, metadata?: EventMetadata): Promise<AppendResult>;
+  /**
+   * Appends to several streams in one transaction: all or nothing. Each stream
+   * is checked against its own expected version; one conflict fails the whole
+   * call with that stream's ConcurrencyError. A stream may appear once.
+   */
+  appendMany(appends: StreamAppend[], metadata?: EventMetadata): Promise<AppendResult[]>;
   readStream(streamId: string, fromPosition?: number): Promise<RecordedEvent[]>;
   /** Events after `from`, in commit order, never past a transaction still in flight. */
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
+  /** readAll, each event already serialised (for the relay: no parse and re-serialise per event). */
+  readAllEncoded(from: Checkpoint, limit: number): Promise<EncodedEvent[]>;
 }
 
 export function checkpointOf(e: Pick<RecordedEvent, 'transactionId' | 'globalPosition'>): Checkpoint {

@@ -9,7 +9,7 @@
  */
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { AppendResult, Checkpoint, START, EventMetadata, EventStore, ExpectedVersion, NewEvent, RecordedEvent } from './port';
+import { AppendResult, Checkpoint, EncodedEvent, EventMetadata, EventStore, ExpectedVersion, NewEvent, RecordedEvent, START, StreamAppend } from './port';
 import { ConcurrencyError } from './errors';
 import { validateEvent } from './validate';
 
@@ -23,7 +23,7 @@ interface Row {
   schema_version: number;
   data: unknown;
   metadata: EventMetadata;
-  recorded_at: Date;
+  recorded_at: string;
 }
 
 export function rowToEvent(r: Row): RecordedEvent {
@@ -37,11 +37,13 @@ export function rowToEvent(r: Row): RecordedEvent {
     schemaVersion: r.schema_version,
     data: r.data as RecordedEvent['data'],
     metadata: r.metadata,
-    recordedAt: r.recorded_at.toISOString(),
+    recordedAt: r.recorded_at,
   };
 }
 
-export const EVENT_COLUMNS = 'global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_position, type, schema_version, data, metadata, recorded_at';
+/** recordedAt as JavaScript's toISOString writes it (milliseconds, truncated; Z), made by PostgreSQL for every reader alike. */
+const RECORDED_AT = `to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const EVENT_COLUMNS = `global_position, transaction_id::text AS transaction_id, event_id, stream_id, stream_position, type, schema_version, data, metadata, ${RECORDED_AT} AS recorded_at`;
 /**
  * Commit order. Qualified on purpose: EVENT_COLUMNS names its text output
  * `transaction_id`, and an unqualified ORDER BY binds to that alias, which
@@ -64,40 +66,97 @@ export class PostgresEventStore implements EventStore {
    * append to commit together with another write (e.g. a quota reservation).
    */
   async append(streamId: string, events: NewEvent[], expected: ExpectedVersion, metadata: EventMetadata = {}, trx?: Knex.Transaction): Promise<AppendResult> {
-    if (events.length === 0) throw new Error('append needs at least one event');
-    const versions = events.map((e) => validateEvent(e.type, e.data));
+    return (await this.appendMany([{ streamId, events, expectedVersion: expected }], metadata, trx))[0];
+  }
+
+  /**
+   * Set-based: one statement per kind of expectation moves the streams'
+   * versions (streams in id order, so concurrent callers lock rows in the same
+   * order), one INSERT stores every event; positions are assigned in the order
+   * given, so each stream's events keep their order in the global log.
+   */
+  async appendMany(appends: StreamAppend[], metadata: EventMetadata = {}, trx?: Knex.Transaction): Promise<AppendResult[]> {
+    if (appends.length === 0) throw new Error('appendMany needs at least one stream');
+    const seen = new Set<string>();
+    for (const a of appends) {
+      if (a.events.length === 0) throw new Error(`append to ${a.streamId} needs at least one event`);
+      if (seen.has(a.streamId)) throw new Error(`appendMany names stream ${a.streamId} twice`);
+      seen.add(a.streamId);
+    }
+    const versions = appends.map((a) => a.events.map((e) => validateEvent(e.type, e.data)));
     const run = async (t: Knex.Transaction) => {
-      const n = events.length;
-      let newVersion: number;
-      if (expected === 'no_stream') {
-        const r = await t.raw('INSERT INTO es_streams (stream_id, version) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING version', [streamId, n - 1]);
-        if (r.rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.version(t, streamId));
-        newVersion = n - 1;
-      } else if (expected === 'any') {
-        const r = await t.raw(
-          'INSERT INTO es_streams (stream_id, version) VALUES (?, ?) ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + ? RETURNING version',
-          [streamId, n - 1, n],
-        );
-        newVersion = r.rows[0].version;
-      } else {
-        const r = await t.raw('UPDATE es_streams SET version = version + ? WHERE stream_id = ? AND version = ? RETURNING version', [n, streamId, expected]);
-        if (r.rows.length === 0) throw new ConcurrencyError(streamId, expected, await this.version(t, streamId));
-        newVersion = r.rows[0].version;
+      const newVersion = await this.moveVersions(t, appends);
+      const rows = appends.flatMap((a, i) => {
+        const first = newVersion.get(a.streamId)! - a.events.length + 1;
+        return a.events.map((e, j) => ({
+          event_id: e.eventId ?? randomUUID(),
+          stream_id: a.streamId,
+          stream_position: first + j,
+          type: e.type,
+          schema_version: versions[i][j],
+          data: e.data,
+          metadata: { ...metadata, ...(e.metadata ?? {}) },
+        }));
+      });
+      const r = await t.raw(
+        `INSERT INTO es_events (event_id, stream_id, stream_position, type, schema_version, data, metadata)
+         SELECT x.event_id, x.stream_id, x.stream_position, x.type, x.schema_version, x.data, x.metadata
+           FROM jsonb_to_recordset(?::jsonb) AS x(event_id uuid, stream_id text, stream_position integer, type text, schema_version integer, data jsonb, metadata jsonb, n bigint)
+          ORDER BY x.n
+         RETURNING ${EVENT_COLUMNS}`,
+        [JSON.stringify(rows.map((row, n) => ({ ...row, n })))],
+      );
+      const byStream = new Map<string, RecordedEvent[]>();
+      for (const e of (r.rows as Row[]).map(rowToEvent).sort((a, b) => (BigInt(a.globalPosition) < BigInt(b.globalPosition) ? -1 : 1))) {
+        if (!byStream.has(e.streamId)) byStream.set(e.streamId, []);
+        byStream.get(e.streamId)!.push(e);
       }
-      const first = newVersion - n + 1;
-      const rows = events.map((e, i) => ({
-        event_id: e.eventId ?? randomUUID(),
-        stream_id: streamId,
-        stream_position: first + i,
-        type: e.type,
-        schema_version: versions[i],
-        data: JSON.stringify(e.data),
-        metadata: JSON.stringify({ ...metadata, ...(e.metadata ?? {}) }),
-      }));
-      const inserted: Row[] = await t('es_events').insert(rows).returning('*');
-      return { nextExpectedVersion: newVersion, events: inserted.map(rowToEvent) };
+      return appends.map((a) => ({ nextExpectedVersion: newVersion.get(a.streamId)!, events: byStream.get(a.streamId) ?? [] }));
     };
     return trx ? run(trx) : this.db.transaction(run);
+  }
+
+  /** Moves every stream's version by its number of events; throws the first conflict. Returns the new versions. */
+  private async moveVersions(t: Knex.Transaction, appends: StreamAppend[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const sorted = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
+    const kind = (k: 'no_stream' | 'any' | 'number') => sorted.filter((a) => (k === 'number' ? typeof a.expectedVersion === 'number' : a.expectedVersion === k));
+    const conflict = async (missing: StreamAppend[]) => {
+      const a = missing.find((x) => !out.has(x.streamId));
+      if (a) throw new ConcurrencyError(a.streamId, a.expectedVersion, await this.version(t, a.streamId));
+    };
+    const fresh = kind('no_stream');
+    if (fresh.length) {
+      const r = await t.raw(
+        `INSERT INTO es_streams (stream_id, version) SELECT s, n - 1 FROM unnest(?::text[], ?::integer[]) WITH ORDINALITY AS x(s, n, o) ORDER BY o
+         ON CONFLICT DO NOTHING RETURNING stream_id, version`,
+        [fresh.map((a) => a.streamId), fresh.map((a) => a.events.length)],
+      );
+      for (const x of r.rows as { stream_id: string; version: number }[]) out.set(x.stream_id, x.version);
+      await conflict(fresh);
+    }
+    const any = kind('any');
+    if (any.length) {
+      const r = await t.raw(
+        `INSERT INTO es_streams (stream_id, version) SELECT s, n - 1 FROM unnest(?::text[], ?::integer[]) WITH ORDINALITY AS x(s, n, o) ORDER BY o
+         ON CONFLICT (stream_id) DO UPDATE SET version = es_streams.version + excluded.version + 1 RETURNING stream_id, version`,
+        [any.map((a) => a.streamId), any.map((a) => a.events.length)],
+      );
+      for (const x of r.rows as { stream_id: string; version: number }[]) out.set(x.stream_id, x.version);
+    }
+    const numbered = kind('number');
+    if (numbered.length) {
+      const r = await t.raw(
+        `UPDATE es_streams s SET version = s.version + x.n
+           FROM unnest(?::text[], ?::integer[], ?::integer[]) AS x(sid, n, expected)
+          WHERE s.stream_id = x.sid AND s.version = x.expected
+         RETURNING s.stream_id, s.version`,
+        [numbered.map((a) => a.streamId), numbered.map((a) => a.events.length), numbered.map((a) => a.expectedVersion as number)],
+      );
+      for (const x of r.rows as { stream_id: string; version: number }[]) out.set(x.stream_id, x.version);
+      await conflict(numbered);
+    }
+    return out;
   }
 
   private async version(t: Knex.Transaction, streamId: string): Promise<number | null> {
@@ -108,6 +167,22 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamId: string, fromPosition = 0): Promise<RecordedEvent[]> {
     const r = await this.db.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
     return r.rows.map(rowToEvent);
+  }
+
+  async readAllEncoded(from: Checkpoint, limit: number): Promise<EncodedEvent[]> {
+    const r = await this.db.raw(
+      `SELECT stream_id AS "streamId", type, transaction_id::text AS "transactionId", global_position::text AS "globalPosition",
+              json_build_object('eventId', event_id, 'streamId', stream_id, 'streamPosition', stream_position,
+                'globalPosition', global_position::text, 'transactionId', transaction_id::text, 'type', type,
+                'schemaVersion', schema_version, 'data', data, 'metadata', metadata, 'recordedAt', ${RECORDED_AT})::text AS json
+         FROM es_events
+        WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)
+          AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY ${COMMIT_ORDER}
+        LIMIT ?`,
+      [from.transactionId, from.globalPosition, limit],
+    );
+    return r.rows;
   }
 
   async readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {

@@ -1,27 +1,31 @@
 /**
  * npm run bench:events — the event backbone's figures in one run, in a private
  * schema and topic prefix (the platform beside it is untouched):
- *   1. append rate: W writers append N events (3-event task streams) to the event store;
- *   2. end-to-end rate: N more events appended while relay and projector (real processes)
+ *   1. append rate: W writers append N events (3-event task streams) to the event store, one stream
+ *      per call, then N more with appendMany (BENCH_STREAMS_PER_CALL streams per call);
+ *   2. end-to-end rate: N more events appended (appendMany) while relay and projector (real processes)
  *      run, from the first append until the task-status projection committed the last one;
- *   2b. pipeline drain: N events committed in one transaction, relay + Kafka + projection alone;
- *   3. ceiling: a bare kafkajs consumer reading the same topic (3N events) without any database work;
+ *   2b. pipeline drain: N events committed in one transaction, relay + Kafka + projection alone
+ *      (and when the relay alone had sent them);
+ *   3. ceiling: a bare kafkajs consumer reading the same topic (4N events) without any database work;
  *   4. projection lag p50/p99 (projection insert time − event recorded time) while
  *      single-event appends arrive at half the measured maximum end-to-end rate.
- * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_LAG_SECONDS (15).
+ * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_STREAMS_PER_CALL (50), BENCH_LAG_SECONDS (15).
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { loadConfig } from '../../infra/config';
 import { createKafka } from '../../infra/kafka';
 import { ensureTopics } from '../../infra/kafka-topics';
-import { PostgresEventStore } from '../../infra/eventstore/postgres';
+import { lastStoredCheckpoint, PostgresEventStore } from '../../infra/eventstore/postgres';
+import type { StreamAppend } from '../../infra/eventstore/port';
 import { EVENT_AREAS } from '../../domain/events';
 import { benchSchema, percentile, sleep, startWorker, until } from './lib';
 
 const N = Number(process.env.BENCH_EVENTS ?? 30000);
 const W = Number(process.env.BENCH_WRITERS ?? 8);
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 15);
+const PER_CALL = Number(process.env.BENCH_STREAMS_PER_CALL ?? 50);
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -39,69 +43,90 @@ async function main(): Promise<void> {
       BEGIN INSERT INTO bench_lag VALUES (extract(epoch FROM clock_timestamp() - NEW.created_at) * 1000); RETURN NEW; END $$;
       CREATE TRIGGER bench_lag AFTER INSERT ON task_status FOR EACH ROW EXECUTE FUNCTION bench_note_lag();`);
 
-    // 1. Append rate: the store alone (pipeline not running).
+    // 1. Append rate: the store alone (pipeline not running), once with one stream per call, once with
+    //    appendMany (PER_CALL streams per call: one transaction, one INSERT).
     const tasks = Math.floor(N / 3);
-    /** One 3-event task stream per append (inside `trx` when given: one transaction for all). */
-    const appendTask = (trx?: Knex.Transaction) => {
+    const task = (): StreamAppend => {
       const id = randomUUID();
-      return store.append(
-        `task-${id}`,
-        [
+      return {
+        streamId: `task-${id}`,
+        expectedVersion: 'no_stream',
+        events: [
           { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: 'bench', workflow_id: id } },
           { type: 'TaskProgressed', data: { task_id: id, message: 'working', at: new Date().toISOString() } },
           { type: 'TaskCompleted', data: { task_id: id, result: { ok: true } } },
         ],
-        'no_stream',
-        {},
-        trx,
-      );
+      };
     };
-    const appendTasks = async (count: number) => {
+    /** `count` task streams appended by W writers, `perCall` streams per call (inside `trx` when given). */
+    const appendTasks = async (count: number, perCall: number, trx?: Knex.Transaction) => {
       let next = 0;
       await Promise.all(
-        Array.from({ length: W }, async () => {
+        Array.from({ length: trx ? 1 : W }, async () => {
           while (next < count) {
-            next++;
-            await appendTask();
+            const k = Math.min(perCall, count - next);
+            next += k;
+            const batch = Array.from({ length: k }, task);
+            if (k === 1) await store.append(batch[0].streamId, batch[0].events, batch[0].expectedVersion, {}, trx);
+            else await store.appendMany(batch, {}, trx);
           }
         }),
       );
     };
-    const t0 = performance.now();
-    await appendTasks(tasks);
-    const appendSecs = (performance.now() - t0) / 1000;
-    out.append_events_per_s = Math.round((tasks * 3) / appendSecs);
-    out.append_calls_per_s = Math.round(tasks / appendSecs);
+    const timed = async (f: () => Promise<unknown>) => {
+      const t = performance.now();
+      await f();
+      return (performance.now() - t) / 1000;
+    };
+    const single = await timed(() => appendTasks(tasks, 1));
+    out.append_one_stream_per_call_events_per_s = Math.round((tasks * 3) / single);
+    out.append_one_stream_per_call_calls_per_s = Math.round(tasks / single);
+    const many = await timed(() => appendTasks(tasks, PER_CALL));
+    out.append_many_events_per_s = Math.round((tasks * 3) / many);
+    out.append_many_streams_per_call = PER_CALL;
 
     // 2. Start relay and projector (real processes) and let them drain that backlog: warm-up, and a drain figure.
     const completedAtLeast = (n: number) => async () => Number((await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n) >= n;
+    let done = tasks * 2;
     const tDrain = performance.now();
     procs.push(startWorker('projector', env), startWorker('relay', env));
-    await until(completedAtLeast(tasks), 600000, 50);
-    out.backlog_drain_events_per_s_including_process_start = Math.round((tasks * 3) / ((performance.now() - tDrain) / 1000));
+    await until(completedAtLeast(done), 600000, 50);
+    out.backlog_drain_events_per_s_including_process_start = Math.round((done * 3) / ((performance.now() - tDrain) / 1000));
 
-    // End-to-end: N more events appended while the pipeline runs, timed from the first append
-    // until the projection has committed the last of them.
+    // End-to-end: N more events appended (appendMany, W writers) while the pipeline runs, timed from the
+    // first append until the projection has committed the last of them.
     const t1 = performance.now();
-    await appendTasks(tasks);
+    await appendTasks(tasks, PER_CALL);
     const appendedAt = performance.now();
-    await until(completedAtLeast(tasks * 2), 600000, 20);
+    done += tasks;
+    await until(completedAtLeast(done), 600000, 20);
     const e2eSecs = (performance.now() - t1) / 1000;
     out.end_to_end_events_per_s = Math.round((tasks * 3) / e2eSecs);
     out.end_to_end_append_phase_events_per_s = Math.round((tasks * 3) / ((appendedAt - t1) / 1000));
     out.end_to_end_tail_ms_after_last_append = Math.round(performance.now() - appendedAt);
 
     // Pipeline alone: N events committed in ONE transaction while relay and projector are running and warm,
-    // timed from the commit until the projection has committed the last of them (no append cost inside).
-    const drainTasks = tasks;
+    // timed from the commit until the relay has sent them and until the projection has committed them.
     const t2 = performance.now();
-    await s.db.transaction(async (trx) => {
-      for (let i = 0; i < drainTasks; i++) await appendTask(trx);
-    });
+    await s.db.transaction((trx) => appendTasks(tasks, PER_CALL, trx));
     const committedAt = performance.now();
     out.single_transaction_append_seconds = Number(((committedAt - t2) / 1000).toFixed(2));
-    await until(completedAtLeast(tasks * 2 + drainTasks), 600000, 20);
-    out.pipeline_drain_events_per_s = Math.round((drainTasks * 3) / ((performance.now() - committedAt) / 1000));
+    const lastStored = await lastStoredCheckpoint(s.db);
+    done += tasks;
+    let relayedAt = 0;
+    await until(
+      async () => {
+        if (!relayedAt) {
+          const r = await s.db.raw("SELECT global_position::text AS g FROM es_checkpoints WHERE name = 'relay'");
+          if (r.rows[0]?.g === lastStored.globalPosition) relayedAt = performance.now();
+        }
+        return completedAtLeast(done)();
+      },
+      600000,
+      20,
+    );
+    out.pipeline_drain_events_per_s = Math.round((tasks * 3) / ((performance.now() - committedAt) / 1000));
+    out.relay_drain_events_per_s = Math.round((tasks * 3) / ((relayedAt - committedAt) / 1000));
 
     // 3. Ceiling: a bare consumer of the same topic, no database work.
     const topic = `${s.topicPrefix}.tasks`;
@@ -118,14 +143,15 @@ async function main(): Promise<void> {
         lastAt = performance.now();
       },
     });
-    await until(async () => seen >= tasks * 9, 300000, 20);
+    await until(async () => seen >= done * 3, 300000, 20);
     await consumer.disconnect();
     out.bare_consumer_events_per_s = Math.round(seen / ((lastAt - firstAt) / 1000 || 1e-9));
     out.ratio_end_to_end_to_ceiling = Number((Number(out.end_to_end_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
     out.ratio_pipeline_drain_to_ceiling = Number((Number(out.pipeline_drain_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
 
     // 4. Lag at half the maximum end-to-end rate, one-event appends, paced every 10 ms.
-    const rate = Math.max(10, Math.floor(Math.min(Number(out.end_to_end_events_per_s), Number(out.append_events_per_s)) / 2));
+    // The lag phase appends one event per call, so its maximum is the lower of end-to-end and single-stream appends.
+    const rate = Math.max(10, Math.floor(Math.min(Number(out.end_to_end_events_per_s), Number(out.append_one_stream_per_call_events_per_s)) / 2));
     out.lag_rate_events_per_s = rate;
     await s.db.raw('TRUNCATE bench_lag');
     const perTick = rate / 100;

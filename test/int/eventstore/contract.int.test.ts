@@ -66,6 +66,49 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
     expect(await store.readStream(s)).toHaveLength(2);
   });
 
+  it('appendMany appends to several streams atomically, each against its own expected version', async () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    await store.append(`task-${c}`, [started(c)], 'no_stream');
+    const r = await store.appendMany(
+      [
+        { streamId: `task-${a}`, events: [started(a), progressed(a, 'a1')], expectedVersion: 'no_stream' },
+        { streamId: `task-${b}`, events: [started(b)], expectedVersion: 'any' },
+        { streamId: `task-${c}`, events: [progressed(c, 'c1')], expectedVersion: 0 },
+      ],
+      { correlation_id: 'many' },
+    );
+    expect(r.map((x) => [x.nextExpectedVersion, x.events.map((e) => [e.streamId, e.streamPosition, e.metadata.correlation_id])])).toEqual([
+      [1, [[`task-${a}`, 0, 'many'], [`task-${a}`, 1, 'many']]],
+      [0, [[`task-${b}`, 0, 'many']]],
+      [1, [[`task-${c}`, 1, 'many']]],
+    ]);
+    // The events of one call are consecutive in the global log, in the order given.
+    const positions = r.flatMap((x) => x.events.map((e) => Number(e.globalPosition)));
+    expect(positions).toEqual(positions.map((_, i) => positions[0] + i));
+
+    // One conflict fails the whole call, and nothing of it is stored.
+    const d = randomUUID();
+    const err = await store
+      .appendMany([
+        { streamId: `task-${d}`, events: [started(d)], expectedVersion: 'no_stream' },
+        { streamId: `task-${c}`, events: [progressed(c, 'stale')], expectedVersion: 0 },
+      ])
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(ConcurrencyError);
+    expect(err).toMatchObject({ streamId: `task-${c}`, expected: 0, actual: 1 });
+    expect(await store.readStream(`task-${d}`)).toEqual([]);
+    await expect(store.appendMany([{ streamId: 'x', events: [started('x')], expectedVersion: 'any' }, { streamId: 'x', events: [started('x')], expectedVersion: 'any' }])).rejects.toThrow('twice');
+  });
+
+  it('readAllEncoded gives exactly readAll, serialised', async () => {
+    const id = randomUUID();
+    await store.append(`task-${id}`, [started(id), progressed(id, 'ünïcode "quoted" \\ back\nslash')], 'no_stream', { user_id: 'u' });
+    const plain = await store.readAll(START, 100000);
+    const encoded = await store.readAllEncoded(START, 100000);
+    expect(encoded.map((e) => JSON.parse(e.json))).toEqual(plain);
+    expect(encoded.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition])).toEqual(plain.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition]));
+  });
+
   it('readAll returns every event in commit order after a checkpoint', async () => {
     const before = await store.readAll(START, 100000);
     const cp = before.length ? { transactionId: before[before.length - 1].transactionId, globalPosition: before[before.length - 1].globalPosition } : START;

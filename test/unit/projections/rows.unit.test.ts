@@ -44,7 +44,7 @@ describe('changes applied in memory', () => {
     const up = { op: 'upsert' as const, table: 't', key: { u: 'a' }, insert: { cost: 0.1 }, update: { cost: { $inc: 0.2 }, calls: { $inc: 1 } } };
     t.apply(up);
     t.apply(up);
-    expect(t.result().upserts).toEqual([{ u: 'a', calls: '1', cost: '0.30000000', log: [], seen: null }]);
+    expect(t.result()).toEqual({ inserts: [{ u: 'a', calls: '1', cost: '0.30000000', log: [], seen: null }], updates: [], deletes: [] });
   });
 
   it('every right-hand side sees the row before the change; NULL stays NULL under $inc and $append', () => {
@@ -61,9 +61,17 @@ describe('changes applied in memory', () => {
     seed(t, [{ id: '5', owner: 'ann', status: 'done' }]);
     t.apply({ op: 'update', table: 't', key: { id: 5, owner: 'bob' }, set: { status: 'x' } });
     t.apply({ op: 'update', table: 't', key: { id: 5 }, set: { status: 'y' }, whereIn: { column: 'status', values: ['started'] } });
-    expect(t.result().upserts).toEqual([]);
+    expect(t.result().updates).toEqual([]);
     t.apply({ op: 'update', table: 't', key: { id: '5', owner: 'ann' }, set: { status: 'z' } });
-    expect(t.result().upserts).toEqual([{ id: '5', owner: 'ann', status: 'z' }]);
+    expect(t.result()).toEqual({ updates: [{ id: '5', owner: 'ann', status: 'z' }], inserts: [], deletes: [] });
+  });
+
+  it('a row new in the batch and deleted again is not written at all', () => {
+    const t = table([col('id', 'text'), col('v', 'integer')], ['id']);
+    seed(t, [], [{ id: 'n' }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 'n' }, insert: { v: 1 } });
+    t.apply({ op: 'delete', table: 't', key: { id: 'n' } });
+    expect(t.result()).toEqual({ updates: [], inserts: [], deletes: [] });
   });
 
   it('an update of a missing row does nothing; a delete is written as a delete', () => {
@@ -71,7 +79,7 @@ describe('changes applied in memory', () => {
     seed(t, [{ id: 'here', v: 1 }], [{ id: 'gone' }]);
     t.apply({ op: 'update', table: 't', key: { id: 'gone' }, set: { v: 2 } });
     t.apply({ op: 'delete', table: 't', key: { id: 'here' } });
-    expect(t.result()).toEqual({ upserts: [], deletes: [{ id: 'here' }] });
+    expect(t.result()).toEqual({ updates: [], inserts: [], deletes: [{ id: 'here' }] });
   });
 
   it('refuses changes that do not name the primary key or name unknown columns', () => {
@@ -88,7 +96,7 @@ describe('changes applied in memory', () => {
     t.apply({ op: 'upsert', table: 't', key: { k: 'x' }, insert: { id: 7 } });
     t.apply({ op: 'upsert', table: 't', key: { k: 'x' }, insert: { id: 9 } }); // raised again: still the first
     t.apply({ op: 'update', table: 't', key: { id: '7' }, set: { read: true } });
-    expect(t.result().upserts).toEqual([{ id: '7', k: 'x', read: true }]);
+    expect(t.result().inserts).toEqual([{ id: '7', k: 'x', read: true }]);
     expect(() => t.apply({ op: 'upsert', table: 't', key: { k: 'x', read: true }, insert: { id: 1 } })).toThrow('exactly a unique key');
   });
 

@@ -1,0 +1,70 @@
+/**
+ * The set-based runner under concurrency: batches of different partitions
+ * run in parallel transactions, and a row written by events of two streams
+ * (commuting increments of the usage projection) must not lose an update.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { RecordedEvent } from '../../../infra/eventstore/port';
+import { applyEvents, RowConflictError } from '../../../projections/runner';
+import { usageProjection } from '../../../projections/usage';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+
+let position = 1000;
+function usage(stream: string, calls: number): RecordedEvent {
+  position++;
+  return {
+    eventId: randomUUID(),
+    streamId: stream,
+    streamPosition: 0,
+    globalPosition: String(position),
+    transactionId: String(position),
+    type: 'UsageRecorded',
+    schemaVersion: 1,
+    data: { user_id: 'u', provider: 'p', model: 'm', calls, tokens_in: 1, tokens_out: 1, cost: 0.1, billing_period: '2026-11', idempotency_key: randomUUID() },
+    metadata: {},
+    recordedAt: '2026-11-22T00:00:00.000Z',
+  };
+}
+
+/** Opens a transaction, runs `f` in it, and commits only when `release` resolves. */
+function held(db: Knex, f: (t: Knex.Transaction) => Promise<unknown>, release: Promise<void>): Promise<unknown> {
+  return db.transaction(async (t) => {
+    await f(t);
+    await release;
+  });
+}
+
+describe('projection runner: concurrent batches', () => {
+  let s: IsolatedSchema;
+  beforeAll(async () => {
+    s = await isolatedSchema(4);
+  });
+  afterAll(() => s.drop());
+  const totals = async () => (await s.db('usage_totals').where({ user_id: 'u' }).first('calls', 'cost')) as { calls: string; cost: string } | undefined;
+
+  it('two batches creating the same row: the second fails with RowConflictError, and its retry adds up', async () => {
+    let commitA!: () => void;
+    const a = held(s.db, (t) => applyEvents(t, usageProjection, [usage('usage-1', 1)]), new Promise<void>((r) => (commitA = r)));
+    await new Promise((r) => setTimeout(r, 100)); // A has inserted the row, not committed
+    const eventB = usage('usage-2', 2);
+    const b = s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // waits on A's insert
+    await new Promise((r) => setTimeout(r, 100));
+    commitA();
+    await a;
+    await expect(b).rejects.toBeInstanceOf(RowConflictError);
+    await s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // the retry kafkajs would make
+    expect(await totals()).toEqual({ calls: '3', cost: '0.20000000' });
+  });
+
+  it('two batches updating the same stored row: the second waits for the first and adds to its result', async () => {
+    let commitA!: () => void;
+    const a = held(s.db, (t) => applyEvents(t, usageProjection, [usage('usage-3', 10)]), new Promise<void>((r) => (commitA = r)));
+    await new Promise((r) => setTimeout(r, 100));
+    const b = s.db.transaction((t) => applyEvents(t, usageProjection, [usage('usage-4', 100)])); // blocks on A's row lock
+    await new Promise((r) => setTimeout(r, 100));
+    commitA();
+    await Promise.all([a, b]);
+    expect(await totals()).toEqual({ calls: '113', cost: '0.40000000' });
+  });
+});
