@@ -23,3 +23,19 @@ export async function waitForProjection(db: Knex, projection: string, event: Pic
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 10));
   }
 }
+
+/**
+ * Of `streamIds`, those with events `projection` has not applied yet (the
+ * event store's stream version is past the projection's contiguous watermark).
+ * One indexed read; for callers that must not act on a stale row (a revoked
+ * credential), and fold the stream from the event store instead.
+ */
+export async function streamsBehind(db: Knex, projection: string, streamIds: string[]): Promise<Set<string>> {
+  const r = await db.raw(
+    `SELECT s.stream_id FROM es_streams s
+       LEFT JOIN projection_streams p ON p.projection = ? AND p.stream_id = s.stream_id
+      WHERE s.stream_id = ANY(?) AND (p.position IS NULL OR p.position < s.version)`,
+    [projection, streamIds],
+  );
+  return new Set((r.rows as { stream_id: string }[]).map((x) => x.stream_id));
+}

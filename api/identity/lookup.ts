@@ -4,8 +4,10 @@
  * not applied the credential's events yet (a key made a moment ago, the
  * projector down), it folds the credential's own stream from the event store
  * instead — the credential text names its stream, so this is one indexed read
- * and a fresh key works at once. Revocation and rotation take effect when the
- * projection applies them; the routes that make them wait for that (bounded).
+ * and a fresh key works at once. The same happens when the projection is
+ * behind the credential's or the user's stream (checked with one indexed read
+ * per request): a revocation, rotation or plan change takes effect the moment
+ * its event is stored, even while the projector is down.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -13,7 +15,8 @@ import { apiKeyStream, oauthTokenStream, sessionStream, userStream } from '../..
 import { CredentialKind, CredentialState, credentialUsable, effectivePlan, foldCredential, foldUser, UserState } from '../../domain/identity';
 import type { PlanName } from '../../domain/plans';
 import type { EventStore } from '../../infra/eventstore/port';
-import { findCredentialByHash, getUser } from '../../projections/identity';
+import { findCredentialByHash, getUser, identityProjection } from '../../projections/identity';
+import { streamsBehind } from '../../projections/consistency';
 import { parseCredential } from './tokens';
 
 export interface Caller {
@@ -41,16 +44,19 @@ export async function resolveCredential(db: Knex, store: EventStore, text: strin
   if (!parsed || !accepted.includes(parsed.kind)) return undefined;
   let credential: CredentialState | undefined;
   let user: UserState | undefined;
+  const stream = credentialStream(parsed.kind, parsed.id);
   const found = await findCredentialByHash(db, parsed.kind, parsed.hash);
-  if (found) {
+  const behind = found ? await streamsBehind(db, identityProjection.name, [stream, userStream(found.credential.user_id)]) : new Set<string>();
+  if (found && !behind.has(stream)) {
     credential = found.credential;
-    user = found.user;
+    if (!behind.has(userStream(found.credential.user_id))) user = found.user;
   } else {
-    credential = foldCredential((await store.readStream(credentialStream(parsed.kind, parsed.id))) as Parameters<typeof foldCredential>[0]);
+    credential = foldCredential((await store.readStream(stream)) as Parameters<typeof foldCredential>[0]);
     if (!credential || !sameHash(credential.token_hash, parsed.hash)) return undefined;
   }
   if (credential.id !== parsed.id || !credentialUsable(credential, nowMs)) return undefined;
-  user ??= (await getUser(db, credential.user_id)) ?? (await userFromStream(store, credential.user_id));
+  if (!user && !behind.has(userStream(credential.user_id))) user = await getUser(db, credential.user_id);
+  user ??= await userFromStream(store, credential.user_id);
   if (!user) return undefined;
   return { userId: user.user_id, role: user.role, plan: effectivePlan(user, nowMs), credential: parsed.kind, credentialId: credential.id, environment: credential.environment };
 }

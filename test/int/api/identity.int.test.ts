@@ -1,13 +1,17 @@
 /**
  * Identity through the HTTP API: key lifecycle (create, use, list, revoke,
  * rotate with grace), two users' isolation, session tokens, the user_id path
- * rule, a fresh key working before the projection applied it, and keys never
+ * rule, a fresh key working before the projection applied it, a revocation or
+ * plan change taking effect while the projection is behind, and keys never
  * reaching the logs.
  */
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { REDACT_PATHS } from '../../../infra/logger';
-import { createApiKey, createUser } from '../../../api/identity/commands';
+import { changePlan, createApiKey, createUser, revokeApiKey } from '../../../api/identity/commands';
+import type { RecordedEvent } from '../../../infra/eventstore/port';
+import { identityProjection } from '../../../projections/identity';
+import { applyEvents } from '../../../projections/runner';
 import { defineRoute } from '../../../api/registry';
 import { call } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
@@ -189,5 +193,39 @@ describe('identity and API keys', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[lines.length - 1]).toMatchObject({ user_id: a.userId, req: { id: expect.any(String), headers: { authorization: '[redacted]' } } });
     expect(typeof lines[lines.length - 1].responseTime).toBe('number');
+  });
+});
+
+describe('identity while the projection is behind (projector down)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ pipeline: false }); // no relay, no projector: the projection moves only when the test applies events
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+  const me = (key: string) => call(`${api.url}/v1/me`, { headers: bearer(key) });
+  const project = (events: RecordedEvent[]) => api.schema.db.transaction((t) => applyEvents(t, identityProjection, events));
+
+  it('a key revoked in the event store is refused at once, though the projection still shows it live', async () => {
+    const d = { db: api.schema.db, store: api.store };
+    const u = await createUser(d, { plan: 'pro' });
+    const k = await createApiKey(d, u.value.user_id, { name: 'x', environment: 'production' });
+    await project([...u.events, ...k.events]);
+    expect((await me(k.value.key)).status).toBe(200);
+
+    await revokeApiKey(d, u.value.user_id, k.value.key_id);
+    expect(await api.schema.db('api_keys').where({ key_id: k.value.key_id }).first('revoked_at')).toEqual({ revoked_at: null });
+    expect((await me(k.value.key)).status).toBe(401);
+  });
+
+  it('a plan change in the event store applies at once, though the projection still shows the old plan', async () => {
+    const d = { db: api.schema.db, store: api.store };
+    const u = await createUser(d, { plan: 'free' });
+    const k = await createApiKey(d, u.value.user_id, { name: 'x', environment: 'production' });
+    await project([...u.events, ...k.events]);
+    expect((await me(k.value.key)).body.data.plan).toMatchObject({ name: 'Free' });
+    await changePlan(d, u.value.user_id, 'pro');
+    expect((await me(k.value.key)).body.data.plan).toMatchObject({ name: 'Pro' });
   });
 });
