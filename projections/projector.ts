@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { topicName } from '../infra/kafka';
 import type { RecordedEvent } from '../infra/eventstore/port';
 import type { Projection } from './framework';
-import { applyEvents, LIVE } from './runner';
+import { applyEvents, LIVE, RowConflictError } from './runner';
 
 export interface ProjectorOptions {
   topicPrefix: string;
@@ -84,16 +84,18 @@ export class ProjectionConsumer {
         const events = batch.messages.map((m) => JSON.parse(m.value!.toString('utf8')) as RecordedEvent);
         const last = batch.messages[batch.messages.length - 1].offset;
         const next = (BigInt(last) + 1n).toString();
-        const n = await this.db.transaction(async (trx) => {
-          await trx.raw(...projectionLockSql(this.projection.name, 'shared'));
-          const applied = await applyEvents(trx, this.projection, events, LIVE);
-          await trx.raw(
-            `INSERT INTO projection_offsets (projection, topic, partition, next_offset, updated_at) VALUES (?, ?, ?, ?, now())
-             ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset, updated_at = now()`,
-            [this.projection.name, batch.topic, batch.partition, next],
-          );
-          return applied;
-        });
+        const n = await this.withRaceRetries(() =>
+          this.db.transaction(async (trx) => {
+            await trx.raw(...projectionLockSql(this.projection.name, 'shared'));
+            const applied = await applyEvents(trx, this.projection, events, LIVE);
+            await trx.raw(
+              `INSERT INTO projection_offsets (projection, topic, partition, next_offset, updated_at) VALUES (?, ?, ?, ?, now())
+               ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset, updated_at = now()`,
+              [this.projection.name, batch.topic, batch.partition, next],
+            );
+            return applied;
+          }),
+        );
         this.applied += n;
         this.lastError = undefined;
         resolveOffset(last);
@@ -102,6 +104,25 @@ export class ProjectionConsumer {
       },
     });
     this.running = true;
+  }
+
+  /**
+   * Batches of two partitions can race: both create one row (RowConflictError)
+   * or lock rows in opposite orders (PostgreSQL breaks the deadlock, 40P01).
+   * The losing transaction rolled back entirely, so running it again is safe;
+   * do that here a few times before letting kafkajs' retry (and its error log)
+   * take over.
+   */
+  private async withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await run();
+      } catch (e) {
+        const race = e instanceof RowConflictError || (e as { code?: string }).code === '40P01';
+        if (!race || attempt >= 5) throw e;
+        this.logger.debug({ err: e, attempt, projection: this.projection.name }, 'projection batch lost a race with another partition; running it again');
+      }
+    }
   }
 
   /** On assignment, continue exactly where PostgreSQL says this projection stopped. */
