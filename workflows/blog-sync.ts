@@ -6,6 +6,7 @@
  * Workflow ids: `blog-<kind>-<uuid>` (kinds in SYNC_KINDS).
  */
 import { proxyActivities } from '@temporalio/workflow';
+import { PAID_CALL_RETRY } from './retry';
 import type { BlogSyncActivities, RecordedContinuity } from '../activities/blog-sync';
 import type { OutlineSection, Source } from '../domain/analysis/types';
 import type { Persona } from '../domain/blog/types';
@@ -21,7 +22,7 @@ const reads = proxyActivities<BlogSyncActivities>({
 const paid = proxyActivities<BlogSyncActivities>({
   startToCloseTimeout: '3m',
   heartbeatTimeout: '2m',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['UsageLimitExceeded', 'VendorNotConfiguredError', 'InvalidRequest'] },
+  retry: PAID_CALL_RETRY,
 });
 
 export interface SyncInput<R> {

@@ -4,6 +4,7 @@
  * task projection turns into `progress_messages`, and a query.
  */
 import { proxyActivities } from '@temporalio/workflow';
+import { PAID_CALL_RETRY } from './retry';
 import type { BlogActivities } from '../activities/blog';
 import type { MediumRequest, OutlineRequest, ResearchRequest } from '../domain/blog/types';
 import { runTask, TaskInput } from './task-runner';
@@ -20,7 +21,7 @@ const paid = proxyActivities<BlogActivities>({
   // The activity heartbeats every 3 s while it waits on the vendor (activities/heartbeat.ts): a dead worker's
   // call is retried after 15 s, not 5 min.
   heartbeatTimeout: '15s',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumAttempts: 3, nonRetryableErrorTypes: ['UsageLimitExceeded', 'VendorNotConfiguredError', 'InvalidRequest'] },
+  retry: PAID_CALL_RETRY,
 });
 
 export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): Promise<Record<string, unknown>> {

@@ -23,13 +23,12 @@ const name = { type: 'string', minLength: 1, maxLength: 100 };
 const environment = { enum: ['development', 'production'], description: 'development keys get lower rate limits' };
 const iso = { type: 'string', format: 'date-time' };
 
+/** What every key description has, listed or just made. */
+const keyIdentity = { key_id: { type: 'string' }, prefix: { type: 'string' }, name: { type: 'string' }, environment };
 const keySchema = {
   type: 'object',
   properties: {
-    key_id: { type: 'string' },
-    prefix: { type: 'string' },
-    name: { type: 'string' },
-    environment,
+    ...keyIdentity,
     status: { enum: ['active', 'grace'], description: 'grace: rotated, works until expires_at' },
     created_at: iso,
     last_used_at: { type: ['string', 'null'], format: 'date-time' },
@@ -40,10 +39,7 @@ const keySchema = {
 const createdKeySchema = {
   type: 'object',
   properties: {
-    key_id: { type: 'string' },
-    prefix: { type: 'string' },
-    name: { type: 'string' },
-    environment,
+    ...keyIdentity,
     key: { type: 'string', description: 'The whole key, shown only in this response' },
     grace_until: { ...iso, description: 'rotation: the old key works until then' },
     rotated_from: { type: 'string' },

@@ -197,7 +197,7 @@ export interface Slots {
   point?: string;
 }
 
-/** Fills `{slot}` and `{Slot}` (capitalised) placeholders. */
+/** Fills a phrase's `{slot}` and `{Slot}` (capitalised) slots with the given words. */
 export function fill(template: string, slots: Slots): string {
   return template.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const key = name.toLowerCase() as keyof Slots;

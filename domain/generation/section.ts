@@ -124,7 +124,7 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
       add(mandatory, li, 0, `**${point}.**`, 0, k);
       if (ev[0]) add(candidates, li, 1, frame(ev[0]), 1, k, ev[0]);
       add(candidates, li, 2, nextElaboration(subject, k, false), 2, k);
-      if (afterList < 0) afterList = blocks.push({ kind: 'p', point: -1 }) - 1; // placeholder, moved after the list below
+      if (afterList < 0) afterList = blocks.push({ kind: 'p', point: -1 }) - 1; // the paragraph that follows the list: made here, moved behind the last item below
       ev.slice(1).forEach((e, i) => add(candidates, afterList, 10 * k + i, frame(e), 3 + 2 * i, k, e));
     } else {
       const p = blocks.push({ kind: 'p', point: k }) - 1;
