@@ -6,23 +6,19 @@
  */
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { createApp, App } from '../../api/app';
 import type { ApiSettings, AppDeps } from '../../api/deps';
 import type { RouteDef } from '../../api/registry';
 import { createApiKey, createUser } from '../../api/identity/commands';
-import { EVENT_AREAS } from '../../domain/events';
 import type { PlanName } from '../../domain/plans';
 import { PostgresEventStore } from '../../infra/eventstore/postgres';
-import { ensureTopics } from '../../infra/kafka-topics';
-import { Relay } from '../../infra/relay/relay';
 import { identityProjection } from '../../projections/identity';
 import type { Projection } from '../../projections/framework';
-import { ProjectionConsumer } from '../../projections/projector';
 import { waitForProjection } from '../../projections/consistency';
 import { isolatedSchema, IsolatedSchema } from './schema';
-import { testKafka, testLogger } from './env';
+import { testLogger } from './env';
+import { startInProcessPipeline } from './pipeline';
 
 export const DEFAULT_SETTINGS: ApiSettings = {
   bodyLimitBytes: 1048576,
@@ -64,19 +60,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const schema = opts.schema ?? (await isolatedSchema());
   const store = new PostgresEventStore(schema.db);
   const pipeline = opts.pipeline ?? true;
-  let kafka: Kafka | undefined;
-  let relay: Relay | undefined;
-  let relayRun: Promise<void> | undefined;
-  let consumers: ProjectionConsumer[] = [];
-  if (pipeline) {
-    kafka = testKafka();
-    await ensureTopics(kafka, schema.topicPrefix, EVENT_AREAS, 1, 1);
-    relay = new Relay(schema.db, store, kafka, testLogger(), { topicPrefix: schema.topicPrefix });
-    await relay.start();
-    relayRun = relay.run();
-    consumers = [identityProjection, ...(opts.projections ?? [])].map((p) => new ProjectionConsumer(schema.db, kafka!, p, testLogger(), { topicPrefix: schema.topicPrefix }));
-    await Promise.all(consumers.map((c) => c.start()));
-  }
+  const running = pipeline ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1) : undefined;
   const app = createApp({
     logger: opts.logger ?? testLogger(),
     db: schema.db,
@@ -105,12 +89,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-      if (relay) {
-        relay.stop();
-        await relayRun;
-        await relay.close();
-      }
-      await Promise.all(consumers.map((c) => c.stop()));
+      await running?.stop();
       if (!opts.schema) await schema.drop();
     },
   };

@@ -7,23 +7,19 @@
  */
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { Kafka } from 'kafkajs';
 import { createActivities } from '../../../activities';
 import { registerWebhook, testWebhook, updateWebhook, WebhookCommandDeps } from '../../../api/webhooks/commands';
 import { ValidationError } from '../../../domain/errors';
-import { EVENT_AREAS } from '../../../domain/events';
 import { buildPayload } from '../../../domain/webhooks/catalogue';
 import { deliveryStream, deliveryWorkflowId, webhookStream } from '../../../domain/webhooks/endpoint';
 import { PostgresEventStore } from '../../../infra/eventstore/postgres';
-import { ensureTopics } from '../../../infra/kafka-topics';
-import { Relay } from '../../../infra/relay/relay';
 import { SecretBox, WebhookSecretStore } from '../../../infra/webhooks/secrets';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import { startDelivery } from '../../../infra/webhooks/start';
 import { waitForProjection } from '../../../projections/consistency';
-import { ProjectionConsumer } from '../../../projections/projector';
 import { getEndpoint, listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
-import { startTestWorker, testKafka, testLogger, testTemporal } from '../../support/env';
+import { startTestWorker, testLogger, testTemporal } from '../../support/env';
+import { InProcessPipeline, startInProcessPipeline } from '../../support/pipeline';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { startReceiver } from './receiver';
 
@@ -50,10 +46,7 @@ describe('webhook delivery workflow', () => {
   let worker: Awaited<ReturnType<typeof startTestWorker>>;
   let client: Client;
   let closeTemporal: () => Promise<void>;
-  let kafka: Kafka;
-  let relay: Relay;
-  let relayRun: Promise<void>;
-  let projector: ProjectionConsumer;
+  let pipeline: InProcessPipeline;
   const user = `u-${randomUUID().slice(0, 8)}`;
 
   beforeAll(async () => {
@@ -71,20 +64,11 @@ describe('webhook delivery workflow', () => {
     const t = await testTemporal();
     client = t.client;
     closeTemporal = () => t.connection.close();
-    kafka = testKafka();
-    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
-    relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
-    await relay.start();
-    relayRun = relay.run();
-    projector = new ProjectionConsumer(s.db, kafka, webhookDeliveriesProjection, testLogger(), { topicPrefix: s.topicPrefix });
-    await projector.start();
+    pipeline = await startInProcessPipeline(s, store, [webhookDeliveriesProjection]);
   });
 
   afterAll(async () => {
-    relay.stop();
-    await relayRun;
-    await relay.close();
-    await projector.stop();
+    await pipeline.stop();
     await worker.stop();
     await closeTemporal();
     await s.drop();

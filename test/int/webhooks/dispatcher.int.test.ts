@@ -7,23 +7,19 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import type { Kafka } from 'kafkajs';
 import { createActivities } from '../../../activities';
 import { redeliverWebhook, registerWebhook, testWebhook, WebhookCommandDeps } from '../../../api/webhooks/commands';
-import { EVENT_AREAS } from '../../../domain/events';
 import { taskStream } from '../../../domain/events/tasks';
 import { deliveryStream } from '../../../domain/webhooks/endpoint';
 import { PostgresEventStore } from '../../../infra/eventstore/postgres';
 import type { RecordedEvent } from '../../../infra/eventstore/port';
-import { ensureTopics } from '../../../infra/kafka-topics';
-import { Relay } from '../../../infra/relay/relay';
 import { SecretBox, WebhookSecretStore } from '../../../infra/webhooks/secrets';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import { waitForProjection } from '../../../projections/consistency';
-import { ProjectionConsumer } from '../../../projections/projector';
 import { listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
 import { WebhookDispatcher } from '../../../projections/webhook-dispatcher';
-import { startTestWorker, testKafka, testLogger, testTemporal } from '../../support/env';
+import { startTestWorker, testLogger, testTemporal } from '../../support/env';
+import { InProcessPipeline, startInProcessPipeline } from '../../support/pipeline';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { freePort, Receiver, startReceiver, waitFor } from './receiver';
 
@@ -34,10 +30,7 @@ describe('webhook dispatcher', () => {
   let worker: Awaited<ReturnType<typeof startTestWorker>>;
   let client: Client;
   let closeTemporal: () => Promise<void>;
-  let kafka: Kafka;
-  let relay: Relay;
-  let relayRun: Promise<void>;
-  let projector: ProjectionConsumer;
+  let pipeline: InProcessPipeline;
   let dispatcher: WebhookDispatcher;
   const user = `u-${randomUUID().slice(0, 8)}`;
 
@@ -53,23 +46,14 @@ describe('webhook dispatcher', () => {
     const t = await testTemporal();
     client = t.client;
     closeTemporal = () => t.connection.close();
-    kafka = testKafka();
-    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
-    relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
-    await relay.start();
-    relayRun = relay.run();
-    projector = new ProjectionConsumer(s.db, kafka, webhookDeliveriesProjection, testLogger(), { topicPrefix: s.topicPrefix });
-    await projector.start();
-    dispatcher = new WebhookDispatcher(s.db, store, kafka, async () => client, testLogger(), { topicPrefix: s.topicPrefix, taskQueue: worker.taskQueue });
+    pipeline = await startInProcessPipeline(s, store, [webhookDeliveriesProjection]);
+    dispatcher = new WebhookDispatcher(s.db, store, pipeline.kafka, async () => client, testLogger(), { topicPrefix: s.topicPrefix, taskQueue: worker.taskQueue });
     await dispatcher.start();
   });
 
   afterAll(async () => {
-    relay.stop();
-    await relayRun;
-    await relay.close();
     await dispatcher.stop();
-    await projector.stop();
+    await pipeline.stop();
     await worker.stop();
     await closeTemporal();
     await s.drop();
