@@ -1,11 +1,28 @@
 // Lint rules. The workflows/ block enforces Temporal's determinism rules:
 // no Node built-ins, no I/O packages, no Date.now()/Math.random() (the SDK
 // replaces them inside workflows, but code should say workflow time explicitly),
-// and activities imported as types only.
+// and activities imported as types only. The blocks after it encode the import
+// directions of the layers (workers/ wires everything and has no block):
+//   domain/      -> domain/ only
+//   workflows/   -> @temporalio/workflow, domain/, workflows/, types of activities/
+//   infra/       -> domain/, infra/
+//   projections/ -> domain/, infra/ (through ports)
+//   activities/  -> domain/, infra/ (through ports), projections/ (read queries)
+//   api/         -> domain/, infra/ (through ports), projections/, workflows/index (+ types of workflows/*)
 import tseslint from 'typescript-eslint';
 import { builtinModules } from 'node:module';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
+
+// Relative prefixes deep enough for every file (api/app.ts, api/blog/tasks.ts, api/kernel/envelopes/general.ts).
+const UP = ['../', '../../', '../../../', '../../../../'];
+/** Import patterns for the top-level modules `names` (e.g. 'api', 'infra/config') and everything under them, from any depth. */
+const under = (...names) => names.flatMap((n) => UP.flatMap((up) => [`${up}${n}`, `${up}${n}/*`]));
+/** Groups shared by api/, activities/ and projections/: event store through its port, no configuration. */
+const portsOnly = [
+  { group: under('infra/eventstore/postgres'), message: "Use the event store port: import from 'infra/eventstore'." },
+  { group: under('infra/config'), allowTypeImports: true, message: 'No configuration here: take settings and adapters as arguments (built in workers/).' },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.tools/**', '.run/**', 'coverage/**', '**/*.js', '**/*.mjs'] },
@@ -25,7 +42,7 @@ export default tseslint.config(
           paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins (use an activity).' })),
           patterns: [
             { group: ['../activities', '../activities/*'], allowTypeImports: true, message: 'Workflows import only the types of activities.' },
-            { group: ['../infra/*', '../api/*', '../projections/*', '../workers/*', 'knex', 'pg', 'kafkajs', 'express', 'pino', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflows may import only @temporalio/workflow and domain/.' },
+            { group: [...under('infra', 'api', 'projections', 'workers'), 'knex', 'pg', 'kafkajs', 'express', 'pino', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflows may import only @temporalio/workflow and domain/.' },
           ],
         },
       ],
@@ -45,7 +62,53 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'domain/ is pure: no Node built-ins.' })),
-          patterns: [{ group: ['../../infra/*', '../infra/*', '../../api/*', '../api/*', 'knex', 'pg', 'kafkajs', 'express'], message: 'domain/ imports only domain/.' }],
+          patterns: [{ group: [...under('infra', 'api', 'workflows', 'projections', 'activities', 'workers'), 'knex', 'pg', 'kafkajs', 'express'], message: 'domain/ imports only domain/.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['infra/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: under('api', 'workflows', 'projections', 'activities', 'workers'), message: 'infra/ imports only domain/ and infra/ (let workers/ pass in what it needs).' }] },
+      ],
+    },
+  },
+  {
+    files: ['projections/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: under('api', 'workflows', 'activities', 'workers'), message: 'projections/ import only domain/ and infra/.' }, ...portsOnly] },
+      ],
+    },
+  },
+  {
+    files: ['activities/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: under('api', 'workflows', 'workers'), message: 'activities/ import only domain/, infra/ and projections/ (read queries).' }, ...portsOnly] },
+      ],
+    },
+  },
+  {
+    files: ['api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: under('activities', 'workers'), message: 'api/ never imports activities/ or workers/: start a workflow through api/kernel/workflows.ts.' },
+            {
+              group: UP.flatMap((up) => [`${up}workflows/*`, `!${up}workflows/index`]),
+              allowTypeImports: true,
+              message: "Import workflow functions from the workflows index ('workflows'); other workflows/ files as types only.",
+            },
+            ...portsOnly,
+          ],
         },
       ],
     },

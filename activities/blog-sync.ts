@@ -8,8 +8,8 @@
 import { Context } from '@temporalio/activity';
 import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
-import type { PostgresEventStore } from '../infra/eventstore/postgres';
-import { uuidFromKey } from '../infra/quota/meter';
+import type { EventStore } from '../infra/eventstore';
+import { uuidFromKey } from '../infra/eventstore/ids';
 import { ajv, guarded, numbered, parsed, strings } from './ai-call';
 import { outlineQuality } from '../domain/analysis';
 import type { OutlineSection, Source } from '../domain/analysis/types';
@@ -24,7 +24,7 @@ import { activityKey, currentWorkflowId } from './tasks';
 export interface BlogSyncActivityDeps {
   gateway: AiGateway;
   research: ResearchProvider;
-  store: PostgresEventStore;
+  store: EventStore;
 }
 
 export interface SectionWriteInput {
@@ -140,27 +140,20 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       let heading = a.heading;
       let keywords = a.keywords;
       if (heading === undefined || keywords === undefined) {
-        const last = (await deps.store.readStream(stream)).at(-1)?.data as { heading?: string; keywords?: string[] } | undefined;
-        heading ??= last?.heading ?? '';
-        keywords ??= last?.keywords ?? [];
+        const last = (await deps.store.readStream(stream)).at(-1);
+        const prior = last?.type === 'SectionContinuityRecorded' ? last.data : undefined;
+        heading ??= prior?.heading ?? '';
+        keywords ??= prior?.keywords ?? [];
       }
       const metrics = continuityMetrics(a.markdown, { heading, keywords });
       const eventId = uuidFromKey(`section-continuity:${activityKey()}`);
       const workflowId = currentWorkflowId();
-      try {
-        const r = await deps.store.append(
-          stream,
-          [{ type: 'SectionContinuityRecorded', eventId, data: { user_id: a.userId, section_id: a.sectionId, heading, keywords, origin: a.origin, workflow_id: workflowId, metrics } }],
-          'any',
-          { user_id: a.userId, workflow_id: workflowId, causation_id: activityKey() },
-        );
-        return { metrics, streamId: stream, streamPosition: r.events[0].streamPosition };
-      } catch (e) {
-        if ((e as { code?: string }).code !== '23505') throw e;
-        const mine = (await deps.store.readStream(stream)).find((ev) => ev.eventId === eventId);
-        if (!mine) throw e;
-        return { metrics, streamId: stream, streamPosition: mine.streamPosition };
-      }
+      const r = await deps.store.appendOnce(
+        stream,
+        { type: 'SectionContinuityRecorded', eventId, data: { user_id: a.userId, section_id: a.sectionId, heading, keywords, origin: a.origin, workflow_id: workflowId, metrics } },
+        { user_id: a.userId, workflow_id: workflowId, causation_id: activityKey() },
+      );
+      return { metrics, streamId: stream, streamPosition: r.event.streamPosition };
     },
   };
 }

@@ -1,12 +1,15 @@
 /**
  * Activities get their dependencies from this factory, never from globals, so
- * the worker wires real adapters and tests can wire their own.
+ * the worker wires real adapters and tests can wire their own. Every activity
+ * is wrapped so its failures carry a code of the failure table
+ * (activities/failures.ts, domain/failures.ts).
  */
 import type { Logger } from 'pino';
 import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
 import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
+import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
   logger: Logger;
@@ -21,7 +24,7 @@ export interface ActivityDeps {
 }
 
 export function createActivities(deps: ActivityDeps) {
-  return {
+  return withFailureCodes({
     ...(deps.webhooks ? createWebhookActivities(deps.webhooks) : {}),
     ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
@@ -30,7 +33,7 @@ export function createActivities(deps: ActivityDeps) {
     async echo(message: string): Promise<string> {
       return message;
     },
-  };
+  });
 }
 
 export type Activities = ReturnType<typeof createActivities>;

@@ -4,24 +4,20 @@
  * records twice. The send re-reads the endpoint from its stream, re-checks
  * the URL against SSRF rules, signs and POSTs to the checked address.
  */
-import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
-import type { NewEvent } from '../infra/eventstore/port';
-import { uuidFromKey } from '../infra/quota/meter';
+import type { EventStore, NewEvent } from '../infra/eventstore';
+import { uuidFromKey } from '../infra/eventstore/ids';
 import { signedHeaders } from '../infra/webhooks/sign';
 import { resolveWebhookTarget, AllowEntry, Resolver, UnsafeWebhookUrlError } from '../infra/webhooks/ssrf';
 import { postPinned } from '../infra/webhooks/http';
-import { SecretBox, WebhookSecretStore } from '../infra/webhooks/secrets';
-import type { WebhookSettings } from '../infra/webhooks/settings';
+import type { WebhookSecretStore } from '../infra/webhooks/secrets';
 import { deliveryStream, endpointActive, foldEndpoint, webhookStream } from '../domain/webhooks/endpoint';
 import { parseRetryAfter } from '../domain/webhooks/schedule';
 import type { AttemptOutcome, DeliveryInput, DeliveryStatus } from '../domain/webhooks/delivery';
-import type { WebhookEvent } from '../domain/events/webhooks';
 import { activityKey, currentWorkflowId } from './tasks';
 
 export interface WebhookActivityDeps {
-  store: PostgresEventStore;
+  store: EventStore;
   secrets: WebhookSecretStore;
   /** SSRF allow-list. */
   allow: AllowEntry[];
@@ -39,17 +35,11 @@ interface DeliveryRef {
   endpointId: string;
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === '23505';
-
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   const now = deps.now ?? (() => new Date());
   const appendOnce = async (stream: string, event: NewEvent, userId?: string) => {
     const key = activityKey();
-    try {
-      await deps.store.append(stream, [{ ...event, eventId: uuidFromKey(`webhook:${key}`) }], 'any', { ...(userId ? { user_id: userId } : {}), workflow_id: currentWorkflowId(), causation_id: key });
-    } catch (e) {
-      if (!isUniqueViolation(e)) throw e; // appended by an earlier try of this activity
-    }
+    await deps.store.appendOnce(stream, { ...event, eventId: uuidFromKey(`webhook:${key}`) }, { ...(userId ? { user_id: userId } : {}), workflow_id: currentWorkflowId(), causation_id: key });
   };
   return {
     /** Records WebhookDeliveryScheduled once and returns the retry schedule this worker uses. */
@@ -60,7 +50,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 
     /** One attempt: endpoint re-read, SSRF re-check, sign, POST. HTTP failures are results, not exceptions. */
     async attemptDelivery(a: DeliveryRef & { attempt: number; payload: Record<string, unknown> }): Promise<AttemptOutcome> {
-      const endpoint = foldEndpoint((await deps.store.readStream(webhookStream(a.endpointId))) as unknown as Pick<WebhookEvent, 'type' | 'data'>[]);
+      const endpoint = foldEndpoint(await deps.store.readStream(webhookStream(a.endpointId)));
       if (!endpoint || !endpointActive(endpoint)) return { outcome: 'endpoint_inactive', statusCode: null, error: null };
       let target;
       try {
@@ -107,15 +97,3 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
 }
 
 export type WebhookActivities = ReturnType<typeof createWebhookActivities>;
-
-/** The worker's webhook activity dependencies from its database and settings. */
-export function webhookActivityDeps(db: Knex, settings: WebhookSettings, logger?: Logger): WebhookActivityDeps {
-  return {
-    store: new PostgresEventStore(db),
-    secrets: new WebhookSecretStore(db, new SecretBox(settings.secretKey)),
-    allow: settings.allow,
-    schedule: settings.schedule,
-    attemptTimeoutMs: settings.attemptTimeoutMs,
-    logger,
-  };
-}

@@ -10,14 +10,14 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pinoHttp from 'pino-http';
 import { NotFoundError } from '../domain/errors';
-import type { AppDeps } from './deps';
-import { errorStage, sendError } from './errors';
-import { familyOf } from './families';
-import { mountRoutes, RequestState, RouteDef } from './registry';
+import type { AppDeps } from './kernel/deps';
+import { errorStage, sendError } from './kernel/errors';
+import { familyOf } from './kernel/families';
+import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
-import { docsRoutes } from './routes/docs';
+import { docsRoutes } from './docs/routes';
 
-export type { AppDeps } from './deps';
+export type { AppDeps } from './kernel/deps';
 
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 

@@ -2,7 +2,7 @@
  * kafkajs client factory. Topic names are always built with topicName() so a
  * deployment (or a test run) can share a cluster under its own prefix.
  */
-import { Kafka, logLevel } from 'kafkajs';
+import { Consumer, Kafka, logLevel } from 'kafkajs';
 
 export interface KafkaOptions {
   /** Comma-separated host:port list */
@@ -24,4 +24,28 @@ export function createKafka(opts: KafkaOptions): Kafka {
 /** `<prefix>.<area>`: one topic per domain area. */
 export function topicName(prefix: string, area: string): string {
   return `${prefix}.${area}`;
+}
+
+/** Consumer tuning of every consumer group of the platform, decided once. */
+export interface ConsumerOptions {
+  groupId: string;
+  /** Largest batch kafkajs hands over per partition, bytes (default 1 MiB, kafkajs's own). */
+  maxBytesPerPartition?: number;
+}
+
+/**
+ * A consumer with the platform's settings: a crashed member's partitions move
+ * to a live one after 10 s (session timeout), not kafkajs's default 30 s; a
+ * rebalance waits at most 20 s for members to rejoin; heartbeats every 2 s;
+ * topics are never created by consuming (scripts and ensureTopics create them).
+ */
+export function createConsumer(kafka: Kafka, opts: ConsumerOptions): Consumer {
+  return kafka.consumer({
+    groupId: opts.groupId,
+    ...(opts.maxBytesPerPartition ? { maxBytesPerPartition: opts.maxBytesPerPartition } : {}),
+    sessionTimeout: 10000,
+    rebalanceTimeout: 20000,
+    heartbeatInterval: 2000,
+    allowAutoTopicCreation: false,
+  });
 }

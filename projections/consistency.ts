@@ -4,7 +4,7 @@
  * so a client that writes and then reads sees its write.
  */
 import type { Knex } from 'knex';
-import type { RecordedEvent } from '../infra/eventstore/port';
+import type { EventStoreOps, RecordedEvent } from '../infra/eventstore/port';
 
 export interface WaitOptions {
   /** Longest wait, ms (default 2000). */
@@ -26,16 +26,15 @@ export async function waitForProjection(db: Knex, projection: string, event: Pic
 
 /**
  * Of `streamIds`, those with events `projection` has not applied yet (the
- * event store's stream version is past the projection's contiguous watermark).
- * One indexed read; for callers that must not act on a stale row (a revoked
+ * event store's stream version is past the projection's contiguous
+ * watermark). For callers that must not act on a stale row (a revoked
  * credential), and fold the stream from the event store instead.
  */
-export async function streamsBehind(db: Knex, projection: string, streamIds: string[]): Promise<Set<string>> {
-  const r = await db.raw(
-    `SELECT s.stream_id FROM es_streams s
-       LEFT JOIN projection_streams p ON p.projection = ? AND p.stream_id = s.stream_id
-      WHERE s.stream_id = ANY(?) AND (p.position IS NULL OR p.position < s.version)`,
-    [projection, streamIds],
-  );
-  return new Set((r.rows as { stream_id: string }[]).map((x) => x.stream_id));
+export async function streamsBehind(db: Knex, store: Pick<EventStoreOps, 'streamVersions'>, projection: string, streamIds: string[]): Promise<Set<string>> {
+  const [versions, applied] = await Promise.all([
+    store.streamVersions(streamIds),
+    db('projection_streams').where({ projection }).whereIn('stream_id', streamIds).select('stream_id', 'position'),
+  ]);
+  const at = new Map((applied as { stream_id: string; position: number }[]).map((r) => [r.stream_id, r.position]));
+  return new Set([...versions].filter(([id, version]) => (at.get(id) ?? -1) < version).map(([id]) => id));
 }

@@ -9,8 +9,8 @@
 import type { Knex } from 'knex';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { topicName } from '../infra/kafka';
-import type { RecordedEvent } from '../infra/eventstore/port';
+import { createConsumer, topicName } from '../infra/kafka';
+import { decodeEvent } from '../infra/relay/relay';
 import type { Projection } from './framework';
 import { applyEvents, LIVE, RowConflictError } from './runner';
 
@@ -46,15 +46,7 @@ export class ProjectionConsumer {
     private readonly opts: ProjectorOptions,
   ) {
     this.groupId = `${opts.topicPrefix}.projection.${projection.name}`;
-    this.consumer = kafka.consumer({
-      groupId: this.groupId,
-      maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024,
-      // A crashed projector's partitions move to its replacement after 10 s, not kafkajs's default 30 s.
-      sessionTimeout: 10000,
-      rebalanceTimeout: 20000,
-      heartbeatInterval: 2000,
-      allowAutoTopicCreation: false,
-    });
+    this.consumer = createConsumer(kafka, { groupId: this.groupId, maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024 });
   }
 
   get topics(): string[] {
@@ -81,7 +73,7 @@ export class ProjectionConsumer {
       partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
       eachBatch: async ({ batch, resolveOffset, heartbeat, isRunning, isStale, commitOffsetsIfNecessary }) => {
         if (!isRunning() || isStale() || batch.messages.length === 0) return;
-        const events = batch.messages.map((m) => JSON.parse(m.value!.toString('utf8')) as RecordedEvent);
+        const events = batch.messages.map((m) => decodeEvent(m.value!));
         const last = batch.messages[batch.messages.length - 1].offset;
         const next = (BigInt(last) + 1n).toString();
         const n = await this.withRaceRetries(() =>

@@ -8,7 +8,6 @@
 import type { Knex } from 'knex';
 import type { EventStore } from '../infra/eventstore/port';
 import { Checkpoint, checkpointOf, START } from '../infra/eventstore/port';
-import { lastStoredCheckpoint } from '../infra/eventstore/postgres';
 import { EVENT_DEFINITIONS, isEventType } from '../domain/events';
 import { createCurrentTables, Projection } from './framework';
 import { applyEvents, LIVE, TableMap } from './runner';
@@ -76,7 +75,7 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   const map = replayTables(p);
   const batchSize = opts.batchSize ?? 5000;
   const started = Date.now();
-  const total = Number((await db.raw('SELECT count(*) AS n FROM es_events')).rows[0].n);
+  const total = await store.countAfter(START);
   let done = 0;
   const progress = (n: number) => {
     done += n;
@@ -87,13 +86,13 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   await dropReplayTables(db, p);
   await createCurrentTables(p, db, map.table);
   await db.raw(`CREATE TABLE ?? (LIKE projection_streams INCLUDING ALL)`, [map.positions]);
-  const cp = await applyFrom(db, undefined, store, p, map, START, await lastStoredCheckpoint(db), batchSize, progress);
+  const cp = await applyFrom(db, undefined, store, p, map, START, await store.lastCheckpoint(), batchSize, progress);
 
   if (opts.swap !== false) {
     await db.transaction(async (trx) => {
       await trx.raw(...projectionLockSql(p.name, 'exclusive'));
       // Under the lock the live consumer waits; catch up to whatever was stored meanwhile.
-      await applyFrom(db, trx, store, p, map, cp, await lastStoredCheckpoint(db), batchSize, progress);
+      await applyFrom(db, trx, store, p, map, cp, await store.lastCheckpoint(), batchSize, progress);
       for (const t of p.tables) {
         await trx.schema.dropTable(t);
         await trx.schema.renameTable(map.table(t), t);

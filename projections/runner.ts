@@ -6,6 +6,11 @@
  * in event order (rows.ts), then writes each touched row once (bulk update,
  * insert and delete per table) and records the new stream positions with one
  * more statement. A batch of thousands of events costs a handful of round trips.
+ *
+ * The decision which events apply, what their handlers change and where each
+ * stream then stands is planBatch, which does no I/O of its own (the rows it
+ * reads come through the view it is given), so it is unit-tested without a
+ * database; applyEvents is planBatch between the loads and the writes.
  */
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../infra/eventstore/port';
@@ -21,7 +26,7 @@ export interface TableMap {
 
 export const LIVE: TableMap = { table: (t) => t, positions: 'projection_streams' };
 
-interface StreamState {
+export interface StreamState {
   /** Every position up to and including this one is applied (-1: none yet). */
   position: number;
   /** Applied positions above `position`. */
@@ -40,6 +45,61 @@ export function markApplied(st: StreamState, p: number): void {
     st.position++;
     st.pending.delete(st.position);
   }
+}
+
+/** A copy to mark positions in, so the caller's states stay as they were loaded (-1: a stream never seen). */
+function copyState(st: StreamState | undefined): StreamState {
+  return st ? { position: st.position, pending: new Set(st.pending) } : { position: -1, pending: new Set() };
+}
+
+/** What planBatch reads through and hands the handlers' changes to: the batch's rows. */
+export interface BatchView extends ReadView {
+  /**
+   * Takes the changes of one applied event, in event order. A handler that
+   * reads must see the changes of the batch's earlier events, as it would if
+   * each event were applied on its own.
+   */
+  add(changes: Change[]): void;
+}
+
+/** An event of the batch that was not applied before. */
+export interface PlannedEvent {
+  event: RecordedEvent;
+  /** What its handler returned; null when the projection has no handler for its type (then only its stream's position advances). */
+  changes: Change[] | null;
+}
+
+export interface BatchPlan {
+  /** The events to apply now, in batch order: every event not already applied, each once. */
+  applied: PlannedEvent[];
+  /** The new state of every stream the batch moves, and of no other (in the order the batch first moved them). */
+  states: Map<string, StreamState>;
+}
+
+/**
+ * The decision of a batch, without I/O: given the streams' stored states (a
+ * stream absent from `stored` has applied nothing yet) and the batch's events
+ * in commit order (re-deliveries and out-of-order stream positions included),
+ * which events apply, what each handler changes, and the states to store.
+ * `stored` is not modified. A handler's error fails the whole plan, and so
+ * the batch's transaction.
+ */
+export async function planBatch(projection: Projection, stored: ReadonlyMap<string, StreamState>, events: RecordedEvent[], view: BatchView): Promise<BatchPlan> {
+  const states = new Map<string, StreamState>();
+  const applied: PlannedEvent[] = [];
+  // Handlers only read: their changes reach the rows through the planner, in event order.
+  const read: ReadView = { get: (table, key) => view.get(table, key) };
+  for (const e of events) {
+    const st = states.get(e.streamId) ?? copyState(stored.get(e.streamId));
+    if (isApplied(st, e.streamPosition)) continue;
+    markApplied(st, e.streamPosition);
+    states.set(e.streamId, st);
+    const handler = projection.handlers[e.type] as ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
+    const changes = handler ? await handler(e, read) : null;
+    if (changes) view.add(changes);
+    applied.push({ event: e, changes });
+  }
+  return { applied, states };
 }
 
 const VOLATILE_DEFAULT = /nextval|now\(|clock_|random|current_|gen_random|uuid/i;
@@ -89,7 +149,7 @@ async function tableInfo(trx: Knex.Transaction, schema: string, physical: string
 const ident = (trx: Knex.Transaction, name: string) => trx.client.wrapIdentifier(name) as string;
 
 /** The rows a batch works on, per physical table; loads on demand, one query per table per round. */
-class BatchRows {
+class BatchRows implements BatchView {
   private tables = new Map<string, TableRows>();
   private pending: Change[] = [];
 
@@ -208,7 +268,8 @@ export class RowConflictError extends Error {
 /**
  * Applies `events` (ordered by commit, which within a stream is almost but not
  * always stream order): skips every event already applied, applies the rest,
- * records the streams' states. Returns how many were applied (not skipped).
+ * records the streams' states. Returns how many were applied (not skipped) by
+ * a handler; events of types the projection does not handle only move positions.
  */
 export async function applyEvents(trx: Knex.Transaction, projection: Projection, events: RecordedEvent[], map: TableMap = LIVE): Promise<number> {
   if (events.length === 0) return 0;
@@ -223,25 +284,10 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
     if (x.stream_id !== null) states.set(x.stream_id, { position: x.position, pending: new Set(x.pending) });
   }
   const rows = new BatchRows(trx, schema, projection, map);
-  const view: ReadView = { get: (table, key) => rows.get(table, key) };
-  const moved = new Set<string>();
-  let applied = 0;
-  for (const e of events) {
-    if (isApplied(states.get(e.streamId), e.streamPosition)) continue;
-    if (!states.has(e.streamId)) states.set(e.streamId, { position: -1, pending: new Set() });
-    markApplied(states.get(e.streamId)!, e.streamPosition);
-    moved.add(e.streamId);
-    const handler = projection.handlers[e.type] as ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
-    if (!handler) continue;
-    rows.add(await handler(e, view));
-    applied++;
-  }
+  const plan = await planBatch(projection, states, events, rows);
   await rows.write();
-  if (moved.size) {
-    const positions = [...moved].map((s) => {
-      const st = states.get(s)!;
-      return { stream_id: s, position: st.position, pending: [...st.pending].sort((a, b) => a - b) };
-    });
+  if (plan.states.size) {
+    const positions = [...plan.states].map(([s, st]) => ({ stream_id: s, position: st.position, pending: [...st.pending].sort((a, b) => a - b) }));
     await trx.raw(
       `INSERT INTO ?? (projection, stream_id, position, pending)
        SELECT ?, x.stream_id, x.position, x.pending FROM jsonb_to_recordset(?::jsonb) AS x(stream_id text, position integer, pending integer[])
@@ -249,5 +295,5 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
       [map.positions, projection.name, JSON.stringify(positions)],
     );
   }
-  return applied;
+  return plan.applied.filter((a) => a.changes !== null).length;
 }

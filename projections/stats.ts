@@ -6,6 +6,8 @@
 import type { Knex } from 'knex';
 import type { Kafka } from 'kafkajs';
 import { topicName } from '../infra/kafka';
+import { EventStore, START } from '../infra/eventstore';
+import { loadCheckpoint } from '../infra/relay/relay';
 import type { Projection } from './framework';
 
 export interface PipelineStats {
@@ -15,13 +17,11 @@ export interface PipelineStats {
   projections: Record<string, { lag_messages: number; partitions: { topic: string; partition: number; stored: number; high: number }[] }>;
 }
 
-export async function pipelineStats(db: Knex, kafka: Kafka, prefix: string, projections: Projection[], relayName = 'relay'): Promise<PipelineStats> {
-  const byType = await db.raw('SELECT type, count(*) AS n FROM es_events GROUP BY type ORDER BY type');
-  const events_by_type = Object.fromEntries((byType.rows as { type: string; n: string }[]).map((r) => [r.type, Number(r.n)]));
-  const cp = await db('es_checkpoints').where({ name: relayName }).first();
-  const lag = cp
-    ? await db.raw('SELECT count(*) AS n FROM es_events WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)', [cp.transaction_id, cp.global_position])
-    : await db.raw('SELECT count(*) AS n FROM es_events');
+export async function pipelineStats(db: Knex, store: EventStore, kafka: Kafka, prefix: string, projections: Projection[], relayName = 'relay'): Promise<PipelineStats> {
+  const events_by_type = await store.countByType();
+  const cp = await loadCheckpoint(db, relayName);
+  const relayed = cp.transactionId !== START.transactionId || cp.globalPosition !== START.globalPosition;
+  const lagEvents = await store.countAfter(cp);
   const admin = kafka.admin();
   await admin.connect();
   const out: PipelineStats['projections'] = {};
@@ -47,7 +47,7 @@ export async function pipelineStats(db: Knex, kafka: Kafka, prefix: string, proj
   return {
     events_total: Object.values(events_by_type).reduce((a, b) => a + b, 0),
     events_by_type,
-    relay: { checkpoint_global_position: cp ? String(cp.global_position) : null, lag_events: Number(lag.rows[0].n) },
+    relay: { checkpoint_global_position: relayed ? cp.globalPosition : null, lag_events: lagEvents },
     projections: out,
   };
 }

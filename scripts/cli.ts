@@ -15,7 +15,7 @@
  */
 import { loadConfig, publicBaseUrl } from '../infra/config';
 import { createDb } from '../infra/db/knex';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
+import { createEventStore } from '../infra/eventstore';
 import type { RecordedEvent } from '../infra/eventstore/port';
 import { waitForProjection } from '../projections/consistency';
 import { isPlanName } from '../domain/plans';
@@ -48,7 +48,7 @@ async function main(): Promise<number> {
   const { positional, opts } = flags(rest);
   const config = loadConfig();
   const db = createDb({ url: config.DATABASE_URL, poolMax: 2, applicationName: 'identity-cli' });
-  const d: IdentityDeps = { db, store: new PostgresEventStore(db) };
+  const d: IdentityDeps = { store: createEventStore(db) };
   const waitS = typeof opts.wait === 'string' ? Number(opts.wait) : 20;
   const out: Record<string, unknown> = {};
   const written: RecordedEvent[] = [];

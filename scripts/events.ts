@@ -13,7 +13,8 @@ import { Writable } from 'node:stream';
 import { loadConfig } from '../infra/config';
 import { createDb } from '../infra/db/knex';
 import { createKafka } from '../infra/kafka';
-import { COMMIT_ORDER, EVENT_COLUMNS, lastStoredCheckpoint, PostgresEventStore, rowToEvent } from '../infra/eventstore/postgres';
+import { COMMIT_ORDER, EVENT_COLUMNS, lastStoredCheckpoint, rowToEvent } from '../infra/eventstore/postgres';
+import { createEventStore } from '../infra/eventstore';
 import { Checkpoint, checkpointOf, RecordedEvent, START } from '../infra/eventstore/port';
 import { findProjection, PROJECTIONS } from '../projections';
 import { dropReplayTables, hashProjection, replay, replayTables } from '../projections/replay';
@@ -42,7 +43,7 @@ async function main(): Promise<number> {
   const { positional, opts } = flags(rest);
   const config = loadConfig();
   const db = createDb({ url: config.DATABASE_URL, poolMax: 4, applicationName: 'events-cli' });
-  const store = new PostgresEventStore(db);
+  const store = createEventStore(db);
   try {
     switch (cmd) {
       case 'tail': {
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
       }
       case 'stats': {
         const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'events-cli' });
-        const s = await pipelineStats(db, kafka, config.KAFKA_TOPIC_PREFIX, PROJECTIONS);
+        const s = await pipelineStats(db, store, kafka, config.KAFKA_TOPIC_PREFIX, PROJECTIONS);
         process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
         return 0;
       }

@@ -12,9 +12,8 @@ import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
-import { webhookSettings } from '../infra/webhooks/settings';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
-import { apiSettings } from '../api/deps';
+import { apiSettings } from '../api/kernel/deps';
+import { createEventStore, usageMeter, webhookAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -25,16 +24,17 @@ async function main(): Promise<void> {
     const applied = await migrateLatest(ctx.db, MIGRATIONS);
     if (applied.length) logger.info({ applied }, 'migrations applied');
   }
+  const store = createEventStore(ctx.db);
   const app = createApp({
     logger,
     db: ctx.db,
-    store: new PostgresEventStore(ctx.db),
+    store,
     health: ctx.health,
     temporalUiUrl: config.TEMPORAL_UI_URL,
-    temporal: async () => (await ctx.temporal()).client,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
+    workflows: { client: async () => (await ctx.temporal()).client, taskQueue: config.TEMPORAL_TASK_QUEUE },
     corpus: researchFromConfig(config).corpus,
-    webhooks: webhookSettings(config),
+    webhooks: webhookAdapters(ctx.db, config),
+    quota: usageMeter(ctx.db, store),
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),

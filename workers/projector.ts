@@ -10,8 +10,8 @@ import { ProjectionConsumer } from '../projections/projector';
 import { ensureTopics } from '../infra/kafka-topics';
 import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
-import { WebhookDispatcher } from '../projections/webhook-dispatcher';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
+import { WebhookDispatcher } from './dispatch/webhooks';
+import { createEventStore } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('projector');
@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     await c.start();
     life.onStop(`consumer ${c.groupId}`, () => c.stop());
   }
-  const dispatcher = new WebhookDispatcher(ctx.db, new PostgresEventStore(ctx.db), ctx.kafka, async () => (await ctx.temporal()).client, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const dispatcher = new WebhookDispatcher(ctx.db, createEventStore(ctx.db), ctx.kafka, async () => (await ctx.temporal()).client, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE });
   await dispatcher.start();
   life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
   const health = await startHealthServer(config.PROJECTOR_HEALTH_PORT, async () => ({

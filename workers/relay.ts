@@ -2,7 +2,7 @@
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { Relay } from '../infra/relay/relay';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
+import { createEventStore } from './adapters';
 import { ensureTopics } from '../infra/kafka-topics';
 import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
   await ensureTopics(ctx.kafka, config.KAFKA_TOPIC_PREFIX, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
-  const relay = new Relay(ctx.db, new PostgresEventStore(ctx.db), ctx.kafka, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX });
+  const relay = new Relay(ctx.db, createEventStore(ctx.db), ctx.kafka, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX });
   await relay.start();
   life.onStop('producer', () => relay.close());
   const health = await startHealthServer(config.RELAY_HEALTH_PORT, async () => ({

@@ -9,15 +9,7 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { PostgresEventStore } from '../infra/eventstore/postgres';
-import { PostgresUsageMeter } from '../infra/quota/meter';
-import { gatewayMeter } from '../infra/quota/gateway-meter';
-import { aiGatewayFromConfig } from '../infra/ai';
-import { researchFromConfig } from '../infra/research';
-import { getUser } from '../projections/identity';
-import { PLANS, isPlanName } from '../domain/plans';
-import { webhookActivityDeps } from '../activities/webhooks';
-import { webhookSettings } from '../infra/webhooks/settings';
+import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -26,13 +18,8 @@ async function main(): Promise<void> {
   life.onStop('context', () => ctx.close());
 
   // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
-  const store = new PostgresEventStore(ctx.db);
-  const meter = new PostgresUsageMeter(ctx.db, store, async (userId) => {
-    const plan = (await getUser(ctx.db, userId))?.plan;
-    return PLANS[plan && isPlanName(plan) ? plan : 'free'].limits;
-  });
-  const gateway = aiGatewayFromConfig(config, gatewayMeter(meter), logger);
-  const research = researchFromConfig(config);
+  const store = createEventStore(ctx.db);
+  const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
 
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   life.onStop('temporal connection', () => connection.close());
@@ -43,7 +30,7 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store }, webhooks: webhookActivityDeps(ctx.db, webhookSettings(config), logger) }),
+    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store }, webhooks: webhookActivityDeps(ctx.db, store, config, logger) }),
   });
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {

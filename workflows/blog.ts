@@ -4,7 +4,7 @@
  * task projection turns into `progress_messages`, and a query.
  */
 import { proxyActivities } from '@temporalio/workflow';
-import { PAID_CALL_RETRY } from './retry';
+import { PAID_CALL_RETRY, READ_RETRY } from './retry';
 import type { BlogActivities } from '../activities/blog';
 import type { MediumRequest, OutlineRequest, ResearchRequest } from '../domain/blog/types';
 import { runTask, TaskInput } from './task-runner';
@@ -12,7 +12,7 @@ import { runTask, TaskInput } from './task-runner';
 // Reading sources is free and safe to repeat.
 const reads = proxyActivities<BlogActivities>({
   startToCloseTimeout: '2m',
-  retry: { initialInterval: '1s', backoffCoefficient: 2, maximumAttempts: 5 },
+  retry: READ_RETRY,
 });
 // Paid vendor calls: metered under the activity's idempotency key, so a retry is never charged twice;
 // a few retries only, and a plan limit (UsageLimitExceeded) is not retried at all.

@@ -5,12 +5,11 @@
  */
 import { ApplicationFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks';
+import { FailureCode, isFailureCode } from '../domain/failures';
+import { RECORD_RETRY } from './retry';
 
-// Appending an event is cheap and idempotent: retry freely.
-const lifecycle = proxyActivities<TaskActivities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '500ms', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 50 },
-});
+// Appending an event is cheap and idempotent: retry patiently, except what a retry cannot fix.
+const lifecycle = proxyActivities<TaskActivities>({ startToCloseTimeout: '30s', retry: RECORD_RETRY });
 
 export interface TaskInput<R> {
   taskId: string;
@@ -25,7 +24,18 @@ export interface ProgressMessage {
 
 export const progressQuery = defineQuery<ProgressMessage[]>('progress');
 
-/** Runs `body` as task `taskType`; `progress(msg)` records a human-readable step (event + query). */
+/** The failure code of what a task body threw (an activity's ApplicationFailure type, else INTERNAL_ERROR). */
+export function failureCodeOf(err: unknown): { code: FailureCode; message: string } {
+  const failure = err as { cause?: { type?: string; message?: string }; type?: string; message?: string };
+  const cause = failure.cause ?? failure;
+  return { code: isFailureCode(cause.type) ? cause.type : 'INTERNAL_ERROR', message: cause.message || failure.message || 'task failed' };
+}
+
+/**
+ * Runs `body` as task `taskType`; `progress(msg)` records a human-readable step (event + query).
+ * The task's events are all written from here: TaskStarted first, then progress, then exactly one of
+ * TaskCompleted, TaskFailed (with a code of the failure table) or TaskCancelled.
+ */
 export async function runTask<R, O extends Record<string, unknown>>(
   taskType: string,
   input: TaskInput<R>,
@@ -48,10 +58,8 @@ export async function runTask<R, O extends Record<string, unknown>>(
       await CancellationScope.nonCancellable(() => lifecycle.cancelTask({ taskId, userId, reason: 'cancelled by request' }));
       throw err;
     }
-    const failure = err as { cause?: { type?: string; message?: string }; type?: string; message?: string };
-    const cause = failure.cause ?? failure;
-    const code = (cause as { type?: string }).type ?? 'TASK_FAILED';
-    await CancellationScope.nonCancellable(() => lifecycle.failTask({ taskId, userId, code, message: cause.message ?? 'task failed' }));
-    throw ApplicationFailure.nonRetryable(cause.message ?? 'task failed', code);
+    const { code, message } = failureCodeOf(err);
+    await CancellationScope.nonCancellable(() => lifecycle.failTask({ taskId, userId, code, message }));
+    throw ApplicationFailure.nonRetryable(message, code);
   }
 }

@@ -11,11 +11,13 @@ import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import type { DeliveryInput, DeliveryStatus } from '../domain/webhooks/delivery';
 import { delayBeforeAttempt, nextDelay } from '../domain/webhooks/schedule';
+import { NON_RETRYABLE_CODES } from '../domain/failures';
+import { RECORD_RETRY } from './retry';
 
 // Appends and reads are idempotent: retry freely.
 const records = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '30s',
-  retry: { initialInterval: '500ms', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 50 },
+  retry: RECORD_RETRY,
 });
 
 // The send: HTTP failures come back as results (the schedule retries them);
@@ -23,7 +25,7 @@ const records = proxyActivities<WebhookActivities>({
 // times. A receiver may then see a message twice: it deduplicates by webhook-id.
 const send = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '60s',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5 },
+  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE_CODES },
 });
 
 export async function webhookDeliveryWorkflow(input: DeliveryInput): Promise<DeliveryStatus> {

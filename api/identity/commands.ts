@@ -1,22 +1,19 @@
 /**
- * Identity commands: each loads the aggregate it changes from its own stream
- * (the event store is the source of truth for decisions), checks the rule,
- * and appends with the expected version, so two concurrent changes of one key
- * cannot both win (the loser gets 409). Used by the settings routes and the
- * CLI. Callers that serve a following read wait for the identity projection.
+ * Identity commands: each runs a decider of domain/identity through
+ * handleCommand (read the stream, fold, decide, append with the expected
+ * version), so two concurrent changes of one key cannot both win. Used by the
+ * settings routes, the subscription routes and the CLI. Callers that serve a
+ * following read wait for the identity projection.
  */
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
-import { ConflictError, NotFoundError } from '../../domain/errors';
+import { ApiKeyCommand, apiKeyDecider, sessionDecider, userDecider, UserCommand } from '../../domain/identity';
 import { apiKeyStream, KeyEnvironment, PlanKey, sessionStream, userStream, UserRole } from '../../domain/events/identity';
-import { CredentialState, credentialUsable, foldCredential, foldUser } from '../../domain/identity';
-import type { EventMetadata, RecordedEvent } from '../../infra/eventstore/port';
-import type { PostgresEventStore } from '../../infra/eventstore/postgres';
+import type { EventMetadata, EventStore, EventStoreOps, RecordedEvent } from '../../infra/eventstore';
+import { handleCommand } from '../../infra/eventstore/command';
 import { newApiKey, NewCredential, newSessionToken } from './tokens';
 
 export interface IdentityDeps {
-  db: Knex;
-  store: PostgresEventStore;
+  store: EventStore;
 }
 
 export interface Written<T> {
@@ -25,17 +22,19 @@ export interface Written<T> {
   events: RecordedEvent[];
 }
 
+/** Runs a command on the user's stream. */
+export const runUserCommand = (store: EventStoreOps, userId: string, command: UserCommand, meta: EventMetadata = {}) =>
+  handleCommand(store, userStream(userId), userDecider, command, { metadata: { ...meta, user_id: userId } });
+
 export async function createUser(d: IdentityDeps, input: { plan: PlanKey; email?: string; role?: UserRole }, meta: EventMetadata = {}): Promise<Written<{ user_id: string }>> {
   const user_id = randomUUID();
-  const r = await d.store.append(userStream(user_id), [{ type: 'UserCreated', data: { user_id, plan: input.plan, role: input.role ?? 'user', ...(input.email ? { email: input.email } : {}) } }], 'no_stream', { ...meta, user_id });
+  const r = await d.store.append(userStream(user_id), userDecider.decide({ kind: 'create', user_id, plan: input.plan, role: input.role ?? 'user', email: input.email }, userDecider.initialState), 'no_stream', { ...meta, user_id });
   return { value: { user_id }, events: r.events };
 }
 
+/** An administrator's plan change (CLI): no subscription rule applies. */
 export async function changePlan(d: IdentityDeps, userId: string, plan: PlanKey, meta: EventMetadata = {}): Promise<Written<{ plan: PlanKey }>> {
-  const events = await d.store.readStream(userStream(userId));
-  const user = foldUser(events as Parameters<typeof foldUser>[0]);
-  if (!user) throw new NotFoundError('User not found');
-  const r = await d.store.append(userStream(userId), [{ type: 'PlanChanged', data: { user_id: userId, plan, previous_plan: user.plan } }], events.length - 1, { ...meta, user_id: userId });
+  const r = await runUserCommand(d.store, userId, { kind: 'set_plan', plan }, meta);
   return { value: { plan }, events: r.events };
 }
 
@@ -48,56 +47,54 @@ export interface CreatedKey {
   key: string;
 }
 
-export async function createApiKey(d: IdentityDeps, userId: string, input: { name: string; environment: KeyEnvironment }, meta: EventMetadata = {}, trx?: Knex.Transaction, rotatedFrom?: string): Promise<Written<CreatedKey>> {
-  const k: NewCredential = newApiKey(input.environment);
-  const data = { key_id: k.id, user_id: userId, name: input.name, environment: input.environment, prefix: k.id, key_hash: k.hash, ...(rotatedFrom ? { rotated_from: rotatedFrom } : {}) };
-  const r = await d.store.append(apiKeyStream(k.id), [{ type: 'ApiKeyCreated', data }], 'no_stream', { ...meta, user_id: userId }, trx);
-  return { value: { key_id: k.id, prefix: k.id, name: input.name, environment: input.environment, key: k.text }, events: r.events };
+/** The ApiKeyCreated event of a new key (`k` made by newApiKey) and what the caller is shown once. */
+function newKeyEvent(k: NewCredential, userId: string, input: { name: string; environment: KeyEnvironment }, rotatedFrom?: string) {
+  const key = { key_id: k.id, user_id: userId, name: input.name, environment: input.environment, prefix: k.id, key_hash: k.hash, ...(rotatedFrom ? { rotated_from: rotatedFrom } : {}) };
+  const created: CreatedKey = { key_id: k.id, prefix: k.id, name: input.name, environment: input.environment, key: k.text };
+  return { events: apiKeyDecider.decide({ kind: 'create', key }, apiKeyDecider.initialState), created };
 }
 
-/** The caller's live key and its stream version; another user's, revoked or expired key is "not found". */
-async function ownKey(d: IdentityDeps, userId: string, keyId: string): Promise<{ key: CredentialState; version: number }> {
-  const events = await d.store.readStream(apiKeyStream(keyId));
-  const key = foldCredential(events as Parameters<typeof foldCredential>[0]);
-  if (!key || key.kind !== 'api_key' || key.user_id !== userId || !credentialUsable(key, Date.now())) throw new NotFoundError('API key not found');
-  return { key, version: events.length - 1 };
+export async function createApiKey(d: IdentityDeps, userId: string, input: { name: string; environment: KeyEnvironment }, meta: EventMetadata = {}): Promise<Written<CreatedKey>> {
+  const k = newApiKey(input.environment);
+  const { events, created } = newKeyEvent(k, userId, input);
+  const r = await d.store.append(apiKeyStream(k.id), events, 'no_stream', { ...meta, user_id: userId });
+  return { value: created, events: r.events };
 }
 
-export async function renameApiKey(d: IdentityDeps, userId: string, keyId: string, name: string, meta: EventMetadata = {}): Promise<Written<null>> {
-  const { version } = await ownKey(d, userId, keyId);
-  const r = await d.store.append(apiKeyStream(keyId), [{ type: 'ApiKeyRenamed', data: { key_id: keyId, user_id: userId, name } }], version, { ...meta, user_id: userId });
+const runKeyCommand = (d: IdentityDeps, keyId: string, userId: string, command: ApiKeyCommand, meta: EventMetadata) =>
+  handleCommand(d.store, apiKeyStream(keyId), apiKeyDecider, command, { metadata: { ...meta, user_id: userId } });
+
+export async function renameApiKey(d: IdentityDeps, userId: string, keyId: string, name: string, meta: EventMetadata = {}, now = new Date()): Promise<Written<null>> {
+  const r = await runKeyCommand(d, keyId, userId, { kind: 'rename', user_id: userId, name, now }, meta);
   return { value: null, events: r.events };
 }
 
-export async function revokeApiKey(d: IdentityDeps, userId: string, keyId: string, meta: EventMetadata = {}): Promise<Written<null>> {
-  const { version } = await ownKey(d, userId, keyId);
-  const r = await d.store.append(apiKeyStream(keyId), [{ type: 'ApiKeyRevoked', data: { key_id: keyId, user_id: userId } }], version, { ...meta, user_id: userId });
+export async function revokeApiKey(d: IdentityDeps, userId: string, keyId: string, meta: EventMetadata = {}, now = new Date()): Promise<Written<null>> {
+  const r = await runKeyCommand(d, keyId, userId, { kind: 'revoke', user_id: userId, now }, meta);
   return { value: null, events: r.events };
 }
 
 /**
- * Makes a new key with the same name and environment; the old key keeps
- * working until `grace_until` (now + graceSeconds). Both appends commit in
- * one transaction. A key already rotated cannot be rotated again (409).
+ * Makes a new key with the same name (unless given) and environment; the old
+ * key keeps working until `grace_until` (now + graceSeconds). The rotation is
+ * decided on the old key's state; both streams are appended in one call, so a
+ * conflicting change of the old key (409) creates no successor either.
  */
-export async function rotateApiKey(d: IdentityDeps, userId: string, keyId: string, graceSeconds: number, name: string | undefined, meta: EventMetadata = {}): Promise<Written<CreatedKey & { grace_until: string; rotated_from: string }>> {
-  const { key, version } = await ownKey(d, userId, keyId);
-  if (key.expires_at) throw new ConflictError('This key was already rotated; rotate its successor instead', { key_id: keyId });
-  const grace_until = new Date(Date.now() + graceSeconds * 1000).toISOString();
-  return d.db.transaction(async (trx) => {
-    const keyName = name ?? (await latestName(d, keyId)) ?? 'rotated key';
-    const created = await createApiKey(d, userId, { name: keyName, environment: key.environment }, meta, trx, keyId);
-    const rotated = await d.store.append(apiKeyStream(keyId), [{ type: 'ApiKeyRotated', data: { old_key_id: keyId, new_key_id: created.value.key_id, user_id: userId, grace_until } }], version, { ...meta, user_id: userId }, trx);
-    return { value: { ...created.value, grace_until, rotated_from: keyId }, events: [...created.events, ...rotated.events] };
-  });
-}
-
-async function latestName(d: IdentityDeps, keyId: string): Promise<string | undefined> {
-  let name: string | undefined;
-  for (const e of await d.store.readStream(apiKeyStream(keyId))) {
-    if (e.type === 'ApiKeyCreated' || e.type === 'ApiKeyRenamed') name = (e.data as { name: string }).name;
-  }
-  return name;
+export async function rotateApiKey(d: IdentityDeps, userId: string, keyId: string, graceSeconds: number, name: string | undefined, meta: EventMetadata = {}, now = new Date()): Promise<Written<CreatedKey & { grace_until: string; rotated_from: string }>> {
+  const grace_until = new Date(now.getTime() + graceSeconds * 1000).toISOString();
+  const old = await d.store.aggregateStream(apiKeyStream(keyId), apiKeyDecider.evolve, apiKeyDecider.initialState);
+  const environment = old.state.key?.environment ?? 'development';
+  const k = newApiKey(environment);
+  const rotation = apiKeyDecider.decide({ kind: 'rotate', user_id: userId, now, new_key_id: k.id, grace_until }, old.state);
+  const successor = newKeyEvent(k, userId, { name: name ?? old.state.name ?? 'rotated key', environment }, keyId);
+  const [created, rotated] = await d.store.appendMany(
+    [
+      { streamId: apiKeyStream(k.id), events: successor.events, expectedVersion: 'no_stream' },
+      { streamId: apiKeyStream(keyId), events: rotation, expectedVersion: old.version },
+    ],
+    { ...meta, user_id: userId },
+  );
+  return { value: { ...successor.created, grace_until, rotated_from: keyId }, events: [...created.events, ...rotated.events] };
 }
 
 /** A session token for the outreach family, made with an API key; expires after ttlSeconds. */
@@ -106,4 +103,10 @@ export async function startSession(d: IdentityDeps, userId: string, keyId: strin
   const expires_at = new Date(Date.now() + ttlSeconds * 1000).toISOString();
   const r = await d.store.append(sessionStream(t.id), [{ type: 'SessionStarted', data: { session_id: t.id, user_id: userId, token_hash: t.hash, expires_at, key_id: keyId } }], 'no_stream', { ...meta, user_id: userId });
   return { value: { session_id: t.id, token: t.text, expires_at }, events: r.events };
+}
+
+/** Ends the caller's session token (404 when it is not theirs or already ended). */
+export async function endSession(d: IdentityDeps, userId: string, sessionId: string, meta: EventMetadata = {}): Promise<Written<null>> {
+  const r = await handleCommand(d.store, sessionStream(sessionId), sessionDecider, { kind: 'end', user_id: userId }, { metadata: { ...meta, user_id: userId } });
+  return { value: null, events: r.events };
 }

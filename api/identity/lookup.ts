@@ -14,7 +14,7 @@ import type { Knex } from 'knex';
 import { apiKeyStream, oauthTokenStream, sessionStream, userStream } from '../../domain/events/identity';
 import { CredentialKind, CredentialState, credentialUsable, effectivePlan, foldCredential, foldUser, UserState } from '../../domain/identity';
 import type { PlanName } from '../../domain/plans';
-import type { EventStore } from '../../infra/eventstore/port';
+import type { EventStore } from '../../infra/eventstore';
 import { findCredentialByHash, getUser, identityProjection } from '../../projections/identity';
 import { streamsBehind } from '../../projections/consistency';
 import { parseCredential } from './tokens';
@@ -35,7 +35,7 @@ export function credentialStream(kind: CredentialKind, id: string): string {
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 async function userFromStream(store: EventStore, userId: string): Promise<UserState | undefined> {
-  return foldUser((await store.readStream(userStream(userId))) as Parameters<typeof foldUser>[0]);
+  return foldUser(await store.readStream(userStream(userId)));
 }
 
 /** The caller a credential text stands for, or undefined when it is unknown, revoked, expired or of another kind than `accepted`. */
@@ -46,12 +46,12 @@ export async function resolveCredential(db: Knex, store: EventStore, text: strin
   let user: UserState | undefined;
   const stream = credentialStream(parsed.kind, parsed.id);
   const found = await findCredentialByHash(db, parsed.kind, parsed.hash);
-  const behind = found ? await streamsBehind(db, identityProjection.name, [stream, userStream(found.credential.user_id)]) : new Set<string>();
+  const behind = found ? await streamsBehind(db, store, identityProjection.name, [stream, userStream(found.credential.user_id)]) : new Set<string>();
   if (found && !behind.has(stream)) {
     credential = found.credential;
     if (!behind.has(userStream(found.credential.user_id))) user = found.user;
   } else {
-    credential = foldCredential((await store.readStream(stream)) as Parameters<typeof foldCredential>[0]);
+    credential = foldCredential(await store.readStream(stream));
     if (!credential || !sameHash(credential.token_hash, parsed.hash)) return undefined;
   }
   if (credential.id !== parsed.id || !credentialUsable(credential, nowMs)) return undefined;

@@ -27,7 +27,7 @@
  *   active            otherwise.
  */
 import { ConflictError } from '../errors';
-import { effectivePlan } from '../identity';
+import { effectivePlan } from '../identity/state';
 import { Plan, PlanName, PLANS, UsageLimitKey } from '../plans';
 
 export type SubscriptionStatus = 'active' | 'cancelled' | 'expired';

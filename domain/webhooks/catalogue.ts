@@ -8,6 +8,8 @@
  * rule asks for (the task's type and owner for task events).
  */
 
+import type { EventOfType, EventType } from '../events';
+
 /** Who registers for a name: the general `/api/webhooks` route, or the calendar's (Document 3). */
 export type WebhookFamily = 'general' | 'calendar';
 
@@ -45,14 +47,12 @@ export function subscribableNames(family: WebhookFamily): string[] {
     .map(([n]) => n);
 }
 
-/** The part of a recorded event a rule reads (structurally the event store's RecordedEvent). */
-export interface SourceEvent {
+/** The part of a recorded event a rule reads (structurally the event store's RecordedEvent); narrows on `type`. */
+export type SourceEvent<T extends EventType = EventType> = EventOfType<T> & {
   eventId: string;
-  type: string;
-  data: Record<string, unknown>;
   metadata: { user_id?: string; [k: string]: unknown };
   recordedAt: string;
-}
+};
 
 /** Context a rule may ask the dispatcher for. */
 export interface TaskContext {
@@ -71,16 +71,19 @@ export interface WebhookMessage {
   content?: string;
 }
 
-export interface WebhookRule {
+export interface WebhookRule<T extends EventType = EventType> {
   /** Domain event type the rule reads. */
-  source: string;
+  source: T;
   /** Context the dispatcher must load first. */
   needs?: 'task';
   /** Owner whose endpoints receive the messages; undefined = nobody. */
-  user(e: SourceEvent, ctx: SourceContext): string | undefined;
+  user(e: SourceEvent<T>, ctx: SourceContext): string | undefined;
   /** Messages for this event ([] when the rule does not apply). */
-  messages(e: SourceEvent, ctx: SourceContext): WebhookMessage[];
+  messages(e: SourceEvent<T>, ctx: SourceContext): WebhookMessage[];
 }
+
+/** Declares a rule typed by its source event; the table holds rules of every type (called only with their own type). */
+const rule = <T extends EventType>(r: WebhookRule<T>): WebhookRule => r as unknown as WebhookRule;
 
 /** Task types normalised: `blog-medium` and `blog_medium` are the same type. */
 export const normaliseTaskType = (t: string) => t.toLowerCase().replace(/-/g, '_');
@@ -105,18 +108,18 @@ export function contentOf(result: Record<string, unknown>): string | undefined {
   return candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
 }
 
-const taskOwner = (e: SourceEvent, ctx: SourceContext) => ctx.task?.user_id ?? e.metadata.user_id;
+const taskOwner = (e: SourceEvent<'TaskCompleted'>, ctx: SourceContext) => ctx.task?.user_id ?? e.metadata.user_id;
 
 /** The declarative mapping. Add a rule to make a domain event produce a name. */
 export const WEBHOOK_RULES: WebhookRule[] = [
-  {
+  rule({
     source: 'TaskCompleted',
     needs: 'task',
     user: taskOwner,
     messages(e, ctx) {
       if (!ctx.task) return [];
       const t = normaliseTaskType(ctx.task.task_type);
-      const result = (e.data.result ?? {}) as Record<string, unknown>;
+      const result = e.data.result ?? {};
       const data = { task_id: e.data.task_id, task_type: t, result };
       if (RESEARCH_TASKS.has(t)) return [{ name: 'research_complete', data }];
       if (isContentTask(t)) {
@@ -130,10 +133,10 @@ export const WEBHOOK_RULES: WebhookRule[] = [
       if (t === 'content_strategy') return [{ name: 'strategy.updated', data }];
       return [];
     },
-  },
-  {
+  }),
+  rule({
     source: 'SeoAnalysisCompleted',
-    user: (e) => e.data.user_id as string,
+    user: (e) => e.data.user_id,
     messages(e) {
       const { analysis_id, route, seo_score, keywords, word_count, recommendations } = e.data;
       const data = { analysis_id, route, seo_score, keywords, word_count, recommendations };
@@ -142,23 +145,23 @@ export const WEBHOOK_RULES: WebhookRule[] = [
         { name: 'seo_analysis_complete', data },
       ];
     },
-  },
-  {
+  }),
+  rule({
     source: 'AlertRaised',
-    user: (e) => e.data.user_id as string,
+    user: (e) => e.data.user_id,
     messages(e) {
       const t = e.data.alert_type;
       if (t !== 'usage_threshold' && t !== 'cost_threshold') return [];
       const { alert_key, title, message, severity, alert_type, billing_period } = e.data;
       return [{ name: 'quota.warning', data: { alert_key, title, message, severity, alert_type, billing_period } }];
     },
-  },
+  }),
 ];
 
 /** Domain event types any rule reads. */
-export const WEBHOOK_SOURCE_TYPES: string[] = [...new Set(WEBHOOK_RULES.map((r) => r.source))];
+export const WEBHOOK_SOURCE_TYPES: EventType[] = [...new Set(WEBHOOK_RULES.map((r) => r.source))];
 
-export const rulesFor = (type: string): WebhookRule[] => WEBHOOK_RULES.filter((r) => r.source === type);
+export const rulesFor = (type: EventType): WebhookRule[] => WEBHOOK_RULES.filter((r) => r.source === type);
 
 /** What one domain event produces: its owner and messages, or undefined when nothing. */
 export function webhookMessagesFor(e: SourceEvent, ctx: SourceContext): { userId: string; messages: WebhookMessage[] } | undefined {

@@ -27,6 +27,3 @@ export interface AttemptOutcome {
   /** The receiver's Retry-After, seconds. */
   retryAfterSeconds?: number;
 }
-
-/** Name of the delivery workflow type (starters outside workflows/ refer to it by name). */
-export const DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';

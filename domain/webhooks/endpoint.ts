@@ -4,7 +4,7 @@
  * decisions: commands and the delivery activity read the stream, never the
  * projection, so a delivery sees a disable or delete the moment it is stored.
  */
-import type { WebhookEvent } from '../events/webhooks';
+import type { DomainEvent } from '../events';
 
 export interface EndpointState {
   endpoint_id: string;
@@ -22,35 +22,33 @@ export const webhookStream = (endpointId: string) => `webhook-${endpointId}`;
 export const deliveryStream = (deliveryId: string) => `delivery-${deliveryId}`;
 export const deliveryWorkflowId = (deliveryId: string) => `webhook-delivery-${deliveryId}`;
 
-/** Folds an endpoint's events; undefined when it was never registered. */
-export function foldEndpoint(events: readonly Pick<WebhookEvent, 'type' | 'data'>[]): EndpointState | undefined {
-  let s: EndpointState | undefined;
-  for (const e of events as WebhookEvent[]) {
-    switch (e.type) {
-      case 'WebhookRegistered':
-        s = { endpoint_id: e.data.endpoint_id, user_id: e.data.user_id, url: e.data.url, events: e.data.events, family: e.data.family, secret_hash: e.data.secret_hash, enabled: true, deleted: false, disabled_reason: null };
-        break;
-      case 'WebhookUpdated':
-        if (!s) break;
-        if (e.data.url !== undefined) s.url = e.data.url;
-        if (e.data.events !== undefined) s.events = e.data.events;
-        if (e.data.enabled !== undefined) {
-          s.enabled = e.data.enabled;
-          s.disabled_reason = e.data.enabled ? null : 'disabled by user';
-        }
-        break;
-      case 'WebhookDisabled':
-        if (s) Object.assign(s, { enabled: false, disabled_reason: e.data.reason });
-        break;
-      case 'WebhookDeleted':
-        if (s) Object.assign(s, { enabled: false, deleted: true });
-        break;
-      default:
-        break;
+/** One event of an endpoint's stream folded into the endpoint (events of other kinds are ignored). */
+export function evolveEndpoint(s: EndpointState | undefined, e: DomainEvent): EndpointState | undefined {
+  switch (e.type) {
+    case 'WebhookRegistered':
+      return { endpoint_id: e.data.endpoint_id, user_id: e.data.user_id, url: e.data.url, events: e.data.events, family: e.data.family, secret_hash: e.data.secret_hash, enabled: true, deleted: false, disabled_reason: null };
+    case 'WebhookUpdated': {
+      if (!s) return s;
+      const next = { ...s };
+      if (e.data.url !== undefined) next.url = e.data.url;
+      if (e.data.events !== undefined) next.events = e.data.events;
+      if (e.data.enabled !== undefined) {
+        next.enabled = e.data.enabled;
+        next.disabled_reason = e.data.enabled ? null : 'disabled by user';
+      }
+      return next;
     }
+    case 'WebhookDisabled':
+      return s && { ...s, enabled: false, disabled_reason: e.data.reason };
+    case 'WebhookDeleted':
+      return s && { ...s, enabled: false, deleted: true };
+    default:
+      return s;
   }
-  return s;
 }
+
+/** Folds an endpoint's events; undefined when it was never registered. */
+export const foldEndpoint = (events: readonly DomainEvent[]): EndpointState | undefined => events.reduce(evolveEndpoint, undefined);
 
 /** An endpoint that may receive deliveries. */
 export const endpointActive = (s: EndpointState | undefined): boolean => !!s && s.enabled && !s.deleted;

@@ -9,8 +9,24 @@
  */
 import { Knex } from 'knex';
 import { randomUUID } from 'node:crypto';
-import { AppendResult, Checkpoint, EncodedEvent, EventMetadata, EventStore, ExpectedVersion, NewEvent, RecordedEvent, START, StreamAppend } from './port';
-import { ConcurrencyError } from './errors';
+import type { DomainEvent } from '../../domain/events';
+import {
+  Aggregate,
+  AppendOnceResult,
+  AppendResult,
+  Checkpoint,
+  EncodedEvent,
+  EventMetadata,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  RecordedEvent,
+  START,
+  StoreTx,
+  StreamAppend,
+  versionAfter,
+} from './port';
+import { ConcurrencyError, EventDataRejectedError } from './errors';
 import { validateEvent } from './validate';
 
 interface Row {
@@ -33,12 +49,12 @@ export function rowToEvent(r: Row): RecordedEvent {
     streamPosition: r.stream_position,
     globalPosition: String(r.global_position),
     transactionId: String(r.transaction_id),
-    type: r.type as RecordedEvent['type'],
+    type: r.type,
     schemaVersion: r.schema_version,
-    data: r.data as RecordedEvent['data'],
+    data: r.data,
     metadata: r.metadata,
     recordedAt: r.recorded_at,
-  };
+  } as RecordedEvent; // the row's type and data were validated together on append
 }
 
 /** recordedAt as JavaScript's toISOString writes it (milliseconds, truncated; Z), made by PostgreSQL for every reader alike. */
@@ -58,15 +74,43 @@ export async function lastStoredCheckpoint(db: Knex): Promise<Checkpoint> {
   return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
 }
 
-export class PostgresEventStore implements EventStore {
-  constructor(private readonly db: Knex) {}
+/** SQLSTATE of a PostgreSQL error, when it is one. */
+const sqlState = (e: unknown): string | undefined => (typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined);
 
-  /**
-   * Appends in its own transaction, or inside `trx` when the caller needs the
-   * append to commit together with another write (e.g. a quota reservation).
-   */
-  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion, metadata: EventMetadata = {}, trx?: Knex.Transaction): Promise<AppendResult> {
-    return (await this.appendMany([{ streamId, events, expectedVersion: expected }], metadata, trx))[0];
+/** PostgreSQL's class 22 "data exception" (22P05 untranslatable character, 22021 bad encoding, ...) can never succeed on retry. */
+function translate(e: unknown): unknown {
+  const code = sqlState(e);
+  if (code && /^22[0-9A-Z]{3}$/.test(code)) return new EventDataRejectedError(`PostgreSQL refused the data (SQLSTATE ${code}: ${(e as Error).message})`);
+  return e;
+}
+
+const TX = Symbol('knex transaction');
+
+/** The knex transaction behind a StoreTx, for PostgreSQL writers in infra/ that join it (quota meter, webhook secrets). */
+export function sqlTransaction(tx: StoreTx): Knex.Transaction {
+  const trx = (tx as unknown as { [TX]?: Knex.Transaction })[TX];
+  if (!trx) throw new TypeError('not a transaction of the PostgreSQL event store');
+  return trx;
+}
+
+export class PostgresEventStore implements EventStore {
+  protected readonly [TX]?: Knex.Transaction;
+
+  /** `db` is the pool; a store made by transaction() is bound to its knex transaction. */
+  constructor(protected readonly db: Knex, trx?: Knex.Transaction) {
+    this[TX] = trx;
+  }
+
+  private get conn(): Knex {
+    return this[TX] ?? this.db;
+  }
+
+  async transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
+    return this.conn.transaction((trx) => work(new PostgresStoreTx(this.db, trx)));
+  }
+
+  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion, metadata: EventMetadata = {}): Promise<AppendResult> {
+    return (await this.appendMany([{ streamId, events, expectedVersion: expected }], metadata))[0];
   }
 
   /**
@@ -75,7 +119,7 @@ export class PostgresEventStore implements EventStore {
    * order), one INSERT stores every event; positions are assigned in the order
    * given, so each stream's events keep their order in the global log.
    */
-  async appendMany(appends: StreamAppend[], metadata: EventMetadata = {}, trx?: Knex.Transaction): Promise<AppendResult[]> {
+  async appendMany(appends: StreamAppend[], metadata: EventMetadata = {}): Promise<AppendResult[]> {
     if (appends.length === 0) throw new Error('appendMany needs at least one stream');
     const seen = new Set<string>();
     for (const a of appends) {
@@ -83,7 +127,7 @@ export class PostgresEventStore implements EventStore {
       if (seen.has(a.streamId)) throw new Error(`appendMany names stream ${a.streamId} twice`);
       seen.add(a.streamId);
     }
-    const versions = appends.map((a) => a.events.map((e) => validateEvent(e.type, e.data)));
+    const versions = appends.map((a) => a.events.map((e) => validateEvent(e.type, e.data, { ...metadata, ...(e.metadata ?? {}) })));
     const run = async (t: Knex.Transaction) => {
       const newVersion = await this.moveVersions(t, appends);
       const rows = appends.flatMap((a, i) => {
@@ -113,7 +157,47 @@ export class PostgresEventStore implements EventStore {
       }
       return appends.map((a) => ({ nextExpectedVersion: newVersion.get(a.streamId)!, events: byStream.get(a.streamId) ?? [] }));
     };
-    return trx ? run(trx) : this.db.transaction(run);
+    try {
+      return await (this[TX] ? run(this[TX]) : this.db.transaction(run));
+    } catch (e) {
+      throw translate(e);
+    }
+  }
+
+  async appendOnce(streamId: string, event: NewEvent & { eventId: string }, metadata: EventMetadata = {}, expected: ExpectedVersion = 'any'): Promise<AppendOnceResult> {
+    const stored = await this.eventById(event.eventId);
+    if (stored) return { appended: false, event: stored };
+    try {
+      // A savepoint inside a caller's transaction: a lost race rolls back only this append.
+      const r = await this.conn.transaction((t) => new PostgresEventStore(this.db, t).append(streamId, [event], expected, metadata));
+      return { appended: true, event: r.events[0] };
+    } catch (e) {
+      if (sqlState(e) !== '23505') throw e;
+      const mine = await this.eventById(event.eventId);
+      if (!mine) throw e;
+      return { appended: false, event: mine };
+    }
+  }
+
+  private async eventById(eventId: string): Promise<RecordedEvent | undefined> {
+    const r = await this.conn.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE event_id = ?`, [eventId]);
+    return r.rows[0] ? rowToEvent(r.rows[0]) : undefined;
+  }
+
+  async aggregateStream<S>(streamId: string, evolve: (state: S, event: RecordedEvent) => S, initial: S): Promise<Aggregate<S>> {
+    const events = await this.readStream(streamId);
+    return { state: events.reduce(evolve, initial), version: versionAfter(events), events };
+  }
+
+  async streamVersions(streamIds: string[]): Promise<Map<string, number>> {
+    if (streamIds.length === 0) return new Map();
+    const r = await this.conn.raw('SELECT stream_id, version FROM es_streams WHERE stream_id = ANY(?)', [streamIds]);
+    return new Map((r.rows as { stream_id: string; version: number }[]).map((x) => [x.stream_id, x.version]));
+  }
+
+  async hasEventOfType(streamId: string, type: DomainEvent['type']): Promise<boolean> {
+    const r = await this.conn.raw('SELECT 1 FROM es_events WHERE stream_id = ? AND type = ? LIMIT 1', [streamId, type]);
+    return r.rows.length > 0;
   }
 
   /** Moves every stream's version by its number of events; throws the first conflict. Returns the new versions. */
@@ -165,12 +249,12 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromPosition = 0): Promise<RecordedEvent[]> {
-    const r = await this.db.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
+    const r = await this.conn.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
     return r.rows.map(rowToEvent);
   }
 
   async readAllEncoded(from: Checkpoint, limit: number): Promise<EncodedEvent[]> {
-    const r = await this.db.raw(
+    const r = await this.conn.raw(
       `SELECT stream_id AS "streamId", type, transaction_id::text AS "transactionId", global_position::text AS "globalPosition",
               json_build_object('eventId', event_id, 'streamId', stream_id, 'streamPosition', stream_position,
                 'globalPosition', global_position::text, 'transactionId', transaction_id::text, 'type', type,
@@ -185,8 +269,22 @@ export class PostgresEventStore implements EventStore {
     return r.rows;
   }
 
+  lastCheckpoint(): Promise<Checkpoint> {
+    return lastStoredCheckpoint(this.conn);
+  }
+
+  async countAfter(from: Checkpoint): Promise<number> {
+    const r = await this.conn.raw('SELECT count(*) AS n FROM es_events WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)', [from.transactionId, from.globalPosition]);
+    return Number(r.rows[0].n);
+  }
+
+  async countByType(): Promise<Record<string, number>> {
+    const r = await this.conn.raw('SELECT type, count(*) AS n FROM es_events GROUP BY type ORDER BY type');
+    return Object.fromEntries((r.rows as { type: string; n: string }[]).map((x) => [x.type, Number(x.n)]));
+  }
+
   async readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]> {
-    const r = await this.db.raw(
+    const r = await this.conn.raw(
       `SELECT ${EVENT_COLUMNS} FROM es_events
         WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)
           AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
@@ -196,4 +294,9 @@ export class PostgresEventStore implements EventStore {
     );
     return r.rows.map(rowToEvent);
   }
+}
+
+/** The store bound to one knex transaction (what EventStore.transaction hands to its work). */
+class PostgresStoreTx extends PostgresEventStore implements StoreTx {
+  readonly inTransaction = true as const;
 }

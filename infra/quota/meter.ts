@@ -11,12 +11,13 @@
  * a retried activity settles (and charges) once.
  */
 import type { Knex } from 'knex';
-import { createHash } from 'node:crypto';
-import type { PostgresEventStore } from '../eventstore/postgres';
+import { uuidFromKey } from '../eventstore/ids';
+import type { EventStore, NewEvent, StoreTx } from '../eventstore/port';
+import { sqlTransaction } from '../eventstore/postgres';
 import { usageStream } from '../../domain/events/usage';
 import { alertStream } from '../../domain/events/alerts';
 import { crossedThresholds } from '../../domain/alerts/thresholds';
-import type { NewEvent } from '../eventstore/port';
+
 
 /** Limits of a plan by key (vendor_a_calls, vendor_b_calls, tokens, monthly_cost); a missing key is unlimited. */
 export type Limits = Partial<Record<string, number>>;
@@ -63,11 +64,7 @@ export class UsageLimitExceeded extends Error {
 /** YYYY-MM of a date in UTC. */
 export const billingPeriod = (d: Date = new Date()) => d.toISOString().slice(0, 7);
 
-/** A UUID derived from a string (SHA-1, version bits set), so the same key always gives the same event id. */
-export function uuidFromKey(key: string): string {
-  const h = createHash('sha1').update(`usage:${key}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
+export { uuidFromKey } from '../eventstore/ids';
 
 /** What a call counts against each limit key. Token-free providers (local) count nothing but calls of their own key. */
 export function amountsFor(provider: string, tokens: number, cost: number): Record<string, number> {
@@ -77,7 +74,7 @@ export function amountsFor(provider: string, tokens: number, cost: number): Reco
 export class PostgresUsageMeter {
   constructor(
     private readonly db: Knex,
-    private readonly store: PostgresEventStore,
+    private readonly store: EventStore,
     private readonly limitsFor: (userId: string) => Promise<Limits>,
     private readonly now: () => Date = () => new Date(),
   ) {}
@@ -118,12 +115,13 @@ export class PostgresUsageMeter {
   /** Settles once: usage moves from reserved to used and one UsageRecorded event is appended, atomically. */
   async settle(res: Reservation, actual: ActualUsage): Promise<void> {
     const used = amountsFor(res.provider, actual.tokens_in + actual.tokens_out, actual.cost);
-    await this.db.transaction(async (trx) => {
+    await this.store.transaction(async (tx) => {
+      const trx = sqlTransaction(tx);
       const flipped = await trx('quota_reservations').where({ reservation_id: res.reservationId, status: 'reserved' }).update({ status: 'settled', finished_at: trx.fn.now() });
       if (flipped === 0) return; // settled before (activity retry), or released: never charge twice
       const after = await this.moveReserved(trx, res, used);
-      await this.raiseAlerts(trx, res, used, after);
-      await this.store.append(
+      await this.raiseAlerts(tx, res, used, after);
+      await tx.append(
         usageStream(res.userId),
         [
           {
@@ -134,7 +132,6 @@ export class PostgresUsageMeter {
         ],
         'any',
         { user_id: res.userId },
-        trx,
       );
     });
   }
@@ -162,7 +159,8 @@ export class PostgresUsageMeter {
   }
 
   /** Appends AlertRaised for every 80/95/100 % threshold this settle crossed, each once per user, key and period. */
-  private async raiseAlerts(trx: Knex.Transaction, res: Reservation, used: Record<string, number>, after: Record<string, number>): Promise<void> {
+  private async raiseAlerts(tx: StoreTx, res: Reservation, used: Record<string, number>, after: Record<string, number>): Promise<void> {
+    const trx = sqlTransaction(tx);
     const events: NewEvent[] = [];
     for (const [key, now] of Object.entries(after)) {
       const limit = res.limits?.[key];
@@ -173,7 +171,7 @@ export class PostgresUsageMeter {
         events.push({ type: 'AlertRaised', data: { alert_key: a.alert_key, user_id: res.userId, title: a.title, message: a.message, severity: a.severity, alert_type: a.alert_type, billing_period: res.billingPeriod } });
       }
     }
-    if (events.length) await this.store.append(alertStream(res.userId), events, 'any', { user_id: res.userId, causation_id: res.reservationId }, trx);
+    if (events.length) await tx.append(alertStream(res.userId), events, 'any', { user_id: res.userId, causation_id: res.reservationId });
   }
 
   /** Current used + reserved per limit key (for limits checks and tests). */

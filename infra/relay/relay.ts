@@ -11,7 +11,7 @@ import { CompressionTypes, Kafka, Producer } from 'kafkajs';
 import { Logger } from 'pino';
 import { EVENT_DEFINITIONS, isEventType } from '../../domain/events';
 import { topicName } from '../kafka';
-import { Checkpoint, checkpointOf, EncodedEvent, EventStore, START } from '../eventstore/port';
+import { Checkpoint, checkpointOf, EncodedEvent, EventStore, RecordedEvent, START } from '../eventstore/port';
 
 export interface RelayOptions {
   /** Checkpoint row name (default "relay"). */
@@ -49,6 +49,11 @@ export function toMessage(e: EncodedEvent) {
 }
 
 type Message = ReturnType<typeof toMessage>;
+
+/** The recorded event a relay message carries (the store wrote it; its type and data were validated together). */
+export function decodeEvent(value: Buffer): RecordedEvent {
+  return JSON.parse(value.toString('utf8')) as RecordedEvent;
+}
 
 export class Relay {
   private producer: Producer;

@@ -5,6 +5,8 @@
  * row does not decrypt. Secrets never appear in logs or events.
  */
 import type { Knex } from 'knex';
+import type { StoreTx } from '../eventstore/port';
+import { sqlTransaction } from '../eventstore/postgres';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 export class SecretBox {
@@ -33,10 +35,10 @@ export class SecretBox {
 export class WebhookSecretStore {
   constructor(private readonly db: Knex, private readonly box: SecretBox) {}
 
-  /** Stores (or replaces) an endpoint's secret; pass the transaction that appends its event. */
-  async put(endpointId: string, userId: string, secret: string, trx?: Knex.Transaction): Promise<void> {
+  /** Stores (or replaces) an endpoint's secret; pass the event store transaction that appends its event. */
+  async put(endpointId: string, userId: string, secret: string, tx?: StoreTx): Promise<void> {
     const s = this.box.seal(secret, endpointId);
-    await (trx ?? this.db)('webhook_secrets')
+    await (tx ? sqlTransaction(tx) : this.db)('webhook_secrets')
       .insert({ endpoint_id: endpointId, user_id: userId, key_id: this.box.keyId, iv: s.iv, ciphertext: s.ciphertext, auth_tag: s.authTag })
       .onConflict('endpoint_id')
       .merge();
@@ -53,7 +55,7 @@ export class WebhookSecretStore {
     }
   }
 
-  async delete(endpointId: string, trx?: Knex.Transaction): Promise<void> {
-    await (trx ?? this.db)('webhook_secrets').where({ endpoint_id: endpointId }).delete();
+  async delete(endpointId: string, tx?: StoreTx): Promise<void> {
+    await (tx ? sqlTransaction(tx) : this.db)('webhook_secrets').where({ endpoint_id: endpointId }).delete();
   }
 }

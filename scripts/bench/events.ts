@@ -15,11 +15,11 @@
  * Settings: BENCH_EVENTS (default 30000), BENCH_WRITERS (8), BENCH_STREAMS_PER_CALL (50), BENCH_LAG_SECONDS (15).
  */
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
 import { loadConfig } from '../../infra/config';
 import { createKafka } from '../../infra/kafka';
 import { ensureTopics } from '../../infra/kafka-topics';
-import { lastStoredCheckpoint, PostgresEventStore } from '../../infra/eventstore/postgres';
+import { lastStoredCheckpoint } from '../../infra/eventstore/postgres';
+import { createEventStore, StoreTx } from '../../infra/eventstore';
 import { START, StreamAppend } from '../../infra/eventstore/port';
 import { CompressionTypes } from 'kafkajs';
 import { EVENT_AREAS } from '../../domain/events';
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const s = await benchSchema(W + 6);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-events' });
-  const store = new PostgresEventStore(s.db);
+  const store = createEventStore(s.db);
   const env = { DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, RELAY_HEALTH_PORT: '0', PROJECTOR_HEALTH_PORT: '0', LOG_LEVEL: 'warn' };
   const out: Record<string, number | string> = { events: N, writers: W };
   const procs: { stop(): Promise<void> }[] = [];
@@ -61,17 +61,17 @@ async function main(): Promise<void> {
         ],
       };
     };
-    /** `count` task streams appended by W writers, `perCall` streams per call (inside `trx` when given). */
-    const appendTasks = async (count: number, perCall: number, trx?: Knex.Transaction) => {
+    /** `count` task streams appended by W writers, `perCall` streams per call (inside `tx` when given). */
+    const appendTasks = async (count: number, perCall: number, tx?: StoreTx) => {
       let next = 0;
       await Promise.all(
-        Array.from({ length: trx ? 1 : W }, async () => {
+        Array.from({ length: tx ? 1 : W }, async () => {
           while (next < count) {
             const k = Math.min(perCall, count - next);
             next += k;
             const batch = Array.from({ length: k }, task);
-            if (k === 1) await store.append(batch[0].streamId, batch[0].events, batch[0].expectedVersion, {}, trx);
-            else await store.appendMany(batch, {}, trx);
+            if (k === 1) await (tx ?? store).append(batch[0].streamId, batch[0].events, batch[0].expectedVersion);
+            else await (tx ?? store).appendMany(batch);
           }
         }),
       );
@@ -136,7 +136,7 @@ async function main(): Promise<void> {
     // Pipeline alone: N events committed in ONE transaction while relay and projector are running and warm,
     // timed from the commit until the relay has sent them and until the projection has committed them.
     const t2 = performance.now();
-    await s.db.transaction((trx) => appendTasks(tasks, PER_CALL, trx));
+    await store.transaction((tx) => appendTasks(tasks, PER_CALL, tx));
     const committedAt = performance.now();
     out.single_transaction_append_seconds = Number(((committedAt - t2) / 1000).toFixed(2));
     done += tasks;

@@ -13,7 +13,7 @@ import { createActivities } from '../../activities';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
 import { connectTemporal } from '../../infra/temporal';
-import { PostgresEventStore } from '../../infra/eventstore/postgres';
+import { createEventStore } from '../../infra/eventstore';
 import { PostgresUsageMeter } from '../../infra/quota/meter';
 import { gatewayMeter } from '../../infra/quota/gateway-meter';
 import { createAiGateway, createLocalProvider } from '../../infra/ai';
@@ -21,6 +21,7 @@ import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from
 import { taskStatusProjection } from '../../projections/task-status';
 import { startTestApi } from '../../test/support/api';
 import { percentile } from './lib';
+import { blogResearchWorkflow, smokeWorkflow } from '../../workflows';
 
 const N = Number(process.env.BENCH_WORKFLOWS ?? 200);
 const C = Number(process.env.BENCH_CONCURRENCY ?? 20);
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   const logger = createLogger('bench', 'warn');
   const api = await startTestApi({ projections: [taskStatusProjection], settings: { rate: { overrides: { '*': { general: { minute: 1e7, day: 1e8 }, status: { minute: 1e7 } } } } } });
   const db = api.schema.db;
-  const store = new PostgresEventStore(db);
+  const store = createEventStore(db);
   const meter = new PostgresUsageMeter(db, store, async () => ({}));
   const gateway = createAiGateway({ local: createLocalProvider(), meter: gatewayMeter(meter) });
   const research = createResearchProvider({ corpus: createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' }) });
@@ -63,9 +64,9 @@ async function main(): Promise<void> {
   const out: Record<string, number | string> = { workflows: N, concurrency: C };
   try {
     // Warm-up (connections, caches, corpus index) before anything is timed.
-    await temporal.client.workflow.execute('smokeWorkflow', { taskQueue, workflowId: `bench-warm-${randomUUID()}`, args: ['warm'] });
+    await temporal.client.workflow.execute(smokeWorkflow, { taskQueue, workflowId: `bench-warm-${randomUUID()}`, args: ['warm'] });
 
-    out.bare_workflows_per_s = Number((await rate(N, C, () => temporal.client.workflow.execute('smokeWorkflow', { taskQueue, workflowId: `bench-smoke-${randomUUID()}`, args: ['x'] }))).toFixed(1));
+    out.bare_workflows_per_s = Number((await rate(N, C, () => temporal.client.workflow.execute(smokeWorkflow, { taskQueue, workflowId: `bench-smoke-${randomUUID()}`, args: ['x'] }))).toFixed(1));
 
     const user = await api.user('enterprise');
     const request = { keywords: ['content calendar', 'posting schedule'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'marketers', tone: 'professional', word_count_target: 1200 };
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
       (await rate(N, C, async () => {
         const taskId = `blog-research-${randomUUID()}`;
         taskIds.push(taskId);
-        await temporal.client.workflow.execute('blogResearchWorkflow', { taskQueue, workflowId: taskId, args: [{ taskId, userId: user.userId, request }] });
+        await temporal.client.workflow.execute(blogResearchWorkflow, { taskQueue, workflowId: taskId, args: [{ taskId, userId: user.userId, request }] });
       })).toFixed(1),
     );
     out.ratio_research_to_bare = Number((Number(out.research_workflows_per_s) / Number(out.bare_workflows_per_s)).toFixed(3));

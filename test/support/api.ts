@@ -8,11 +8,18 @@ import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp, App } from '../../api/app';
-import type { ApiSettings, AppDeps } from '../../api/deps';
-import type { RouteDef } from '../../api/registry';
+import type { ApiSettings, AppDeps } from '../../api/kernel/types';
+import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { createCorpusProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
+import { SecretBox, WebhookSecretStore } from '../../infra/webhooks/secrets';
+import type { WebhookSettings } from '../../infra/webhooks/settings';
+import { parseAllowList } from '../../infra/webhooks/ssrf';
+import { PostgresUsageMeter } from '../../infra/quota/meter';
+import type { RouteDef } from '../../api/kernel/registry';
 import { createApiKey, createUser } from '../../api/identity/commands';
 import type { PlanName } from '../../domain/plans';
-import { PostgresEventStore } from '../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../infra/eventstore';
 import { identityProjection } from '../../projections/identity';
 import type { Projection } from '../../projections/framework';
 import { waitForProjection } from '../../projections/consistency';
@@ -33,7 +40,7 @@ export interface TestApi {
   url: string;
   app: App;
   schema: IsolatedSchema;
-  store: PostgresEventStore;
+  store: EventStore;
   /** Makes a user with a key (production unless told). Waits for the projection when the pipeline runs. */
   user(plan?: PlanName, opts?: { environment?: 'development' | 'production'; role?: 'user' | 'admin' }): Promise<{ userId: string; key: string; keyId: string }>;
   stop(): Promise<void>;
@@ -50,15 +57,25 @@ export interface TestApiOptions {
   schema?: IsolatedSchema;
   /** Projections to run in-process besides identity (e.g. task-status). */
   projections?: Projection[];
-  /** More dependencies for the app (temporal, taskQueue, corpus, ...). */
+  /** More dependencies for the app (workflows, corpus, quota, ...). */
   deps?: Partial<AppDeps>;
+  /** Webhook settings the app's webhook adapters are built from (default: a random key, loopback allowed). */
+  webhookSettings?: WebhookSettings;
+}
+
+/** The research corpus every test app serves (the shipped sample documents). */
+export const testCorpus = (publicBaseUrl = 'http://127.0.0.1:8000') => createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl });
+
+/** Webhook adapters built from settings, as workers/adapters.ts builds them from the configuration. */
+export function testWebhookAdapters(db: Knex, settings: WebhookSettings = { secretKey: randomBytes(32), allow: parseAllowList('127.0.0.1'), schedule: [0], attemptTimeoutMs: 1000 }) {
+  return { secrets: new WebhookSecretStore(db, new SecretBox(settings.secretKey)), ssrf: { allow: settings.allow } };
 }
 
 const okHealth = async () => ({ status: 'ok' as const, services: { postgres: { status: 'ok' as const, latency_ms: 1 }, temporal: { status: 'ok' as const, latency_ms: 1 }, kafka: { status: 'ok' as const, latency_ms: 1 } } });
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const schema = opts.schema ?? (await isolatedSchema());
-  const store = new PostgresEventStore(schema.db);
+  const store = createEventStore(schema.db);
   const pipeline = opts.pipeline ?? true;
   const running = pipeline ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1) : undefined;
   const app = createApp({
@@ -69,12 +86,15 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     temporalUiUrl: 'http://127.0.0.1:8233',
     settings: { ...DEFAULT_SETTINGS, ...opts.settings, rate: { ...DEFAULT_SETTINGS.rate, ...opts.settings?.rate } },
     extraRoutes: opts.extraRoutes,
+    corpus: testCorpus(opts.deps?.publicBaseUrl),
+    webhooks: testWebhookAdapters(schema.db, opts.webhookSettings),
+    quota: new PostgresUsageMeter(schema.db, store, async () => ({})),
     ...opts.deps,
   });
   const server: Server = createServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const d = { db: schema.db, store };
+  const d = { store };
   return {
     url,
     app,

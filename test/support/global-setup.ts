@@ -16,7 +16,8 @@ import { connectTemporal } from '../../infra/temporal';
 
 /**
  * Workflows left running by earlier runs (a webhook delivery waiting on its retry timer, a test that was killed)
- * would pile up in the dev server of the test namespace: terminate them. Only ever the test namespace.
+ * would pile up in the dev server of the test namespace: terminate them. Only ever the test namespace, and only
+ * workflows started more than an hour ago, so a test run going on beside this one (another checkout) keeps its own.
  */
 async function terminateLeftovers(address: string, namespace: string): Promise<void> {
   if (!/test/.test(namespace)) return;
@@ -25,7 +26,7 @@ async function terminateLeftovers(address: string, namespace: string): Promise<v
     await connection.workflowService.startBatchOperation({
       namespace,
       jobId: `test-cleanup-${randomUUID()}`,
-      visibilityQuery: "ExecutionStatus='Running'",
+      visibilityQuery: `ExecutionStatus='Running' AND StartTime < '${new Date(Date.now() - 3600_000).toISOString()}'`,
       reason: 'left running by an earlier test run',
       terminationOperation: {},
     });

@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { Kafka } from 'kafkajs';
 import { EVENT_AREAS } from '../../domain/events';
-import type { PostgresEventStore } from '../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../infra/eventstore';
 import { ensureTopics } from '../../infra/kafka-topics';
 import { Relay } from '../../infra/relay/relay';
 import { PROJECTIONS } from '../../projections';
@@ -17,7 +17,7 @@ export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, tim
   const deadline = Date.now() + timeoutMs;
   let last = '';
   for (;;) {
-    const s = await pipelineStats(db, kafka, prefix, PROJECTIONS);
+    const s = await pipelineStats(db, createEventStore(db), kafka, prefix, PROJECTIONS);
     const lag = s.relay.lag_events + Object.values(s.projections).reduce((a, p) => a + p.lag_messages, 0);
     last = JSON.stringify({ relay: s.relay, lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])) });
     if (lag === 0) return;
@@ -40,7 +40,7 @@ export interface InProcessPipeline {
 }
 
 /** Creates the schema's topics, starts a relay and a consumer per projection; stop() ends them in order. */
-export async function startInProcessPipeline(s: IsolatedSchema, store: PostgresEventStore, projections: Projection[], partitions = 3): Promise<InProcessPipeline> {
+export async function startInProcessPipeline(s: IsolatedSchema, store: EventStore, projections: Projection[], partitions = 3): Promise<InProcessPipeline> {
   const kafka = testKafka();
   await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, partitions, 1);
   const relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });

@@ -26,8 +26,10 @@ describe('API processes share identity and rate limits', () => {
     await s?.drop();
   });
 
+  // tsx straight from node_modules, not through npx: stderr then holds only what the CLI says, not npm's own
+  // configuration warnings (which differ from machine to machine).
   const cli = async (args: string[]) => {
-    const r = await run('npx', ['tsx', 'scripts/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: s.url } });
+    const r = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: s.url } });
     return { out: JSON.parse(r.stdout), stderr: r.stderr };
   };
 

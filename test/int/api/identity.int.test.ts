@@ -12,7 +12,7 @@ import { changePlan, createApiKey, createUser, revokeApiKey } from '../../../api
 import type { RecordedEvent } from '../../../infra/eventstore/port';
 import { identityProjection } from '../../../projections/identity';
 import { applyEvents } from '../../../projections/runner';
-import { defineRoute } from '../../../api/registry';
+import { defineRoute } from '../../../api/kernel/registry';
 import { call } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
 

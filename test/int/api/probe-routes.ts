@@ -4,7 +4,7 @@
  * every family. Registered with createApp({ extraRoutes }) in tests only.
  */
 import { ConcurrencyError } from '../../../infra/eventstore/errors';
-import { defineRoute, RouteDef } from '../../../api/registry';
+import { defineRoute, RouteDef } from '../../../api/kernel/registry';
 import { CalendarFullError, PolicyError, UpstreamError, UsageLimitExceededError } from '../../../domain/errors';
 
 const echo = (status = 200) => (ctx: { body: unknown; query: unknown; params: unknown }) => ({ status, data: { body: ctx.body, query: ctx.query, params: ctx.params } });

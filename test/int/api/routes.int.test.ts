@@ -7,9 +7,9 @@
 import Ajv from 'ajv';
 import pino from 'pino';
 import addFormats from 'ajv-formats';
-import { ENVELOPES } from '../../../api/envelopes';
-import { familyOfRoute } from '../../../api/registry';
-import type { Family } from '../../../api/families';
+import { ENVELOPES } from '../../../api/kernel/envelopes';
+import { familyOfRoute } from '../../../api/kernel/registry';
+import type { Family } from '../../../api/kernel/families';
 import { call, JsonResponse } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
 import { PROBE_ROUTES } from './probe-routes';

@@ -5,7 +5,7 @@
  * vendor call: a retried call is never charged twice.
  */
 import { randomUUID } from 'node:crypto';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore } from '../../../infra/eventstore';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { startProcess, Proc } from '../../support/processes';
 import { testTemporal, uniq } from '../../support/env';
@@ -14,6 +14,7 @@ import { BUNDLE_PATH } from '../../support/global-setup';
 import { replay } from '../../../projections/replay';
 import { usageProjection, usageByProvider } from '../../../projections/usage';
 import { billingPeriod } from '../../../infra/quota/meter';
+import { blogMediumWorkflow } from '../../../workflows';
 
 jest.setTimeout(420000);
 
@@ -54,7 +55,7 @@ describe('blog medium generation survives worker crashes', () => {
       const handles = await Promise.all(
         Array.from({ length: 10 }, async () => {
           const taskId = `blog-medium-${randomUUID()}`;
-          return client.workflow.start('blogMediumWorkflow', { taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request: { title: 'Crash test', sections } }] });
+          return client.workflow.start(blogMediumWorkflow, { taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request: { title: 'Crash test', sections } }] });
         }),
       );
       const results = Promise.all(handles.map((h) => h.result()));
@@ -69,7 +70,7 @@ describe('blog medium generation survives worker crashes', () => {
       for (const d of done) expect(d.sections.map((x) => x.id)).toEqual(['s1', 's2', 's3']);
 
       // Exactly one UsageRecorded per logical call (workflow id + activity id), 30 calls in all.
-      const store = new PostgresEventStore(s.db);
+      const store = createEventStore(s.db);
       const charges = (await s.db('es_events').where({ type: 'UsageRecorded' })).map((r) => r.data);
       expect(charges).toHaveLength(30);
       expect(new Set(charges.map((c) => c.idempotency_key)).size).toBe(30);

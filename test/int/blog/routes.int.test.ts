@@ -29,7 +29,7 @@ describe('blog writer routes', () => {
   let bob: { userId: string; key: string };
   const corpus = createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' });
 
-  const appDeps = () => ({ temporal: async () => temporal.client, taskQueue: worker.taskQueue, corpus, aiProvider: 'local' });
+  const appDeps = (taskQueue = worker.taskQueue) => ({ workflows: { client: async () => temporal.client, taskQueue }, corpus, aiProvider: 'local' });
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -138,7 +138,7 @@ describe('blog writer routes', () => {
       vendor = await startFakeVendor([{ delayMs: 4000, body: completion('A slow answer [1].') }]);
       slow = await startBlogWorker(api.schema.db, { vendors: { vendor_a: createOpenAiCompatibleClient({ provider: 'vendor_a', baseUrl: vendor.baseUrl, apiKey: 'k', model: 'm', timeoutMs: 30000, maxRetries: 0 }) } });
       await api.stop();
-      api = await startTestApi({ schema: api.schema, projections: [taskStatusProjection], deps: { ...appDeps(), taskQueue: slow.taskQueue, aiProvider: 'vendor_a' }, settings: RATES });
+      api = await startTestApi({ schema: api.schema, projections: [taskStatusProjection], deps: { ...appDeps(slow.taskQueue), aiProvider: 'vendor_a' }, settings: RATES });
     });
     afterAll(async () => {
       await slow.stop();

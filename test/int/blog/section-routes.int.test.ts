@@ -40,7 +40,7 @@ describe('blog section routes (workflows, local provider)', () => {
   beforeAll(async () => {
     temporal = await testTemporal();
     const taskQueue = uniq('blog-sync');
-    api = await startTestApi({ logger: pino({ level: 'silent' }), projections: [sectionContinuityProjection], deps: { temporal: async () => temporal.client, taskQueue } });
+    api = await startTestApi({ logger: pino({ level: 'silent' }), projections: [sectionContinuityProjection], deps: { workflows: { client: async () => temporal.client, taskQueue } } });
     worker = await startBlogSyncWorker(api.schema.db, { limits: { tokens: 10_000_000 }, taskQueue });
     alice = (await api.user('pro')).key;
     bob = (await api.user('pro')).key;

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore } from '../../../infra/eventstore';
 import { Relay } from '../../../infra/relay/relay';
 import { ensureTopics } from '../../../infra/kafka-topics';
 import { EVENT_AREAS } from '../../../domain/events';
@@ -16,6 +16,9 @@ import { markdownWordCount } from '../../../domain/generation';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testKafka, testLogger, testTemporal } from '../../support/env';
 import { startBlogWorker } from '../../support/blog-worker';
+import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../../workflows';
+import type { TaskInput } from '../../../workflows/task-runner';
+import type { MediumRequest, Source } from '../../../domain/blog/types';
 
 jest.setTimeout(180000);
 
@@ -33,7 +36,7 @@ describe('blog workflows (local provider)', () => {
     s = await isolatedSchema();
     kafka = testKafka();
     await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
-    relay = new Relay(s.db, new PostgresEventStore(s.db), kafka, testLogger(), { topicPrefix: s.topicPrefix });
+    relay = new Relay(s.db, createEventStore(s.db), kafka, testLogger(), { topicPrefix: s.topicPrefix });
     await relay.start();
     relayRun = relay.run();
     consumer = new ProjectionConsumer(s.db, kafka, findProjection('task-status')!, testLogger(), { topicPrefix: s.topicPrefix });
@@ -52,10 +55,10 @@ describe('blog workflows (local provider)', () => {
     await s.drop();
   });
 
-  const run = async (workflow: string, request: unknown) => {
+  const run = async <R>(workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>, request: R) => {
     const taskId = randomUUID();
     const handle = await temporal.client.workflow.start(workflow, { taskQueue: worker.taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request }] });
-    const result = (await handle.result()) as Record<string, unknown>;
+    const result = await handle.result();
     return { taskId, result };
   };
 
@@ -71,7 +74,7 @@ describe('blog workflows (local provider)', () => {
   let research: Record<string, unknown>;
 
   it('research returns the Research result with real corpus sources, and the task record shows progress', async () => {
-    const { taskId, result } = await run('blogResearchWorkflow', { keywords: ['content calendar', 'posting frequency'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'small business marketers', tone: 'professional', word_count_target: 1200 });
+    const { taskId, result } = await run(blogResearchWorkflow, { keywords: ['content calendar', 'posting frequency'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'small business marketers', tone: 'professional', word_count_target: 1200 });
     research = result;
     expect(result.success).toBe(true);
     const sources = result.sources as Record<string, unknown>[];
@@ -95,7 +98,7 @@ describe('blog workflows (local provider)', () => {
   });
 
   it('outline maps the research sources into sections and scores coverage', async () => {
-    const { result } = await run('blogOutlineWorkflow', { research, word_count: 1200, persona: { tone: 'friendly', audience: 'founders' } });
+    const { result } = await run(blogOutlineWorkflow, { research, word_count: 1200, persona: { tone: 'friendly', audience: 'founders' } });
     expect(result.success).toBe(true);
     const outline = result.outline as { id: string; heading: string; references: unknown[]; target_words: number; key_points: string[] }[];
     expect(outline.length).toBeGreaterThan(2);
@@ -110,8 +113,8 @@ describe('blog workflows (local provider)', () => {
   });
 
   it('medium generation writes each section near its word budget, citing only given sources, one charge per section', async () => {
-    const sources = (research.sources as Record<string, unknown>[]).slice(0, 3);
-    const request = {
+    const sources = (research.sources as Source[]).slice(0, 3);
+    const request: MediumRequest = {
       title: 'How to plan a content calendar',
       globalTargetWords: 600,
       tone: 'professional',
@@ -122,7 +125,7 @@ describe('blog workflows (local provider)', () => {
         { id: 'c', heading: 'Reviewing results', keyPoints: ['metrics', 'adjusting'], targetWords: 200 },
       ],
     };
-    const { taskId, result } = await run('blogMediumWorkflow', request);
+    const { taskId, result } = await run(blogMediumWorkflow, request);
     const sections = result.sections as { id: string; heading: string; content: string; wordCount: number; sources: { url: string }[] }[];
     expect(sections.map((x) => x.id)).toEqual(['a', 'b', 'c']);
     for (const sec of sections) {

@@ -3,15 +3,19 @@
  * implementation of the port (PostgreSQL always; others when configured).
  */
 import { randomUUID } from 'node:crypto';
-import { lastStoredCheckpoint, PostgresEventStore } from '../../../infra/eventstore/postgres';
-import { EventStore, NewEvent, START } from '../../../infra/eventstore/port';
+import { lastStoredCheckpoint } from '../../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../../infra/eventstore';
+import { NewEvent, RecordedEvent, START } from '../../../infra/eventstore/port';
 import { ConcurrencyError, EventValidationError } from '../../../infra/eventstore/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 const started = (id: string): NewEvent => ({ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id } });
 const progressed = (id: string, message: string): NewEvent => ({ type: 'TaskProgressed', data: { task_id: id, message, at: new Date().toISOString() } });
 
-const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [{ name: 'postgres', make: (s) => new PostgresEventStore(s.db) }];
+/** The task id an event of a task stream carries. */
+const taskIdOf = (e: RecordedEvent): string => ('task_id' in e.data ? e.data.task_id : '');
+
+const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [{ name: 'postgres', make: (s) => createEventStore(s.db) }];
 
 describe.each(implementations)('event store contract: $name', ({ make }) => {
   let schema: IsolatedSchema;
@@ -115,7 +119,7 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of ids) await store.append(`task-${id}`, [started(id)], 'no_stream');
     const after = await store.readAll(cp, 100);
-    expect(after.map((e) => (e.data as { task_id: string }).task_id)).toEqual(ids);
+    expect(after.map((e) => taskIdOf(e))).toEqual(ids);
   });
 });
 
@@ -127,15 +131,15 @@ describe('postgres event store: commit order under overlapping transactions', ()
   afterAll(() => schema.drop());
 
   it('an event of a transaction that commits late is not skipped by readAll', async () => {
-    const store = new PostgresEventStore(schema.db);
+    const store = createEventStore(schema.db);
     const slow = randomUUID();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let appendedInside!: () => void;
     const inside = new Promise<void>((r) => (appendedInside = r));
     // Transaction A appends first (takes the lower global position) but stays open.
-    const a = schema.db.transaction(async (trx) => {
-      await store.append(`task-${slow}`, [started(slow)], 'no_stream', {}, trx);
+    const a = store.transaction(async (tx) => {
+      await tx.append(`task-${slow}`, [started(slow)], 'no_stream');
       appendedInside();
       await held;
     });
@@ -146,12 +150,12 @@ describe('postgres event store: commit order under overlapping transactions', ()
 
     // A reader that advanced its checkpoint now must not pass A's event: nothing at or after A is visible yet.
     const seenWhileOpen = await store.readAll(START, 1000);
-    expect(seenWhileOpen.map((e) => (e.data as { task_id: string }).task_id)).toEqual([]);
+    expect(seenWhileOpen.map((e) => taskIdOf(e))).toEqual([]);
 
     release();
     await a;
     const all = await store.readAll(START, 1000);
-    const order = all.map((e) => (e.data as { task_id: string }).task_id);
+    const order = all.map((e) => taskIdOf(e));
     expect(order).toHaveLength(6);
     expect(new Set(order)).toEqual(new Set([slow, ...fast]));
     // The late transaction's event has the smallest global position but a consistent commit-order place.
@@ -160,7 +164,7 @@ describe('postgres event store: commit order under overlapping transactions', ()
   });
 
   it('a reader checkpointed past the fast transactions still receives the late one', async () => {
-    const store = new PostgresEventStore(schema.db);
+    const store = createEventStore(schema.db);
     const start = await store.readAll(START, 100000);
     let cp = start.length ? { transactionId: start[start.length - 1].transactionId, globalPosition: start[start.length - 1].globalPosition } : START;
     const slow = randomUUID();
@@ -168,8 +172,8 @@ describe('postgres event store: commit order under overlapping transactions', ()
     const held = new Promise<void>((r) => (release = r));
     let ready!: () => void;
     const inside = new Promise<void>((r) => (ready = r));
-    const a = schema.db.transaction(async (trx) => {
-      await store.append(`task-${slow}`, [started(slow)], 'no_stream', {}, trx);
+    const a = store.transaction(async (tx) => {
+      await tx.append(`task-${slow}`, [started(slow)], 'no_stream');
       ready();
       await held;
     });
@@ -179,13 +183,13 @@ describe('postgres event store: commit order under overlapping transactions', ()
       const id = randomUUID();
       await store.append(`task-${id}`, [started(id)], 'no_stream');
       const batch = await store.readAll(cp, 1000);
-      for (const e of batch) seen.push((e.data as { task_id: string }).task_id);
+      for (const e of batch) seen.push(taskIdOf(e));
       if (batch.length) cp = { transactionId: batch[batch.length - 1].transactionId, globalPosition: batch[batch.length - 1].globalPosition };
     }
     release();
     await a;
     const rest = await store.readAll(cp, 1000);
-    for (const e of rest) seen.push((e.data as { task_id: string }).task_id);
+    for (const e of rest) seen.push(taskIdOf(e));
     expect(seen).toContain(slow);
     expect(seen).toHaveLength(4);
   });
@@ -206,7 +210,7 @@ describe('postgres event store: commit order under overlapping transactions', ()
           [xid.toString(), randomUUID(), `task-x${i}`, JSON.stringify({ task_id: `x${i}`, task_type: 't', user_id: 'u', workflow_id: 'w' })],
         );
       }
-      const store = new PostgresEventStore(db.db);
+      const store = createEventStore(db.db);
       const seen: string[] = [];
       let cp = START;
       for (;;) {

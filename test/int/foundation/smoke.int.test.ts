@@ -6,13 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { createActivities } from '../../../activities';
 import { migrateLatest, migrateRollbackAll, Migration } from '../../../infra/db/migrate';
 import { startTestWorker, testConfig, testDb, testKafka, testLogger, testTemporal, uniq } from '../../support/env';
+import { smokeWorkflow } from '../../../workflows';
 
 describe('foundation smoke', () => {
   it('runs a workflow with one activity on the Temporal server', async () => {
     const worker = await startTestWorker(createActivities({ logger: testLogger() }));
     const { client, connection } = await testTemporal();
     try {
-      const result = await client.workflow.execute('smokeWorkflow', { taskQueue: worker.taskQueue, workflowId: uniq('smoke'), args: ['hello temporal'] });
+      const result = await client.workflow.execute(smokeWorkflow, { taskQueue: worker.taskQueue, workflowId: uniq('smoke'), args: ['hello temporal'] });
       expect(result).toBe('hello temporal');
     } finally {
       await connection.close();

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore } from '../../../infra/eventstore';
 import { NewEvent } from '../../../infra/eventstore/port';
 import { PROJECTIONS } from '../../../projections';
 import { usageByProvider } from '../../../projections/usage';
@@ -36,7 +36,7 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
   });
 
   it('loses nothing and applies nothing twice', async () => {
-    const store = new PostgresEventStore(s.db);
+    const store = createEventStore(s.db);
     procs.relay = await startProcess('relay', env());
     procs.projector = await startProcess('projector', env());
 

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kafka } from 'kafkajs';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../../infra/eventstore';
 import { Relay, saveCheckpoint } from '../../../infra/relay/relay';
 import { ensureTopics } from '../../../infra/kafka-topics';
 import { START } from '../../../infra/eventstore/port';
@@ -25,12 +25,12 @@ describe('event pipeline', () => {
   let relay: Relay;
   let relayRun: Promise<void>;
   let consumers: ProjectionConsumer[];
-  let store: PostgresEventStore;
+  let store: EventStore;
 
   beforeAll(async () => {
     s = await isolatedSchema();
     kafka = testKafka();
-    store = new PostgresEventStore(s.db);
+    store = createEventStore(s.db);
     await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, 3, 1);
     relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
     await relay.start();
@@ -123,8 +123,8 @@ describe('event pipeline', () => {
     const gate = new Promise<void>((r) => (release = r));
     let appended!: () => void;
     const inside = new Promise<void>((r) => (appended = r));
-    const open = s.db.transaction(async (trx) => {
-      await store.append(`task-${held}`, [task(held)], 'no_stream', {}, trx);
+    const open = store.transaction(async (tx) => {
+      await tx.append(`task-${held}`, [task(held)], 'no_stream');
       appended();
       await gate;
     });

@@ -3,7 +3,7 @@
  * concurrent callers can never take usage past a limit, and a settled call is
  * charged exactly once however often it is retried.
  */
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore } from '../../../infra/eventstore';
 import { billingPeriod, PostgresUsageMeter, UsageLimitExceeded, uuidFromKey } from '../../../infra/quota/meter';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { alertsProjection, listAlerts } from '../../../projections/alerts';
@@ -17,7 +17,7 @@ describe('usage meter', () => {
   afterAll(() => s.drop());
 
   it('200 concurrent calls against a limit of 100: exactly 100 succeed, usage never exceeds the limit', async () => {
-    const meter = new PostgresUsageMeter(s.db, new PostgresEventStore(s.db), async () => ({ vendor_a_calls: 100 }));
+    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ vendor_a_calls: 100 }));
     let stop = false;
     let maxSeen = 0;
     const sampler = (async () => {
@@ -49,7 +49,7 @@ describe('usage meter', () => {
   });
 
   it('settles once: a retried settle or reserve with the same key never charges twice', async () => {
-    const meter = new PostgresUsageMeter(s.db, new PostgresEventStore(s.db), async () => ({ vendor_b_calls: 10, tokens: 1000 }));
+    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ vendor_b_calls: 10, tokens: 1000 }));
     const key = 'blog-research-1/activity-7';
     const r1 = await meter.reserve({ userId: 'retry', provider: 'vendor_b', estimatedTokens: 300, estimatedCost: 0.01, idempotencyKey: key });
     await meter.settle(r1, { provider: 'vendor_b', model: 'm', tokens_in: 120, tokens_out: 80, cost: 0.004 });
@@ -65,7 +65,7 @@ describe('usage meter', () => {
   });
 
   it('release gives a failed call back; a reservation larger than what is left is refused', async () => {
-    const meter = new PostgresUsageMeter(s.db, new PostgresEventStore(s.db), async () => ({ tokens: 1000 }));
+    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ tokens: 1000 }));
     const big = await meter.reserve({ userId: 'rel', provider: 'vendor_a', estimatedTokens: 900, estimatedCost: 0, idempotencyKey: 'rel-1' });
     await expect(meter.reserve({ userId: 'rel', provider: 'vendor_a', estimatedTokens: 200, estimatedCost: 0, idempotencyKey: 'rel-2' })).rejects.toMatchObject({
       details: { limit_type: 'tokens', current_usage: 900, limit_value: 1000 },
@@ -79,7 +79,7 @@ describe('usage meter', () => {
   });
 
   it('crossing 80, 95 and 100 % raises three alerts, once each, even with concurrent calls, retries and a full replay', async () => {
-    const store = new PostgresEventStore(s.db);
+    const store = createEventStore(s.db);
     const meter = new PostgresUsageMeter(s.db, store, async () => ({ vendor_a_calls: 20, monthly_cost: 1 }));
     // 24 concurrent calls against 20: 20 settle (crossing 16, 19 and 20 calls), 4 are refused.
     const results = await Promise.allSettled(
@@ -90,12 +90,12 @@ describe('usage meter', () => {
       }),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(20);
-    const raised = await store.readStream('alerts-alerted');
-    const keys = raised.map((e) => (e.data as { alert_key: string }).alert_key).sort();
+    const raised = (await store.readStream('alerts-alerted')).flatMap((e) => (e.type === 'AlertRaised' ? [e.data] : []));
+    const keys = raised.map((a) => a.alert_key).sort();
     expect(keys).toEqual([`alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:100`, `alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:80`, `alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:95`]);
-    expect(raised.map((e) => (e.data as { severity: string }).severity).sort()).toEqual(['critical', 'info', 'warning']);
+    expect(raised.map((a) => a.severity).sort()).toEqual(['critical', 'info', 'warning']);
     // Cost stayed at 0.20 of 1.00: no cost alert.
-    expect(raised.every((e) => (e.data as { alert_type: string }).alert_type === 'usage_threshold')).toBe(true);
+    expect(raised.every((a) => a.alert_type === 'usage_threshold')).toBe(true);
     // The read model rebuilt from zero, twice, has each alert once.
     await replay(s.db, store, alertsProjection);
     await replay(s.db, store, alertsProjection);

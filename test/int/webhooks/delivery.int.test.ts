@@ -12,10 +12,10 @@ import { registerWebhook, testWebhook, updateWebhook, WebhookCommandDeps } from 
 import { ValidationError } from '../../../domain/errors';
 import { buildPayload } from '../../../domain/webhooks/catalogue';
 import { deliveryStream, deliveryWorkflowId, webhookStream } from '../../../domain/webhooks/endpoint';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../../infra/eventstore';
 import { SecretBox, WebhookSecretStore } from '../../../infra/webhooks/secrets';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
-import { startDelivery } from '../../../infra/webhooks/start';
+import { startDelivery } from '../../../workers/dispatch/webhooks';
 import { waitForProjection } from '../../../projections/consistency';
 import { getEndpoint, listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
 import { startTestWorker, testLogger, testTemporal } from '../../support/env';
@@ -41,7 +41,7 @@ function independentVerify(secret: string, headers: Record<string, string | stri
 
 describe('webhook delivery workflow', () => {
   let s: IsolatedSchema;
-  let store: PostgresEventStore;
+  let store: EventStore;
   let cmd: WebhookCommandDeps;
   let worker: Awaited<ReturnType<typeof startTestWorker>>;
   let client: Client;
@@ -51,9 +51,9 @@ describe('webhook delivery workflow', () => {
 
   beforeAll(async () => {
     s = await isolatedSchema();
-    store = new PostgresEventStore(s.db);
+    store = createEventStore(s.db);
     const secrets = new WebhookSecretStore(s.db, new SecretBox(randomBytes(32)));
-    cmd = { db: s.db, store, secrets, ssrf: { allow: parseAllowList('127.0.0.1') } };
+    cmd = { store, secrets, ssrf: { allow: parseAllowList('127.0.0.1') } };
     worker = await startTestWorker(
       createActivities({
         logger: testLogger(),
@@ -97,7 +97,7 @@ describe('webhook delivery workflow', () => {
 
       const events = await store.readStream(deliveryStream(d.deliveryId));
       expect(events.map((e) => e.type)).toEqual(['WebhookDeliveryScheduled', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryFinished']);
-      const attempts = events.filter((e) => e.type === 'WebhookDeliveryAttempted').map((e) => e.data as { attempt: number; status_code: number; outcome: string; next_attempt_at: string | null });
+      const attempts = events.flatMap((e) => (e.type === 'WebhookDeliveryAttempted' ? [e.data] : []));
       expect(attempts.map((a) => [a.attempt, a.status_code, a.outcome])).toEqual([[1, 500, 'failed'], [2, 500, 'failed'], [3, 500, 'failed'], [4, 200, 'succeeded']]);
       expect(attempts.slice(0, 3).every((a) => a.next_attempt_at !== null)).toBe(true);
       expect(attempts[3].next_attempt_at).toBeNull();
@@ -181,7 +181,7 @@ describe('webhook delivery workflow', () => {
       expect(await d.result()).toBe('failed');
       expect(rx.requests).toHaveLength(0);
       const events = await store.readStream(deliveryStream(d.deliveryId));
-      const attempted = events.filter((e) => e.type === 'WebhookDeliveryAttempted').map((e) => e.data as { error: string; status_code: null });
+      const attempted = events.flatMap((e) => (e.type === 'WebhookDeliveryAttempted' ? [e.data] : []));
       expect(attempted).toHaveLength(1);
       expect(attempted[0]).toMatchObject({ status_code: null, error: expect.stringMatching(/loopback/) });
     } finally {

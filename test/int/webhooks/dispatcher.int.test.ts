@@ -11,13 +11,13 @@ import { createActivities } from '../../../activities';
 import { redeliverWebhook, registerWebhook, testWebhook, WebhookCommandDeps } from '../../../api/webhooks/commands';
 import { taskStream } from '../../../domain/events/tasks';
 import { deliveryStream } from '../../../domain/webhooks/endpoint';
-import { PostgresEventStore } from '../../../infra/eventstore/postgres';
+import { createEventStore, EventStore } from '../../../infra/eventstore';
 import type { RecordedEvent } from '../../../infra/eventstore/port';
 import { SecretBox, WebhookSecretStore } from '../../../infra/webhooks/secrets';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import { waitForProjection } from '../../../projections/consistency';
 import { listDeliveries, webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
-import { WebhookDispatcher } from '../../../projections/webhook-dispatcher';
+import { WebhookDispatcher } from '../../../workers/dispatch/webhooks';
 import { startTestWorker, testLogger, testTemporal } from '../../support/env';
 import { InProcessPipeline, startInProcessPipeline } from '../../support/pipeline';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
@@ -25,7 +25,7 @@ import { freePort, Receiver, startReceiver, waitFor } from './receiver';
 
 describe('webhook dispatcher', () => {
   let s: IsolatedSchema;
-  let store: PostgresEventStore;
+  let store: EventStore;
   let cmd: WebhookCommandDeps;
   let worker: Awaited<ReturnType<typeof startTestWorker>>;
   let client: Client;
@@ -36,10 +36,10 @@ describe('webhook dispatcher', () => {
 
   beforeAll(async () => {
     s = await isolatedSchema();
-    store = new PostgresEventStore(s.db);
+    store = createEventStore(s.db);
     const secrets = new WebhookSecretStore(s.db, new SecretBox(randomBytes(32)));
     const allow = parseAllowList('127.0.0.1');
-    cmd = { db: s.db, store, secrets, ssrf: { allow } };
+    cmd = { store, secrets, ssrf: { allow } };
     // 5 s apart, 40 attempts: a receiver down for a while is retried until it is back, and a slow (shared) Temporal
     // dev server starting the 100th workflow late does not see the first ones run out of attempts meanwhile.
     worker = await startTestWorker(createActivities({ logger: testLogger(), webhooks: { store, secrets, allow, schedule: [0, ...Array(40).fill(5)], attemptTimeoutMs: 3000 } }));

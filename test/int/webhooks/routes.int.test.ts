@@ -15,8 +15,8 @@ describe('webhook routes', () => {
   const settings = (allow: string): WebhookSettings => ({ secretKey: randomBytes(32), allow: parseAllowList(allow), schedule: [0], attemptTimeoutMs: 1000 });
 
   beforeAll(async () => {
-    api = await startTestApi({ projections: [webhookDeliveriesProjection], deps: { webhooks: settings('127.0.0.1') } });
-    strict = await startTestApi({ pipeline: false, deps: { webhooks: settings('') } });
+    api = await startTestApi({ projections: [webhookDeliveriesProjection], webhookSettings: settings('127.0.0.1') });
+    strict = await startTestApi({ pipeline: false, webhookSettings: settings('') });
   });
   afterAll(async () => {
     await api.stop();

@@ -15,10 +15,10 @@ import {
   UsageLimitExceededError,
   ValidationError,
 } from '../../../domain/errors';
-import { ENVELOPES } from '../../../api/envelopes';
-import type { EnvelopeCtx } from '../../../api/envelopes/common';
-import { toAppError } from '../../../api/errors';
-import { familyOf } from '../../../api/families';
+import { ENVELOPES } from '../../../api/kernel/envelopes';
+import type { EnvelopeCtx } from '../../../api/kernel/envelopes/common';
+import { toAppError } from '../../../api/kernel/errors';
+import { familyOf } from '../../../api/kernel/families';
 import { ConcurrencyError } from '../../../infra/eventstore/errors';
 
 const rate = { allowed: true, windows: [], binding: { name: 'hour', seconds: 3600, limit: 100, remaining: 42, reset: 1800000000 } };

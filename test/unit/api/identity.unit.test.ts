@@ -2,8 +2,8 @@
 import { PLANS, rateWindows } from '../../../domain/plans';
 import { credentialUsable, foldCredential, foldUser } from '../../../domain/identity';
 import { newApiKey, newSessionToken, parseCredential, sha256 } from '../../../api/identity/tokens';
-import { compileRequest } from '../../../api/validation';
-import { parseRateOverrides } from '../../../api/deps';
+import { compileRequest } from '../../../api/kernel/validation';
+import { parseRateOverrides } from '../../../api/kernel/deps';
 import { ValidationError } from '../../../domain/errors';
 
 describe('plans (Document 1 "Limits", Document 3 "Limits")', () => {

@@ -108,3 +108,118 @@ describe('changes applied in memory', () => {
     expect(t.find('t', { k: 'x' })).toEqual({ id: '7', k: 'x', read: true });
   });
 });
+
+describe('merge semantics: several changes to one row in one batch', () => {
+  const ledger = () => table([col('id', 'text'), col('n', 'bigint'), col('amount', 'numeric', 2), col('tags', 'jsonb'), col('peak', 'integer'), col('note', 'text')], ['id'], { n: '0', tags: [] });
+  const storedRow = { id: 's', n: '5', amount: '1.00', tags: ['old'], peak: 3, note: 'old' };
+
+  it('upsert then update of a new row: one insert carrying both', () => {
+    const t = ledger();
+    seed(t, [], [{ id: 'x' }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { n: 5, note: 'a' } });
+    t.apply({ op: 'update', table: 't', key: { id: 'x' }, set: { note: 'b', n: { $inc: 1 } } });
+    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'x', n: '6', amount: null, tags: [], peak: null, note: 'b' }], deletes: [] });
+  });
+
+  it("upsert with update of a stored row, then update: one update; the upsert's insert values are not used", () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { n: 100, note: 'ignored' }, update: { n: { $inc: 1 } } });
+    t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { note: 'b' } });
+    expect(t.result()).toEqual({ updates: [{ ...storedRow, n: '6', note: 'b' }], inserts: [], deletes: [] });
+  });
+
+  it('upsert of a stored row without update (or with an empty one) changes nothing and writes nothing', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { n: 100, note: 'ignored' } });
+    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { note: 'ignored' }, update: {} });
+    expect(t.find('t', { id: 's' })).toEqual(storedRow);
+    expect(t.result()).toEqual({ updates: [], inserts: [], deletes: [] });
+  });
+
+  it('update then $inc twice: each increment adds to the value before it, rounded to the scale at every step', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }]);
+    t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { n: 10, amount: '0.10' } });
+    t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { n: { $inc: 1 }, amount: { $inc: 0.105 } } });
+    t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { n: { $inc: 2 }, amount: { $inc: 0.005 } } });
+    // 0.10 + 0.105 = 0.205 → 0.21, + 0.005 = 0.215 → 0.22 (one unrounded sum would give 0.21)
+    expect(t.result().updates).toEqual([{ ...storedRow, n: '13', amount: '0.22' }]);
+  });
+
+  it('$append: appends in change order; an array value is appended as one element', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }]);
+    for (const v of ['b', { c: 1 }, ['d', 'e']]) t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { tags: { $append: v } } });
+    expect(t.result().updates).toEqual([{ ...storedRow, tags: ['old', 'b', { c: 1 }, ['d', 'e']] }]);
+  });
+
+  it('$greatest across changes keeps the largest: a NULL column takes the value, a NULL value keeps the column, numbers compare as numbers', () => {
+    const t = ledger();
+    seed(t, [], [{ id: 'g' }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 'g' }, insert: {} });
+    const peaks: (number | string | null)[] = [5, 3, null, 7, '12'];
+    for (const v of peaks) t.apply({ op: 'update', table: 't', key: { id: 'g' }, set: { peak: { $greatest: v } } });
+    t.apply({ op: 'update', table: 't', key: { id: 'g' }, set: { amount: { $greatest: '9.50' } } });
+    t.apply({ op: 'update', table: 't', key: { id: 'g' }, set: { amount: { $greatest: 10 } } }); // as text '9.50' > '10'
+    t.apply({ op: 'update', table: 't', key: { id: 'g' }, set: { amount: { $greatest: '9.99' } } });
+    expect(t.find('t', { id: 'g' })).toMatchObject({ peak: 12, amount: '10.00' });
+    expect(t.result().inserts).toEqual([{ id: 'g', n: '0', amount: '10.00', tags: [], peak: 12, note: null }]);
+  });
+
+  it('delete then re-insert of a stored row: written as one update, with defaults (not the old values) where the insert sets nothing', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }]);
+    t.apply({ op: 'delete', table: 't', key: { id: 's' } });
+    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { note: 'new' }, update: { note: 'not used: the row was gone' } });
+    expect(t.result()).toEqual({ updates: [{ id: 's', n: '0', amount: null, tags: [], peak: null, note: 'new' }], inserts: [], deletes: [] });
+  });
+
+  it('a new row inserted, deleted and inserted again is one insert of its last version', () => {
+    const t = ledger();
+    seed(t, [], [{ id: 'x' }]);
+    t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { note: 'first' } });
+    t.apply({ op: 'delete', table: 't', key: { id: 'x' } });
+    t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { note: 'second' } });
+    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'x', n: '0', amount: null, tags: [], peak: null, note: 'second' }], deletes: [] });
+  });
+
+  it('after a delete, updates and a second delete find no row; a delete whose guard fails deletes nothing', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow }, { ...storedRow, id: 'k' }]);
+    t.apply({ op: 'delete', table: 't', key: { id: 's' } });
+    t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { note: 'lost' } });
+    t.apply({ op: 'delete', table: 't', key: { id: 's' } });
+    t.apply({ op: 'delete', table: 't', key: { id: 'k', note: 'other' } });
+    expect(t.find('t', { id: 's' })).toBeNull();
+    expect(t.result()).toEqual({ updates: [], inserts: [], deletes: [{ id: 's' }] });
+  });
+
+  it('an update of a missing row leaves nothing behind for a later upsert: that upsert inserts from its insert values only', () => {
+    const t = ledger();
+    seed(t, [], [{ id: 'm' }]);
+    t.apply({ op: 'update', table: 't', key: { id: 'm' }, set: { n: { $inc: 5 }, note: 'lost' } });
+    expect(t.find('t', { id: 'm' })).toBeNull();
+    t.apply({ op: 'upsert', table: 't', key: { id: 'm' }, insert: { n: 1 }, update: { n: { $inc: 1 } } });
+    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'm', n: '1', amount: null, tags: [], peak: null, note: null }], deletes: [] });
+  });
+
+  it('result(): every touched stored row is an update, even one set back to its old values; rows only read are not written; order is first touch', () => {
+    const t = ledger();
+    seed(t, [{ ...storedRow, id: 'a' }, { ...storedRow, id: 'b' }, { ...storedRow, id: 'c' }], [{ id: 'new' }]);
+    t.apply({ op: 'update', table: 't', key: { id: 'b' }, set: { note: 'x' } });
+    t.apply({ op: 'upsert', table: 't', key: { id: 'new' }, insert: {} });
+    t.apply({ op: 'update', table: 't', key: { id: 'a' }, set: { note: 'old' } });
+    t.apply({ op: 'update', table: 't', key: { id: 'b' }, set: { note: 'old' } });
+    expect(t.find('t', { id: 'c' })).toEqual({ ...storedRow, id: 'c' });
+    expect(t.result()).toEqual({
+      updates: [
+        { ...storedRow, id: 'b' },
+        { ...storedRow, id: 'a' },
+      ],
+      inserts: [{ id: 'new', n: '0', amount: null, tags: [], peak: null, note: null }],
+      deletes: [],
+    });
+  });
+});

@@ -1,8 +1,8 @@
 /** The catalogue: names per family, and which domain events produce which messages and payloads. */
-import { buildPayload, isContentTask, subscribableNames, TEST_EVENT, webhookMessagesFor, WEBHOOK_NAMES, WEBHOOK_SOURCE_TYPES, withDeliveryId } from '../../../domain/webhooks/catalogue';
+import { buildPayload, isContentTask, SourceEvent, subscribableNames, TEST_EVENT, webhookMessagesFor, WEBHOOK_NAMES, WEBHOOK_SOURCE_TYPES, withDeliveryId } from '../../../domain/webhooks/catalogue';
 import { foldEndpoint } from '../../../domain/webhooks/endpoint';
 
-const completed = (result: Record<string, unknown>, user = 'u1') => ({ eventId: 'e1', type: 'TaskCompleted', data: { task_id: 't1', result }, metadata: { user_id: user }, recordedAt: '2026-11-22T10:00:00.000Z' });
+const completed = (result: Record<string, unknown>, user = 'u1'): SourceEvent => ({ eventId: 'e1', type: 'TaskCompleted', data: { task_id: 't1', result }, metadata: { user_id: user }, recordedAt: '2026-11-22T10:00:00.000Z' });
 
 describe('webhook catalogue', () => {
   it('names the spec\'s general and integration events, and a test ping that is not subscribable', () => {
@@ -32,7 +32,7 @@ describe('webhook catalogue', () => {
   });
 
   it('maps usage and cost threshold alerts to quota.warning, other alerts to nothing', () => {
-    const alert = (alert_type: string) => ({
+    const alert = (alert_type: string): SourceEvent => ({
       eventId: 'a1',
       type: 'AlertRaised',
       data: { alert_key: 'k', user_id: 'u9', title: 'T', message: 'M', severity: 'warning', alert_type, billing_period: '2026-11' },
@@ -42,7 +42,7 @@ describe('webhook catalogue', () => {
     expect(webhookMessagesFor(alert('usage_threshold'), {})).toEqual({ userId: 'u9', messages: [{ name: 'quota.warning', data: { alert_key: 'k', title: 'T', message: 'M', severity: 'warning', alert_type: 'usage_threshold', billing_period: '2026-11' } }] });
     expect(webhookMessagesFor(alert('cost_threshold'), {})!.messages[0].name).toBe('quota.warning');
     expect(webhookMessagesFor(alert('other'), {})).toBeUndefined();
-    expect(webhookMessagesFor({ ...alert('x'), type: 'UsageRecorded' }, {})).toBeUndefined();
+    expect(webhookMessagesFor({ ...alert('x'), type: 'UsageRecorded' } as SourceEvent, {})).toBeUndefined();
   });
 
   it('builds payloads with event_type, delivery id, timestamp and data (content only for content_generated)', () => {

@@ -1,0 +1,135 @@
+/** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
+import { str, strings } from '../kernel/schema';
+
+export const sourceSchema = {
+  type: 'object',
+  properties: {
+    title: str(500),
+    url: str(2000),
+    excerpt: str(5000),
+    credibility_score: { type: 'number', minimum: 0, maximum: 1 },
+    published_at: str(40),
+    index: { type: 'integer', minimum: 0 },
+    source_type: str(40),
+  },
+  required: ['title', 'url'],
+};
+
+export const personaSchema = {
+  type: 'object',
+  properties: { persona_id: str(100), tone: str(100), audience: str(300), industry: str(100) },
+};
+
+export const researchStartBody = {
+  type: 'object',
+  properties: {
+    keywords: { ...strings(20, 100), default: [] },
+    topic: { ...str(300), default: '' },
+    industry: { ...str(100), default: '' },
+    target_audience: { ...str(300), default: 'general readers' },
+    tone: { ...str(100), default: 'professional' },
+    word_count_target: { type: 'integer', minimum: 100, maximum: 10000, default: 1500 },
+    persona: personaSchema,
+  },
+};
+
+export const outlineStartBody = {
+  type: 'object',
+  properties: {
+    research: {
+      type: 'object',
+      description: 'A Research result (at least its sources)',
+      properties: { sources: { type: 'array', items: sourceSchema, maxItems: 50 }, keyword_analysis: { type: 'object' }, competitor_analysis: { type: 'object' }, suggested_angles: strings() },
+      required: ['sources'],
+    },
+    persona: personaSchema,
+    word_count: { type: 'integer', minimum: 200, maximum: 10000, default: 1500 },
+    custom_instructions: str(2000),
+  },
+  required: ['research'],
+};
+
+export const mediumStartBody = {
+  type: 'object',
+  properties: {
+    title: { type: 'string', minLength: 1, maxLength: 300 },
+    sections: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 12,
+      items: {
+        type: 'object',
+        properties: {
+          id: { type: 'string', minLength: 1, maxLength: 100 },
+          heading: { type: 'string', minLength: 1, maxLength: 300 },
+          keyPoints: strings(20, 300),
+          subheadings: strings(20, 300),
+          keywords: strings(20, 100),
+          targetWords: { type: 'integer', minimum: 20, maximum: 1000 },
+          references: { type: 'array', items: sourceSchema, maxItems: 20 },
+        },
+        required: ['id', 'heading'],
+      },
+    },
+    persona: personaSchema,
+    tone: str(100),
+    audience: str(300),
+    globalTargetWords: { type: 'integer', minimum: 50, maximum: 1000, description: 'Medium blogs are at most 1000 words' },
+    researchKeywords: strings(30, 100),
+  },
+  required: ['title', 'sections'],
+};
+
+export const taskIdParams = {
+  type: 'object',
+  properties: { task_id: { type: 'string', minLength: 1, maxLength: 200 } },
+  required: ['task_id'],
+};
+
+export const startedSchema = {
+  type: 'object',
+  properties: { task_id: { type: 'string' }, status: { const: 'started' } },
+  required: ['task_id', 'status'],
+};
+
+export const taskRecordSchema = {
+  type: 'object',
+  properties: {
+    task_id: { type: 'string' },
+    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
+    created_at: { type: 'string', format: 'date-time' },
+    progress_messages: { type: 'array', items: { type: 'object', properties: { timestamp: { type: 'string' }, message: { type: 'string' } }, required: ['timestamp', 'message'] } },
+    result: { type: 'object', description: 'Present when completed' },
+    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, description: 'Present when failed or cancelled' },
+  },
+  required: ['task_id', 'status', 'created_at', 'progress_messages'],
+};
+
+// ---- outline and research resources (outline and section routes, SEO analysis) ----
+export const sectionIdSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' };
+
+export const outlineSectionSchema = {
+  type: 'object',
+  properties: {
+    id: sectionIdSchema,
+    heading: { type: 'string', maxLength: 300 },
+    subheadings: strings(20),
+    key_points: strings(30, 500),
+    references: { type: 'array', items: sourceSchema, maxItems: 30 },
+    target_words: { type: 'integer', minimum: 0, maximum: 100000 },
+    keywords: strings(30, 100),
+  },
+  required: ['id', 'heading'],
+};
+
+export const outlineSchema = { type: 'array', items: outlineSectionSchema, minItems: 1, maxItems: 50 };
+
+
+export const researchDataSchema = {
+  type: 'object',
+  properties: {
+    sources: { type: 'array', items: sourceSchema, maxItems: 100 },
+    keyword_analysis: { type: 'object', properties: { primary_keywords: strings(30, 100), secondary_keywords: strings(50, 100), search_volume: { type: 'string' } } },
+    competitor_analysis: { type: 'object' },
+  },
+};

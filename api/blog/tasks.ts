@@ -1,0 +1,171 @@
+/**
+ * The asynchronous blog writer (Document 2, /api/blog): `start` routes start a
+ * Temporal workflow whose id is the task id and answer at once with
+ * `{task_id, status: "started"}`; `status` routes read the task projection, so
+ * they keep answering across API and worker restarts. Bodies are bare (the
+ * spec lists their fields); errors use the general envelope.
+ */
+import { randomUUID } from 'node:crypto';
+import { ConflictError, NotFoundError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
+import { taskStream } from '../../domain/events/tasks';
+import { MEDIUM_MAX_WORDS, mediumRequestedWords, MediumRequest, OutlineRequest, ResearchRequest } from '../../domain/blog/types';
+import { PLANS } from '../../domain/plans';
+import { getTask, TaskRecord } from '../../projections/task-status';
+import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../workflows';
+import { callerOf, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { cancelWorkflow, describeTask, startWorkflow } from '../kernel/workflows';
+import type { AppDeps } from '../kernel/types';
+import type { JsonSchema } from '../kernel/envelopes/common';
+import type { TaskInput } from '../../workflows/task-runner';
+import { mediumStartBody, outlineStartBody, researchStartBody, startedSchema, taskIdParams, taskRecordSchema } from './schemas';
+
+interface TaskKind<R> {
+  /** URL segment: /api/blog/<segment>/start */
+  segment: string;
+  workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>;
+  taskType: string;
+  /** Prefix of task ids (= workflow ids): blog-research-<uuid>. */
+  idPrefix: string;
+  body: JsonSchema;
+  /** Rules the schema cannot say. */
+  check?(body: R): void;
+}
+
+/**
+ * Refuses at once (429) when the caller's plan limit for the default provider
+ * is already used up, instead of starting a task that can only fail; the
+ * metered calls inside the task enforce limits atomically either way.
+ */
+async function precheckQuota(deps: AppDeps, userId: string, plan: keyof typeof PLANS): Promise<void> {
+  if (!deps.quota) return;
+  const limits = PLANS[plan].limits as Record<string, number | undefined>;
+  const provider = deps.aiProvider ?? 'local';
+  const keys = [`${provider}_calls`, 'tokens', 'monthly_cost'].filter((k) => limits[k] !== undefined);
+  if (!keys.length) return;
+  const current = await deps.quota.current(userId);
+  for (const k of keys) {
+    const used = (current[k]?.used ?? 0) + (current[k]?.reserved ?? 0);
+    if (used >= limits[k]!) throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
+  }
+}
+
+/**
+ * Starts the task's workflow (workflow id = task id). The workflow writes every
+ * event of the task, TaskStarted first; the route waits (bounded) until the
+ * task projection has it, so the client's first status poll finds the task.
+ */
+async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
+  const caller = callerOf(ctx);
+  kind.check?.(ctx.body);
+  await precheckQuota(ctx.deps, caller.userId, caller.plan);
+  const taskId = `${kind.idPrefix}-${randomUUID()}`;
+  await startWorkflow(ctx.deps, kind.workflow, { workflowId: taskId, args: [{ taskId, userId: caller.userId, request: ctx.body }], task: { userId: caller.userId, taskType: kind.taskType } });
+  await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
+  return { status: 200, data: { task_id: taskId, status: 'started' } };
+}
+
+/** The task record of the spec (`error` only when failed or cancelled). */
+function present(t: TaskRecord) {
+  return { task_id: t.task_id, status: t.status, created_at: t.created_at, progress_messages: t.progress_messages, ...(t.result ? { result: t.result } : {}), ...(t.error ? { error: t.error } : {}) };
+}
+
+/**
+ * The caller's task from the task projection. A task whose workflow has not
+ * recorded TaskStarted yet (no worker has picked it up) is read from its
+ * workflow's search attributes instead: `started`, no progress yet.
+ */
+async function ownTask(ctx: HandlerCtx<unknown, unknown, { task_id: string }>, taskType?: string): Promise<TaskRecord> {
+  const userId = userIdOf(ctx);
+  const t = await getTask(ctx.deps.db, userId, ctx.params.task_id);
+  if (t) {
+    if (taskType && t.task_type !== taskType) throw new NotFoundError('Task not found');
+    return t;
+  }
+  const pending = /^blog-(research|outline|medium)-[0-9a-f-]{36}$/.test(ctx.params.task_id) && ctx.deps.workflows ? await describeTask(ctx.deps, ctx.params.task_id) : undefined;
+  if (!pending || pending.userId !== userId || (taskType && pending.taskType !== taskType)) throw new NotFoundError('Task not found');
+  return { task_id: ctx.params.task_id, task_type: pending.taskType, user_id: userId, status: 'started', created_at: pending.startedAt, progress_messages: [] };
+}
+
+function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
+  return [
+    defineRoute<R>({
+      method: 'post',
+      path: `/api/blog/${kind.segment}/start`,
+      auth: 'user',
+      successBody: 'bare',
+      tags: ['blog writer'],
+      summary: `Start ${kind.taskType.replace('_', ' ')} in the background`,
+      description: 'Returns a task id at once; poll the matching status route until status is completed, failed or cancelled.',
+      request: { body: kind.body },
+      responses: { 200: { description: 'Task started', data: startedSchema } },
+      handler: (ctx) => startTask(kind, ctx),
+    }),
+    defineRoute<unknown, unknown, { task_id: string }>({
+      method: 'get',
+      path: `/api/blog/${kind.segment}/status/{task_id}`,
+      auth: 'user',
+      successBody: 'bare',
+      tags: ['blog writer'],
+      summary: `Status of a ${kind.taskType.replace('_', ' ')} task`,
+      rateScheme: 'status',
+      request: { params: taskIdParams },
+      responses: { 200: { description: 'The task record', data: taskRecordSchema } },
+      handler: async (ctx) => ({ data: present(await ownTask(ctx, kind.taskType)) }),
+    }),
+  ];
+}
+
+export const blogTaskRoutes: RouteDef[] = [
+  ...taskRoutes<ResearchRequest>({
+    segment: 'research',
+    workflow: blogResearchWorkflow,
+    taskType: 'blog_research',
+    idPrefix: 'blog-research',
+    body: researchStartBody,
+    check(body) {
+      if (!body.topic?.trim() && !(body.keywords ?? []).length) throw new ValidationError([{ location: 'body', path: 'topic', kind: 'missing', message: 'give a topic or at least one keyword' }]);
+    },
+  }),
+  ...taskRoutes<OutlineRequest>({ segment: 'outline', workflow: blogOutlineWorkflow, taskType: 'blog_outline', idPrefix: 'blog-outline', body: outlineStartBody }),
+  ...taskRoutes<MediumRequest>({
+    segment: 'generate/medium',
+    workflow: blogMediumWorkflow,
+    taskType: 'blog_medium',
+    idPrefix: 'blog-medium',
+    body: mediumStartBody,
+    check(body) {
+      const words = mediumRequestedWords(body);
+      if (words > MEDIUM_MAX_WORDS) {
+        const field = body.globalTargetWords !== undefined ? 'globalTargetWords' : 'sections';
+        throw new ValidationError([{ location: 'body', path: field, kind: 'constraint', message: `medium blogs are at most ${MEDIUM_MAX_WORDS} words; this request asks for ${words}`, provided_value: words }]);
+      }
+    },
+  }),
+];
+
+export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }>({
+  method: 'post',
+  path: '/api/blog/tasks/{task_id}/cancel',
+  auth: 'user',
+  successBody: 'bare',
+  tags: ['blog writer'],
+  summary: 'Cancel a running blog task',
+  description: 'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after the consistency bound). A task that already finished answers 409.',
+  request: { params: taskIdParams },
+  responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
+  async handler(ctx) {
+    const t = await ownTask(ctx);
+    if (!['started', 'in_progress'].includes(t.status)) throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
+    await cancelWorkflow(ctx.deps, t.task_id);
+    const deadline = Date.now() + ctx.deps.settings.consistencyTimeoutMs;
+    let now = t;
+    while (Date.now() < deadline && ['started', 'in_progress'].includes(now.status)) {
+      await new Promise((r) => setTimeout(r, 50));
+      now = (await getTask(ctx.deps.db, userIdOf(ctx), t.task_id)) ?? now;
+    }
+    return { data: present(now) };
+  },
+});
+
+export const blogRoutes: RouteDef[] = [...blogTaskRoutes, blogCancelRoute];

@@ -1,0 +1,52 @@
+/**
+ * GET /openapi.json (the OpenAPI 3.1 document of every registered route) and
+ * GET /docs (interactive page: swagger-ui-dist's assets, served from
+ * /docs/assets by the app). Both public.
+ */
+import { defineRoute, RouteDef } from '../kernel/registry';
+import { buildOpenApi } from '../kernel/openapi';
+import { VERSION } from '../health/routes';
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>AI content platform API</title>
+<link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/assets/swagger-ui-bundle.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false });
+</script>
+</body>
+</html>
+`;
+
+export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
+  let cached: string | undefined;
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/openapi.json',
+      auth: 'public',
+      tags: ['docs'],
+      summary: 'OpenAPI 3.1 document of every route',
+      responses: { 200: { description: 'The document', contentType: 'application/json', data: { type: 'object' } } },
+      handler: () => {
+        cached ??= JSON.stringify(buildOpenApi(all(), { version: VERSION }));
+        return { raw: { contentType: 'application/json', body: cached } };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/docs',
+      auth: 'public',
+      tags: ['docs'],
+      summary: 'Interactive API documentation',
+      responses: { 200: { description: 'HTML page', contentType: 'text/html', data: { type: 'string' } } },
+      handler: () => ({ raw: { contentType: 'text/html', body: PAGE } }),
+    }),
+  ];
+}

@@ -1,0 +1,73 @@
+/**
+ * GET /api/health (general family) and GET /v1/health (developer family):
+ * status and latency of PostgreSQL, Temporal and Kafka. Public, so a
+ * monitoring probe can call it without a key; a key that is sent is checked
+ * (401 when invalid), which makes it the place to test a new key. Called with
+ * a key, /api/health counts as an integration route (Document 1's
+ * "alternative paths"): burst 20 per minute, 100 per hour.
+ * 200 when every service is ok, 503 SERVICE_UNAVAILABLE otherwise.
+ */
+import { ServiceUnavailableError } from '../../domain/errors';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import type { AppDeps } from '../kernel/deps';
+
+export const VERSION = process.env.npm_package_version ?? '0.1.0';
+
+const service = {
+  type: 'object',
+  properties: { status: { enum: ['ok', 'down'] }, latency_ms: { type: 'number' }, error: { type: 'string' } },
+  required: ['status', 'latency_ms'],
+};
+
+export const healthData = {
+  type: 'object',
+  properties: {
+    status: { enum: ['ok', 'degraded'] },
+    version: { type: 'string' },
+    services: { type: 'object', additionalProperties: service },
+    temporal_ui: { type: 'string' },
+    caller: { type: 'object', description: 'Present when the request carried a valid credential', properties: { user_id: { type: 'string' }, key_id: { type: 'string' }, environment: { type: 'string' } } },
+  },
+  required: ['status', 'version', 'services'],
+};
+
+/** Runs the health check; throws SERVICE_UNAVAILABLE with the report as details when a service is down. */
+export async function healthReport(deps: AppDeps, caller?: HandlerCtx['caller']) {
+  const { status, services } = await deps.health();
+  const data = {
+    status,
+    version: VERSION,
+    services,
+    temporal_ui: deps.temporalUiUrl,
+    ...(caller ? { caller: { user_id: caller.userId, key_id: caller.credentialId, environment: caller.environment } } : {}),
+  };
+  if (status !== 'ok') {
+    const down = Object.entries(services).filter(([, s]) => s.status !== 'ok').map(([n]) => n);
+    throw new ServiceUnavailableError(`Unavailable: ${down.join(', ')}`, data);
+  }
+  return data;
+}
+
+const responses = { 200: { description: 'Every service is ok', data: healthData } };
+
+export const healthRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: '/api/health',
+    auth: 'public',
+    rateScheme: 'integration',
+    tags: ['health'],
+    summary: 'Health of the platform (and test of an API key when one is sent)',
+    responses,
+    handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/v1/health',
+    auth: 'public',
+    tags: ['health'],
+    summary: 'Health of the platform (developer envelope)',
+    responses,
+    handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
+  }),
+];

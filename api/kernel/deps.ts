@@ -1,0 +1,42 @@
+/** The API's settings, read from the configuration at start-up (the types are in ./types.ts). */
+import Ajv from 'ajv';
+import type { Config } from '../../infra/config';
+import type { RateOverrides } from '../../domain/plans';
+import type { ApiSettings } from './types';
+
+export type { ApiSettings, AppDeps } from './types';
+
+const overridesSchema = {
+  type: 'object',
+  propertyNames: { enum: ['*', 'free', 'basic', 'pro', 'enterprise'] },
+  additionalProperties: {
+    type: 'object',
+    propertyNames: { enum: ['general', 'developer', 'calendar', 'integration', 'status'] },
+    additionalProperties: { type: 'object', propertyNames: { enum: ['minute', 'hour', 'day'] }, additionalProperties: { type: 'integer', minimum: 1 } },
+  },
+};
+const validateOverrides = new Ajv({ allErrors: false }).compile(overridesSchema);
+
+/** Parses RATE_LIMIT_OVERRIDES; throws naming the variable when it is not valid. */
+export function parseRateOverrides(text: string): RateOverrides {
+  if (!text) return {};
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    throw new Error('Invalid configuration: RATE_LIMIT_OVERRIDES is not JSON');
+  }
+  if (!validateOverrides(v)) throw new Error(`Invalid configuration: RATE_LIMIT_OVERRIDES ${validateOverrides.errors?.[0]?.instancePath} ${validateOverrides.errors?.[0]?.message}`);
+  return v as RateOverrides;
+}
+
+export function apiSettings(c: Config): ApiSettings {
+  return {
+    bodyLimitBytes: c.API_BODY_LIMIT_BYTES,
+    imageBodyLimitBytes: c.API_IMAGE_BODY_LIMIT_BYTES,
+    consistencyTimeoutMs: c.API_CONSISTENCY_TIMEOUT_MS,
+    rotationGraceSeconds: c.API_KEY_ROTATION_GRACE_SECONDS,
+    sessionTtlSeconds: c.SESSION_TTL_SECONDS,
+    rate: { overrides: parseRateOverrides(c.RATE_LIMIT_OVERRIDES), developmentPercent: c.RATE_LIMIT_DEV_PERCENT },
+  };
+}

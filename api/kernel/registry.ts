@@ -1,0 +1,75 @@
+/**
+ * The route registry. Every route of the platform is declared once with
+ * defineRoute — method, OpenAPI-style path, family, auth, JSON Schemas of
+ * body/query/path and of each response, handler — and both the Express
+ * routes and the OpenAPI document (api/kernel/openapi.ts) are generated from it.
+ *
+ * Stages of every route, in order: request id (app-wide), authentication,
+ * rate limiting, body parsing (size limit), validation, owner check, handler;
+ * the result is wrapped in the family's success envelope and any error in its
+ * error envelope (api/kernel/errors.ts).
+ */
+import express, { Express } from 'express';
+import { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
+import { ENVELOPES } from './envelopes';
+import { Family, familyOf, RATE_SCHEME } from './families';
+import { compileRequest } from './validation';
+import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
+import { authStage, ownerCheck } from './auth';
+import { rateLimitStage } from './rate-limit';
+
+export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
+
+export function defineRoute<B = unknown, Q = Record<string, unknown>, P = Record<string, string>>(r: RouteDef<B, Q, P>): RouteDef<B, Q, P> {
+  return r;
+}
+
+export const familyOfRoute = (r: RouteDef): Family => r.family ?? familyOf(r.path);
+export const expressPath = (p: string) => p.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
+export const operationIdOf = (r: RouteDef) => r.operationId ?? `${r.method}${r.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
+/** Adds every route to `app` with its stages. */
+export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
+  const limiter = new PostgresRateLimiter(deps.db);
+  const seen = new Set<string>();
+  for (const route of routes) {
+    const id = `${route.method} ${route.path}`;
+    if (seen.has(id)) throw new Error(`route declared twice: ${id}`);
+    seen.add(id);
+    const family = familyOfRoute(route);
+    const validate = compileRequest(route.request);
+    const limit = route.bodyLimitBytes ?? (family === 'image_studio' ? deps.settings.imageBodyLimitBytes : deps.settings.bodyLimitBytes);
+    const envelope = ENVELOPES[family];
+    const named = { ...route, operationId: operationIdOf(route) };
+    app[route.method](
+      expressPath(route.path),
+      (_req, res, next) => {
+        const st = res.locals as RequestState;
+        st.family = family;
+        st.route = named;
+        next();
+      },
+      authStage(deps, route),
+      rateLimitStage(limiter, route.rateScheme ?? RATE_SCHEME[family], deps.settings.rate),
+      express.json({ limit, type: ['application/json', 'application/*+json'] }),
+      async (req, res) => {
+        const st = res.locals as RequestState;
+        const input = validate({ body: req.body, query: req.query, params: req.params });
+        ownerCheck(route, st, input.params);
+        const result = await route.handler({ ...input, caller: st.caller, requestId: st.requestId, deps, req, res } as HandlerCtx);
+        if ('raw' in result) {
+          res.status(result.raw.status ?? 200).type(result.raw.contentType).send(result.raw.body);
+          return;
+        }
+        for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
+        const status = result.status ?? 200;
+        if (status === 204) {
+          res.status(204).end();
+          return;
+        }
+        const ctx = { requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate, userId: st.caller?.userId ?? null, operation: named.operationId };
+        res.status(status).json(route.successBody === 'bare' ? result.data : envelope.success({ data: result.data, message: result.message }, ctx));
+      },
+    );
+  }
+}

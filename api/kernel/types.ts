@@ -1,0 +1,151 @@
+/**
+ * The types every part of the API shares: what the app is built with
+ * (AppDeps), what a route declares (RouteDef) and what its handler receives
+ * (HandlerCtx), and the per-request state. Kept apart from the modules that
+ * use them, so the registry, the stages and the route modules depend on this
+ * file and not on each other.
+ */
+import type { Knex } from 'knex';
+import type { Logger } from 'pino';
+import type { Request, Response } from 'express';
+import type { checkAll } from '../../infra/health/checks';
+import type { EventStore } from '../../infra/eventstore';
+import type { CorpusProvider } from '../../infra/research';
+import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
+import type { SsrfOptions } from '../../infra/webhooks/ssrf';
+import type { RateDecision } from '../../infra/ratelimit/postgres';
+import type { RateOptions, RateScheme } from '../../domain/plans';
+import type { Caller } from '../identity/lookup';
+import type { Family } from './families';
+import type { JsonSchema } from './envelopes/common';
+import type { RequestSchemas } from './validation';
+import type { Client } from '@temporalio/client';
+
+export interface ApiSettings {
+  /** Largest JSON body (bytes) of every family but the image studio. */
+  bodyLimitBytes: number;
+  /** Largest JSON body (bytes) of the image studio. */
+  imageBodyLimitBytes: number;
+  /** Bound of the read-your-writes wait after a write (ms). */
+  consistencyTimeoutMs: number;
+  /** How long a rotated key keeps working (s). */
+  rotationGraceSeconds: number;
+  /** Lifetime of session tokens (s). */
+  sessionTtlSeconds: number;
+  rate: RateOptions;
+}
+
+/** The Temporal client of the API and the task queue its workers poll (connected on first use). */
+export interface WorkflowClient {
+  client(): Promise<Client>;
+  taskQueue: string;
+}
+
+/** What webhook commands need besides the store: encrypted secret storage and the SSRF rules. */
+export interface WebhookAdapters {
+  secrets: WebhookSecretStore;
+  ssrf: SsrfOptions;
+}
+
+/** Current use of a user's plan limits in a billing period (the quota meter's rows). */
+export interface QuotaReader {
+  current(userId: string): Promise<Record<string, { used: number; reserved: number }>>;
+}
+
+/**
+ * What the API needs from the outside. Every adapter is built once at start-up
+ * (workers/api.ts; tests build their own), never inside a route.
+ */
+export interface AppDeps {
+  logger: Logger;
+  db: Knex;
+  store: EventStore;
+  health: () => ReturnType<typeof checkAll>;
+  temporalUiUrl: string;
+  /** The typed Temporal boundary (api/kernel/workflows.ts); absent: routes that run workflows answer 503. */
+  workflows?: WorkflowClient;
+  /** The local research corpus: fact checking retrieves from it, /api/research/corpus/{slug} serves it. */
+  corpus: CorpusProvider;
+  /** Encrypted webhook secrets and the SSRF rules of webhook URLs. */
+  webhooks: WebhookAdapters;
+  /** Plan-limit use, for refusing a task at once when its plan limit is used up. */
+  quota?: QuotaReader;
+  /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */
+  publicBaseUrl?: string;
+  /** The text provider AI calls resolve to by default (vendor_a, vendor_b or local), for quota pre-checks. */
+  aiProvider?: string;
+  settings: ApiSettings;
+  /** The clock of billing periods, subscription dates, trends and projections (default: the system clock; tests fix it). */
+  now?: () => Date;
+  /** Routes added to the platform's own (tests register families' probe routes this way). */
+  extraRoutes?: RouteDef[];
+}
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteResponse {
+  description: string;
+  /** Schema of `data` (wrapped in the family's success envelope in the document). */
+  data?: JsonSchema;
+  /** The success body carries a `message` (subscription family). */
+  message?: boolean;
+  /** Non-JSON responses (the docs page): content type; `data` is then the raw body schema. */
+  contentType?: string;
+}
+
+export type HandlerResult =
+  | { status?: number; data?: unknown; message?: string; headers?: Record<string, string> }
+  | { raw: { status?: number; contentType: string; body: string | Buffer } };
+
+export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record<string, string>> {
+  body: B;
+  query: Q;
+  params: P;
+  /** Set on every route with auth 'user'; on public routes only when a credential was sent. */
+  caller?: Caller;
+  requestId: string;
+  deps: AppDeps;
+  req: Request;
+  res: Response;
+}
+
+export interface RouteDef<B = any, Q = any, P = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  method: Method;
+  /** OpenAPI-style path: `/api/settings/api-keys/{key_id}`. */
+  path: string;
+  /** Defaults to the family of the path prefix (api/kernel/families.ts). */
+  family?: Family;
+  /** `public`: no credential needed (one sent is still checked); `user`: a credential of the family is required. */
+  auth: 'public' | 'user';
+  summary: string;
+  description?: string;
+  operationId?: string;
+  tags?: string[];
+  /** Rate scheme instead of the family's (e.g. `integration`). */
+  rateScheme?: RateScheme;
+  /** Largest body in bytes (default: the family's limit from the settings). */
+  bodyLimitBytes?: number;
+  /**
+   * `bare`: the success body is `data` itself, without the family's success envelope (Document 2 routes whose
+   * responses list their own fields, e.g. `success, seo_score, ...`). Errors keep the family's envelope.
+   */
+  successBody?: 'envelope' | 'bare';
+  /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
+  ownerParam?: string;
+  request?: RequestSchemas;
+  /** Success responses by status. Error responses are added from the family. */
+  responses: Record<number, RouteResponse>;
+  /** Error statuses this route answers beyond the family's defaults (409, 503, ...), each with its description. */
+  errors?: Record<number, string>;
+  handler(ctx: HandlerCtx<B, Q, P>): Promise<HandlerResult> | HandlerResult;
+}
+
+/** Per-request state in res.locals. */
+export interface RequestState {
+  requestId: string;
+  family: Family;
+  route?: RouteDef & { operationId: string };
+  caller?: Caller;
+  userId?: string;
+  rate?: RateDecision;
+}

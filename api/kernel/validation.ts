@@ -1,0 +1,95 @@
+/**
+ * Request validation with ajv, compiled once per route from the schemas the
+ * route declares (the same schemas the OpenAPI document shows). Bodies are
+ * checked as sent (a string where an integer is expected is refused); query
+ * and path values arrive as text and are coerced to the declared types.
+ * Defaults are applied; fields the schema does not name are ignored (kept,
+ * never used); every wrong type, missing required field or broken bound is
+ * reported with its field path.
+ */
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import { FieldIssue, ValidationError } from '../../domain/errors';
+import { findUnstorableText } from '../../domain/storable-text';
+import type { JsonSchema } from './envelopes/common';
+
+const opts = { allErrors: true, useDefaults: true, strict: false, verbose: true } as const;
+const bodyAjv = new Ajv({ ...opts, coerceTypes: false });
+const textAjv = new Ajv({ ...opts, coerceTypes: 'array' });
+addFormats(bodyAjv);
+addFormats(textAjv);
+
+export type Location = FieldIssue['location'];
+
+const dotted = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .join('.');
+
+function issueOf(e: ErrorObject, location: Location): FieldIssue {
+  const base = dotted(e.instancePath);
+  if (e.keyword === 'required') {
+    const path = [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
+    return { location, path, kind: 'missing', message: `${path} is required` };
+  }
+  const path = base;
+  const name = path || location;
+  if (e.keyword === 'type') {
+    const expected = String((e.params as { type: string | string[] }).type);
+    return { location, path, kind: 'type', message: `${name} must be ${expected}`, expected_type: expected, provided_value: e.data };
+  }
+  return { location, path, kind: 'constraint', message: `${name} ${e.message ?? 'is invalid'}`, provided_value: e.data };
+}
+
+/** Keeps the most useful issue per field: a type error or a missing field beats the constraint noise of anyOf/oneOf. */
+function issues(errors: ErrorObject[], location: Location): FieldIssue[] {
+  const out = new Map<string, FieldIssue>();
+  for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
+    const i = issueOf(e, location);
+    const prev = out.get(i.path);
+    if (!prev || (prev.kind === 'constraint' && i.kind !== 'constraint')) out.set(i.path, i);
+  }
+  return [...out.values()];
+}
+
+export interface RequestSchemas {
+  body?: JsonSchema;
+  query?: JsonSchema;
+  params?: JsonSchema;
+}
+
+export interface ValidatedInput {
+  body: unknown;
+  query: Record<string, unknown>;
+  params: Record<string, unknown>;
+}
+
+export type RequestValidator = (raw: { body: unknown; query: unknown; params: unknown }) => ValidatedInput;
+
+/** Compiles a route's schemas; the returned function returns coerced, defaulted copies or throws ValidationError. */
+export function compileRequest(schemas: RequestSchemas = {}): RequestValidator {
+  const body = schemas.body ? bodyAjv.compile(schemas.body) : undefined;
+  const query = schemas.query ? textAjv.compile(schemas.query) : undefined;
+  const params = schemas.params ? textAjv.compile(schemas.params) : undefined;
+  return (raw) => {
+    const found: FieldIssue[] = [];
+    const run = (v: ValidateFunction | undefined, data: unknown, location: Location) => {
+      if (v && !v(data)) found.push(...issues(v.errors ?? [], location));
+      return data;
+    };
+    // A missing body is an empty object, so the client learns which fields are required.
+    const b = run(body, raw.body === undefined ? (schemas.body?.type === 'object' ? {} : undefined) : raw.body, 'body');
+    const q = run(query, { ...((raw.query as object) ?? {}) }, 'query') as Record<string, unknown>;
+    const p = run(params, { ...((raw.params as object) ?? {}) }, 'path') as Record<string, unknown>;
+    // Text the platform cannot store (NUL, unpaired surrogates) is refused here, whatever the schema says.
+    for (const [value, location] of [[raw.body, 'body'], [raw.query, 'query'], [raw.params, 'path']] as const) {
+      const bad = findUnstorableText(value);
+      if (bad) found.push({ location, path: bad.path, kind: 'constraint', message: `${bad.path || location} must not contain a ${bad.problem}`, provided_value: undefined });
+    }
+    if (found.length) throw new ValidationError(found);
+    return { body: b, query: q, params: p };
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The API's one boundary to Temporal. Workflows are started and executed with
+ * their function (never a name as a string), so arguments and results are
+ * type-checked; failures come back as the error hierarchy by the failure code
+ * of the workflow's root ApplicationFailure (domain/failures.ts).
+ *
+ * Every business workflow has one id per job, given by the caller
+ * (`blog-research-<uuid>`, returned to the client as task_id), with the
+ * conflict policy FAIL and the reuse policy REJECT_DUPLICATE: a job id is used
+ * once, ever.
+ */
+import { ApplicationFailure, Client, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
+import { defineSearchAttributeKey, Duration, SearchAttributeType, Workflow, WorkflowResultType } from '@temporalio/common';
+import type { WorkflowStartOptions } from '@temporalio/client';
+import { AppError, ConflictError, ServiceUnavailableError, UpstreamError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
+import { FAILURES, isFailureCode } from '../../domain/failures';
+import type { AppDeps } from './types';
+
+/** Search attributes of task workflows (registered by scripts/stack): who owns the task and what kind it is. */
+export const USER_ID = defineSearchAttributeKey('UserId', SearchAttributeType.KEYWORD);
+export const TASK_TYPE = defineSearchAttributeKey('TaskType', SearchAttributeType.KEYWORD);
+
+/** The Temporal client, or 503 naming why there is none. */
+async function clientOf(deps: Pick<AppDeps, 'workflows'>): Promise<{ client: Client; taskQueue: string }> {
+  if (!deps.workflows) throw new ServiceUnavailableError('Background work is not available: this API has no Temporal connection', { service: 'temporal' });
+  try {
+    return { client: await deps.workflows.client(), taskQueue: deps.workflows.taskQueue };
+  } catch (e) {
+    throw new ServiceUnavailableError(`Background work is temporarily unavailable (Temporal: ${(e as Error).message})`, { service: 'temporal' });
+  }
+}
+
+export interface StartOptions<W extends Workflow> {
+  workflowId: string;
+  args: Parameters<W>;
+  /** Owner and kind of a task, as search attributes (operators filter by them in the Temporal UI). */
+  task?: { userId: string; taskType: string };
+}
+
+/**
+ * The start options every job gets (one id per job, used once). The SDK types
+ * `args` by a conditional on the workflow's parameters, which TypeScript cannot
+ * resolve for a generic W: the callers' `args: Parameters<W>` is what checks them.
+ */
+function options<W extends Workflow>(o: { taskQueue: string; workflowId: string; args: Parameters<W>; workflowExecutionTimeout?: Duration; typedSearchAttributes?: unknown }): WorkflowStartOptions<W> {
+  return { ...o, workflowIdConflictPolicy: 'FAIL', workflowIdReusePolicy: 'REJECT_DUPLICATE' } as unknown as WorkflowStartOptions<W>;
+}
+
+/** Starts a workflow; 409 when its id was used before, 503 when Temporal cannot be reached. */
+export async function startWorkflow<W extends Workflow>(deps: Pick<AppDeps, 'workflows'>, workflow: W, opts: StartOptions<W>): Promise<void> {
+  const { client, taskQueue } = await clientOf(deps);
+  try {
+    await client.workflow.start(workflow, options<W>({
+      taskQueue,
+      workflowId: opts.workflowId,
+      args: opts.args,
+      ...(opts.task ? { typedSearchAttributes: [{ key: USER_ID, value: opts.task.userId }, { key: TASK_TYPE, value: opts.task.taskType }] } : {}),
+    }));
+  } catch (e) {
+    if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('task id already in use; retry');
+    throw new ServiceUnavailableError(`Could not start the work: ${(e as Error).message}`, { service: 'temporal' });
+  }
+}
+
+/** Runs a workflow and waits for its result; a failure becomes the error of its failure code. */
+export async function executeWorkflow<W extends Workflow>(deps: Pick<AppDeps, 'workflows'>, workflow: W, opts: { workflowId: string; args: Parameters<W>; timeout?: Duration }): Promise<WorkflowResultType<W>> {
+  const { client, taskQueue } = await clientOf(deps);
+  try {
+    return await client.workflow.execute(workflow, options<W>({ taskQueue, workflowId: opts.workflowId, args: opts.args, workflowExecutionTimeout: opts.timeout ?? '10m' }));
+  } catch (e) {
+    if (e instanceof WorkflowFailedError) throw failureError(e, opts.workflowId);
+    if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('work id already in use; retry');
+    throw e;
+  }
+}
+
+/** Asks a workflow to cancel; a workflow that no longer exists is not an error. */
+export async function cancelWorkflow(deps: Pick<AppDeps, 'workflows'>, workflowId: string): Promise<void> {
+  const { client } = await clientOf(deps);
+  try {
+    await client.workflow.getHandle(workflowId).cancel();
+  } catch (e) {
+    if (!(e instanceof WorkflowNotFoundError)) throw e;
+  }
+}
+
+/** Owner, kind and start time of a task workflow from its search attributes, or undefined when there is none. */
+export async function describeTask(deps: Pick<AppDeps, 'workflows'>, workflowId: string): Promise<{ userId: string; taskType: string; startedAt: string } | undefined> {
+  const { client } = await clientOf(deps);
+  try {
+    const d = await client.workflow.getHandle(workflowId).describe();
+    const userId = d.typedSearchAttributes.get(USER_ID);
+    const taskType = d.typedSearchAttributes.get(TASK_TYPE);
+    return userId && taskType ? { userId, taskType, startedAt: d.startTime.toISOString() } : undefined;
+  } catch (e) {
+    if (e instanceof WorkflowNotFoundError) return undefined;
+    throw e;
+  }
+}
+
+/** The root ApplicationFailure of a failed workflow (activity failures nest theirs as `cause`). */
+export function rootFailure(e: unknown): ApplicationFailure | undefined {
+  let c: unknown = e;
+  let found: ApplicationFailure | undefined;
+  for (let i = 0; c && i < 10; i++, c = (c as { cause?: unknown }).cause) if (c instanceof ApplicationFailure) found = c;
+  return found;
+}
+
+/**
+ * The API error for a failed workflow, by the failure code of its root cause.
+ * An internal failure stays a plain Error: the error stage logs it and answers a generic 500.
+ */
+export function failureError(e: WorkflowFailedError, workflowId: string): AppError | Error {
+  const f = rootFailure(e);
+  const code = isFailureCode(f?.type) ? f.type : 'INTERNAL_ERROR';
+  const message = f?.message ?? e.message;
+  switch (FAILURES[code].kind) {
+    case 'usage_limit': {
+      const d = (f?.details?.[0] ?? {}) as { provider: string; limit_type: string; current_usage: number; limit_value: number };
+      return new UsageLimitExceededError({ provider: d.provider, limit_type: d.limit_type, current_usage: d.current_usage, limit_value: d.limit_value }, message);
+    }
+    case 'unavailable':
+      return new ServiceUnavailableError(message, { code });
+    case 'validation':
+      return new ValidationError([{ location: 'body', path: '', kind: 'constraint', message }]);
+    case 'internal':
+      return new Error(`workflow ${workflowId} failed: ${code}: ${message}`, { cause: e });
+    default:
+      return new UpstreamError(message, { code, workflow_id: workflowId });
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * The research corpus the offline research provider cites: every `url` of a
+ * corpus source points here, so a citation can be followed. Public, like any
+ * page a citation links to; the corpus is the project's own sample documents.
+ */
+import { NotFoundError } from '../../domain/errors';
+import { defineRoute, RouteDef } from '../kernel/registry';
+
+export const researchRoutes: RouteDef[] = [
+  defineRoute<unknown, unknown, { slug: string }>({
+    method: 'get',
+    path: '/api/research/corpus/{slug}',
+    auth: 'public',
+    tags: ['research'],
+    summary: 'A document of the local research corpus (Markdown)',
+    request: { params: { type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9-]{1,120}$' } }, required: ['slug'] } },
+    responses: { 200: { description: 'The document', contentType: 'text/markdown', data: { type: 'string' } } },
+    handler(ctx) {
+      const doc = ctx.deps.corpus?.document(ctx.params.slug);
+      if (!doc) throw new NotFoundError('No corpus document with this slug');
+      const front = [`# ${doc.title}`, '', `Published: ${doc.published_at ?? 'unknown'} · Type: ${doc.source_type} · Credibility: ${doc.credibility_score}`, ''].join('\n');
+      return { raw: { contentType: 'text/markdown; charset=utf-8', body: `${front}\n${doc.body}\n` } };
+    },
+  }),
+];

@@ -1,0 +1,160 @@
+/**
+ * Subscription and usage API (Document 1, prefix /api/subscription; the
+ * subscription family's envelopes). Every read comes from projections;
+ * plan changes and mark-read append events and wait (bounded) for the
+ * projection that serves the next read. Choices: docs/subscription.md.
+ */
+import { NotFoundError } from '../../domain/errors';
+import { alertStream } from '../../domain/events/alerts';
+import { PLAN_NAMES, PlanName, PLANS } from '../../domain/plans';
+import { pricingTable } from '../../domain/pricing';
+import { getAlert, listAlerts } from '../../projections/alerts';
+import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, RouteDef } from '../kernel/registry';
+import { cancelSubscription, changeSubscription } from './commands';
+import { dashboardOut, loadSubscription, plansOut, subscriptionOut, trendsOut, usageOut } from './views';
+import { alertSchema, dashboardSchema, planSchema, pricingSchema, subscriptionSchema, trendsSchema, usageSchema } from './schemas';
+
+const P = '/api/subscription';
+const tags = ['subscription'];
+const userParams = { type: 'object', properties: { user_id: { type: 'string', minLength: 1 } }, required: ['user_id'] };
+type UserParams = { user_id: string };
+
+const meta = requestMeta;
+
+export const subscriptionRoutes: RouteDef[] = [
+  defineRoute({
+    method: 'get',
+    path: `${P}/plans`,
+    auth: 'user',
+    tags,
+    summary: 'Plans with price, billing cycle and limits',
+    responses: { 200: { description: 'Every plan', data: { type: 'array', items: planSchema } } },
+    handler: () => ({ data: plansOut() }),
+  }),
+  defineRoute({
+    method: 'get',
+    path: `${P}/pricing`,
+    auth: 'user',
+    tags,
+    summary: 'Provider pricing (what each call is charged)',
+    responses: { 200: { description: 'Pricing entries', data: { type: 'array', items: pricingSchema } } },
+    handler: () => ({ data: pricingTable() }),
+  }),
+  defineRoute<unknown, unknown, UserParams>({
+    method: 'get',
+    path: `${P}/user/{user_id}/subscription`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: "The user's subscription: plan, status, dates, limits that apply now",
+    request: { params: userParams },
+    responses: { 200: { description: 'User subscription', data: subscriptionSchema } },
+    handler: async (ctx) => ({ data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, clock(ctx.deps))) }),
+  }),
+  defineRoute<{ plan: PlanName }, unknown, UserParams>({
+    method: 'post',
+    path: `${P}/user/{user_id}/subscription`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: 'Subscribe, upgrade or downgrade: the new plan and its limits apply at once (usage of the period stays)',
+    request: { params: userParams, body: { type: 'object', properties: { plan: { enum: PLAN_NAMES, description: 'plan key: free, basic, pro, enterprise' } }, required: ['plan'] } },
+    responses: { 200: { description: 'The subscription after the change', data: subscriptionSchema, message: true } },
+    handler: async (ctx) => {
+      const now = clock(ctx.deps);
+      const r = await changeSubscription(ctx.deps, ctx.params.user_id, ctx.body.plan, now, meta(ctx));
+      await settle(ctx, 'identity', r.events);
+      const verb = { subscribe: 'Subscribed to', upgrade: 'Upgraded to', downgrade: 'Downgraded to', resume: 'Resumed' }[r.value.kind];
+      return {
+        data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, now)),
+        message: `${verb} the ${PLANS[ctx.body.plan].name} plan (from ${r.value.from}); its limits apply now`,
+      };
+    },
+  }),
+  defineRoute<unknown, unknown, UserParams>({
+    method: 'post',
+    path: `${P}/user/{user_id}/subscription/cancel`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: 'Cancel: the plan stays until the end of the billing period (expires_at), then the Free plan applies',
+    request: { params: userParams },
+    responses: { 200: { description: 'The cancelled subscription', data: subscriptionSchema, message: true } },
+    handler: async (ctx) => {
+      const now = clock(ctx.deps);
+      const r = await cancelSubscription(ctx.deps, ctx.params.user_id, now, meta(ctx));
+      await settle(ctx, 'identity', r.events);
+      return {
+        data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, now)),
+        message: `The ${r.value.plan} plan is cancelled; it stays active until ${r.value.expires_at}, then the Free plan applies`,
+      };
+    },
+  }),
+  defineRoute<unknown, unknown, UserParams>({
+    method: 'get',
+    path: `${P}/usage/{user_id}`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: 'Usage of the current billing period against the plan limits',
+    request: { params: userParams },
+    responses: { 200: { description: 'Usage', data: usageSchema } },
+    handler: async (ctx) => ({ data: (await usageOut(ctx.deps.db, ctx.params.user_id, clock(ctx.deps))).usage }),
+  }),
+  defineRoute<unknown, { months: number }, UserParams>({
+    method: 'get',
+    path: `${P}/usage/{user_id}/trends`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: 'Monthly usage, oldest first (empty months as zeros), and the calls and cost trends',
+    request: { params: userParams, query: { type: 'object', properties: { months: { type: 'integer', minimum: 1, maximum: 24, default: 6 } } } },
+    responses: { 200: { description: 'Periods and trends', data: trendsSchema } },
+    handler: async (ctx) => ({ data: await trendsOut(ctx.deps.db, ctx.params.user_id, ctx.query.months, clock(ctx.deps)) }),
+  }),
+  defineRoute<unknown, unknown, UserParams>({
+    method: 'get',
+    path: `${P}/dashboard/{user_id}`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: 'Summary, current usage, limits, month-end projections and the newest alerts',
+    request: { params: userParams },
+    responses: { 200: { description: 'Dashboard', data: dashboardSchema } },
+    handler: async (ctx) => ({ data: await dashboardOut(ctx.deps.db, ctx.params.user_id, clock(ctx.deps)) }),
+  }),
+  defineRoute<unknown, { unread_only: boolean }, UserParams>({
+    method: 'get',
+    path: `${P}/alerts/{user_id}`,
+    auth: 'user',
+    ownerParam: 'user_id',
+    tags,
+    summary: "The user's alerts, newest first",
+    request: { params: userParams, query: { type: 'object', properties: { unread_only: { type: 'boolean', default: false } } } },
+    responses: { 200: { description: 'Alerts', data: { type: 'array', items: alertSchema } } },
+    handler: async (ctx) => {
+      await loadSubscription(ctx.deps.db, ctx.params.user_id, clock(ctx.deps)); // 404 for a user that does not exist
+      return { data: await listAlerts(ctx.deps.db, ctx.params.user_id, ctx.query.unread_only) };
+    },
+  }),
+  defineRoute<unknown, unknown, { alert_id: number }>({
+    method: 'post',
+    path: `${P}/alerts/{alert_id}/mark-read`,
+    auth: 'user',
+    tags,
+    summary: 'Mark an alert as read (only its owner may; another user\'s alert is not found)',
+    request: { params: { type: 'object', properties: { alert_id: { type: 'integer', minimum: 1 } }, required: ['alert_id'] } },
+    responses: { 200: { description: 'Marked as read; no data', message: true } },
+    handler: async (ctx) => {
+      const userId = userIdOf(ctx);
+      const alert = await getAlert(ctx.deps.db, ctx.params.alert_id);
+      if (!alert || alert.user_id !== userId) throw new NotFoundError('Alert not found', { alert_id: ctx.params.alert_id });
+      if (!alert.read) {
+        const r = await ctx.deps.store.append(alertStream(userId), [{ type: 'AlertMarkedRead', data: { alert_id: alert.id, user_id: userId } }], 'any', meta(ctx));
+        await settle(ctx, 'alerts', r.events);
+      }
+      return { message: `Alert ${alert.id} marked as read` };
+    },
+  }),
+];

@@ -1,0 +1,25 @@
+/**
+ * The shape of every write decision (Emmett's decider): `evolve` folds a
+ * stream's events into the state a decision needs, `decide` turns a command
+ * and that state into the events to append — or throws a domain error
+ * (NotFoundError, ConflictError, ValidationError) when the command is refused.
+ * Both are pure: whatever a decision needs from the outside (the clock, new
+ * ids, a secret's fingerprint, a DNS check) is looked up before and carried in
+ * the command. infra/eventstore/command.ts reads, folds, decides and appends.
+ */
+import type { DomainEvent } from './events';
+
+/** An event as a fold sees it: stored events also carry the time they were recorded. */
+export type Stored<E extends DomainEvent = DomainEvent> = E & { recordedAt?: string };
+
+export interface Decider<C, S> {
+  /** State of a stream with no events. */
+  initialState: S;
+  /** Folds one event (events of other areas are ignored). */
+  evolve(state: S, event: Stored): S;
+  /** The events that carry out `command` on `state`; [] when there is nothing to do. */
+  decide(command: C, state: S): DomainEvent[];
+}
+
+/** Folds `events` with a decider's evolve from its initial state. */
+export const fold = <S>(d: Pick<Decider<unknown, S>, 'evolve' | 'initialState'>, events: readonly Stored[]): S => events.reduce(d.evolve, d.initialState);

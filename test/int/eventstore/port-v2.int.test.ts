@@ -1,0 +1,115 @@
+/**
+ * The event store port's second generation: typed reads, transactions,
+ * idempotent appends, folded streams, stream queries, refused data, and the
+ * command helper (read, fold, decide, append, retry on a conflict).
+ */
+import { randomUUID } from 'node:crypto';
+import { createEventStore, EventDataRejectedError, EventStore, NewEvent, RecordedEvent } from '../../../infra/eventstore';
+import { handleCommand } from '../../../infra/eventstore/command';
+import type { Decider } from '../../../domain/decider';
+import { ConflictError } from '../../../domain/errors';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+
+const started = (id: string): NewEvent => ({ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id } });
+const progressed = (id: string, message: string, eventId?: string): NewEvent => ({ type: 'TaskProgressed', ...(eventId ? { eventId } : {}), data: { task_id: id, message, at: '2026-11-23T00:00:00.000Z' } });
+
+describe('event store port v2', () => {
+  let schema: IsolatedSchema;
+  let store: EventStore;
+  beforeAll(async () => {
+    schema = await isolatedSchema(20);
+    store = createEventStore(schema.db);
+  });
+  afterAll(() => schema.drop());
+
+  it('keeps type and data linked: narrowing on type gives the payload without a cast', async () => {
+    const id = randomUUID();
+    await store.append(`task-${id}`, [started(id), progressed(id, 'hello')], 'no_stream');
+    const messages: string[] = [];
+    for (const e of await store.readStream(`task-${id}`)) if (e.type === 'TaskProgressed') messages.push(e.data.message);
+    expect(messages).toEqual(['hello']);
+  });
+
+  it('commits everything done through a transaction together, or nothing', async () => {
+    const a = randomUUID();
+    const b = randomUUID();
+    await store.transaction(async (tx) => {
+      await tx.append(`task-${a}`, [started(a)], 'no_stream');
+      await tx.append(`task-${b}`, [started(b)], 'no_stream');
+    });
+    expect(await store.streamVersions([`task-${a}`, `task-${b}`])).toEqual(new Map([[`task-${a}`, 0], [`task-${b}`, 0]]));
+    const c = randomUUID();
+    await expect(
+      store.transaction(async (tx) => {
+        await tx.append(`task-${c}`, [started(c)], 'no_stream');
+        await tx.append(`task-${a}`, [started(a)], 'no_stream'); // conflict: rolls back the first append too
+      }),
+    ).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT' });
+    expect(await store.readStream(`task-${c}`)).toEqual([]);
+  });
+
+  it('appendOnce stores an event id once, also when many callers race, and inside a transaction', async () => {
+    const id = randomUUID();
+    await store.append(`task-${id}`, [started(id)], 'no_stream');
+    const eventId = randomUUID();
+    const results = await Promise.all(Array.from({ length: 8 }, () => store.appendOnce(`task-${id}`, { ...progressed(id, 'once'), eventId })));
+    expect(results.filter((r) => r.appended)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.event.eventId))).toEqual(new Set([eventId]));
+    const inTx = await store.transaction((tx) => tx.appendOnce(`task-${id}`, { ...progressed(id, 'again'), eventId }));
+    expect(inTx.appended).toBe(false);
+    expect((await store.readStream(`task-${id}`)).map((e) => e.type)).toEqual(['TaskStarted', 'TaskProgressed']);
+  });
+
+  it('aggregateStream folds a stream and gives the version to append at', async () => {
+    const id = randomUUID();
+    const count = (n: number, e: RecordedEvent) => (e.type === 'TaskProgressed' ? n + 1 : n);
+    expect(await store.aggregateStream(`task-${id}`, count, 0)).toMatchObject({ state: 0, version: 'no_stream' });
+    await store.append(`task-${id}`, [started(id), progressed(id, 'a'), progressed(id, 'b')], 'no_stream');
+    expect(await store.aggregateStream(`task-${id}`, count, 0)).toMatchObject({ state: 2, version: 2 });
+  });
+
+  it('answers stream queries: versions and whether a stream holds an event type', async () => {
+    const id = randomUUID();
+    await store.append(`task-${id}`, [started(id)], 'no_stream');
+    expect(await store.streamVersions([`task-${id}`, `task-${randomUUID()}`])).toEqual(new Map([[`task-${id}`, 0]]));
+    expect(await store.hasEventOfType(`task-${id}`, 'TaskStarted')).toBe(true);
+    expect(await store.hasEventOfType(`task-${id}`, 'TaskCompleted')).toBe(false);
+  });
+
+  it('refuses text PostgreSQL cannot store with a non-retryable DATA_REJECTED, naming where it is', async () => {
+    const id = randomUUID();
+    const err = await store.append(`task-${id}`, [started(id), progressed(id, 'bad\u0000text')], 'no_stream').catch((e) => e);
+    expect(err).toBeInstanceOf(EventDataRejectedError);
+    expect(err).toMatchObject({ code: 'DATA_REJECTED', path: 'data.message' });
+    const lone = await store.append(`task-${id}`, [progressed(id, 'half \ud83d pair')], 'any').catch((e) => e);
+    expect(lone).toMatchObject({ code: 'DATA_REJECTED' });
+    expect(await store.readStream(`task-${id}`)).toEqual([]);
+  });
+
+  describe('handleCommand', () => {
+    type Cmd = { kind: 'step'; message: string; max: number };
+    const decider: Decider<Cmd, number> = {
+      initialState: 0,
+      evolve: (n, e) => (e.type === 'TaskProgressed' ? n + 1 : n),
+      decide(c, n) {
+        if (n >= c.max) throw new ConflictError(`already ${n} steps`);
+        return [{ type: 'TaskProgressed', data: { task_id: 'x', message: c.message, at: '2026-11-23T00:00:00.000Z' } }];
+      },
+    };
+
+    it('decides on the folded state and appends at the version it read', async () => {
+      const s = `task-${randomUUID()}`;
+      const r = await handleCommand(store, s, decider, { kind: 'step', message: 'one', max: 5 });
+      expect(r.state).toBe(0);
+      expect(r.events.map((e) => e.streamPosition)).toEqual([0]);
+    });
+
+    it('runs again on the new state after a conflict, so concurrent commands respect the rule', async () => {
+      const s = `task-${randomUUID()}`;
+      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => handleCommand(store, s, decider, { kind: 'step', message: `m${i}`, max: 3 }, { retries: 10 })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(Array(3).fill(expect.any(ConflictError)));
+      expect(await store.readStream(s)).toHaveLength(3);
+    });
+  });
+});
