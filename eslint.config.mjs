@@ -21,7 +21,11 @@ const under = (...names) => names.flatMap((n) => UP.flatMap((up) => [`${up}${n}`
 /** Groups shared by api/, activities/ and projections/: event store through its port, no configuration. */
 const portsOnly = [
   { group: under('infra/eventstore/postgres'), message: "Use the event store port: import from 'infra/eventstore'." },
-  { group: under('infra/config'), allowTypeImports: true, message: 'No configuration here: take settings and adapters as arguments (built in workers/).' },
+  {
+    group: under('infra/config'),
+    allowTypeImports: true,
+    message: 'No configuration here: take settings and adapters as arguments (built in workers/).',
+  },
 ];
 
 export default tseslint.config(
@@ -39,20 +43,50 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: nodeBuiltins.map((name) => ({ name, message: 'Workflow code must be deterministic: no Node built-ins (use an activity).' })),
+          paths: nodeBuiltins.map((name) => ({
+            name,
+            message: 'Workflow code must be deterministic: no Node built-ins (use an activity).',
+          })),
           patterns: [
-            { group: ['../activities', '../activities/*'], allowTypeImports: true, message: 'Workflows import only the types of activities.' },
-            { group: [...under('infra', 'api', 'projections', 'workers'), 'knex', 'pg', 'kafkajs', 'express', 'pino', '@temporalio/client', '@temporalio/worker', '@temporalio/activity'], message: 'Workflows may import only @temporalio/workflow and domain/.' },
+            {
+              group: ['../activities', '../activities/*'],
+              allowTypeImports: true,
+              message: 'Workflows import only the types of activities.',
+            },
+            {
+              group: [
+                ...under('infra', 'api', 'projections', 'workers'),
+                'knex',
+                'pg',
+                'kafkajs',
+                'express',
+                'pino',
+                '@temporalio/client',
+                '@temporalio/worker',
+                '@temporalio/activity',
+              ],
+              message: 'Workflows may import only @temporalio/workflow and domain/.',
+            },
           ],
         },
       ],
       'no-restricted-properties': [
         'error',
-        { object: 'Date', property: 'now', message: 'Use workflow time explicitly (the SDK makes Date deterministic, but not in helpers shared with activities).' },
+        {
+          object: 'Date',
+          property: 'now',
+          message:
+            'Use workflow time explicitly (the SDK makes Date deterministic, but not in helpers shared with activities).',
+        },
         { object: 'Math', property: 'random', message: 'Use uuid4() or a seeded value from the workflow SDK.' },
         { object: 'process', message: 'No process access in workflows.' },
       ],
-      'no-restricted-globals': ['error', { name: 'fetch', message: 'No I/O in workflows.' }, { name: 'setInterval', message: 'Use workflow sleep/condition.' }, { name: 'require', message: 'Static imports only in workflows.' }],
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'No I/O in workflows.' },
+        { name: 'setInterval', message: 'Use workflow sleep/condition.' },
+        { name: 'require', message: 'Static imports only in workflows.' },
+      ],
     },
   },
   {
@@ -62,7 +96,18 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltins.map((name) => ({ name, message: 'domain/ is pure: no Node built-ins.' })),
-          patterns: [{ group: [...under('infra', 'api', 'workflows', 'projections', 'activities', 'workers'), 'knex', 'pg', 'kafkajs', 'express'], message: 'domain/ imports only domain/.' }],
+          patterns: [
+            {
+              group: [
+                ...under('infra', 'api', 'workflows', 'projections', 'activities', 'workers'),
+                'knex',
+                'pg',
+                'kafkajs',
+                'express',
+              ],
+              message: 'domain/ imports only domain/.',
+            },
+          ],
         },
       ],
     },
@@ -72,7 +117,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: under('api', 'workflows', 'projections', 'activities', 'workers'), message: 'infra/ imports only domain/ and infra/ (let workers/ pass in what it needs).' }] },
+        {
+          patterns: [
+            {
+              group: under('api', 'workflows', 'projections', 'activities', 'workers'),
+              message: 'infra/ imports only domain/ and infra/ (let workers/ pass in what it needs).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -81,7 +133,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: under('api', 'workflows', 'activities', 'workers'), message: 'projections/ import only domain/ and infra/.' }, ...portsOnly] },
+        {
+          patterns: [
+            {
+              group: under('api', 'workflows', 'activities', 'workers'),
+              message: 'projections/ import only domain/ and infra/.',
+            },
+            ...portsOnly,
+          ],
+        },
       ],
     },
   },
@@ -90,7 +150,15 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: under('api', 'workflows', 'workers'), message: 'activities/ import only domain/, infra/ and projections/ (read queries).' }, ...portsOnly] },
+        {
+          patterns: [
+            {
+              group: under('api', 'workflows', 'workers'),
+              message: 'activities/ import only domain/, infra/ and projections/ (read queries).',
+            },
+            ...portsOnly,
+          ],
+        },
       ],
     },
   },
@@ -101,11 +169,15 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: under('activities', 'workers'), message: 'api/ never imports activities/ or workers/: start a workflow through api/kernel/workflows.ts.' },
+            {
+              group: under('activities', 'workers'),
+              message: 'api/ never imports activities/ or workers/: start a workflow through api/kernel/workflows.ts.',
+            },
             {
               group: UP.flatMap((up) => [`${up}workflows/*`, `!${up}workflows/index`]),
               allowTypeImports: true,
-              message: "Import workflow functions from the workflows index ('workflows'); other workflows/ files as types only.",
+              message:
+                "Import workflow functions from the workflows index ('workflows'); other workflows/ files as types only.",
             },
             ...portsOnly,
           ],

@@ -17,7 +17,17 @@ module.exports = {
   forceExit: process.env.JEST_NO_FORCE_EXIT !== '1',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
-    { ...common, displayName: 'int', testMatch: ['<rootDir>/test/**/*.int.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e.test.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
+    {
+      ...common,
+      displayName: 'int',
+      testMatch: ['<rootDir>/test/**/*.int.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
   ],
 };

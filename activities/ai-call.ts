@@ -17,7 +17,8 @@ export const ajv = new Ajv({ allErrors: true, strict: false });
 export const strings = { type: 'array', items: { type: 'string' } };
 
 /** One metered call, heartbeating while the vendor works. */
-export const guarded = (gateway: AiGateway, req: CompletionRequest): Promise<CompletionResponse> => withHeartbeat(() => gateway.complete(req));
+export const guarded = (gateway: AiGateway, req: CompletionRequest): Promise<CompletionResponse> =>
+  withHeartbeat(() => gateway.complete(req));
 
 /** The answer's JSON object, checked against `check`; an unreadable or misshapen answer is VENDOR_BAD_RESPONSE. */
 export function parsed<T>(resp: CompletionResponse, check: ValidateFunction, what: string): T {
@@ -27,7 +28,8 @@ export function parsed<T>(resp: CompletionResponse, check: ValidateFunction, wha
   } catch (e) {
     throw new VendorBadResponseError(resp.provider, `unreadable ${what}: ${(e as Error).message}`);
   }
-  if (!check(value)) throw new VendorBadResponseError(resp.provider, `${what} of the wrong shape: ${ajv.errorsText(check.errors)}`);
+  if (!check(value))
+    throw new VendorBadResponseError(resp.provider, `${what} of the wrong shape: ${ajv.errorsText(check.errors)}`);
   return value as T;
 }
 

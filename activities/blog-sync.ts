@@ -43,11 +43,31 @@ export interface RecordedContinuity {
   streamPosition: number;
 }
 
-const checkEnhanced = ajv.compile({ type: 'object', required: ['heading', 'subheadings', 'key_points', 'improvements_made'], properties: { heading: { type: 'string' }, subheadings: strings, key_points: strings, keywords: strings, improvements_made: strings } });
+const checkEnhanced = ajv.compile({
+  type: 'object',
+  required: ['heading', 'subheadings', 'key_points', 'improvements_made'],
+  properties: {
+    heading: { type: 'string' },
+    subheadings: strings,
+    key_points: strings,
+    keywords: strings,
+    improvements_made: strings,
+  },
+});
 const checkOutline = ajv.compile({
   type: 'object',
   required: ['outline', 'improvements_made'],
-  properties: { outline: { type: 'array', items: { type: 'object', required: ['id', 'heading'], properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } } } }, improvements_made: strings },
+  properties: {
+    outline: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'heading'],
+        properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } },
+      },
+    },
+    improvements_made: strings,
+  },
 });
 
 export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
@@ -69,10 +89,20 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
         localTask: { kind: 'enhance_section', input: { section: a.section, focus: a.focus } },
       });
       const e = parsed<EnhancedSection>(resp, checkEnhanced, 'section enhancement');
-      return { heading: e.heading, subheadings: e.subheadings, key_points: e.key_points, keywords: e.keywords ?? a.section.keywords ?? [], improvements_made: e.improvements_made };
+      return {
+        heading: e.heading,
+        subheadings: e.subheadings,
+        key_points: e.key_points,
+        keywords: e.keywords ?? a.section.keywords ?? [],
+        improvements_made: e.improvements_made,
+      };
     },
 
-    async optimizeOutline(a: { userId: string; outline: OutlineSection[]; focus: string }): Promise<{ outline: OutlineSection[]; improvements_made: string[]; overall_quality_score: number }> {
+    async optimizeOutline(a: {
+      userId: string;
+      outline: OutlineSection[];
+      focus: string;
+    }): Promise<{ outline: OutlineSection[]; improvements_made: string[]; overall_quality_score: number }> {
       const resp = await guarded(deps.gateway, {
         userId: a.userId,
         purpose: 'blog.outline.optimize',
@@ -81,9 +111,14 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
         idempotencyKey: activityKey(),
         localTask: { kind: 'optimize_outline', input: { outline: a.outline, focus: a.focus } },
       });
-      const answer = parsed<{ outline: OutlineSection[]; improvements_made: string[] }>(resp, checkOutline, 'optimized outline');
+      const answer = parsed<{ outline: OutlineSection[]; improvements_made: string[] }>(
+        resp,
+        checkOutline,
+        'optimized outline',
+      );
       const byId = new Map(answer.outline.map((s) => [s.id, s]));
-      if (byId.size !== a.outline.length || a.outline.some((s) => !byId.has(s.id))) throw new Error(`${resp.provider} returned an optimized outline whose section ids differ from the input`);
+      if (byId.size !== a.outline.length || a.outline.some((s) => !byId.has(s.id)))
+        throw new Error(`${resp.provider} returned an optimized outline whose section ids differ from the input`);
       // The answer's fields win; what it leaves out (references, ...) is kept from the input, in the answer's order.
       const original = new Map(a.outline.map((s) => [s.id, s]));
       const outline = answer.outline.map((s) => ({ ...original.get(s.id)!, ...s }));
@@ -96,17 +131,50 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       const resp = await guarded(deps.gateway, {
         userId: a.userId,
         purpose: 'blog.section',
-        messages: sectionPrompt({ title: s.heading, heading: s.heading, keyPoints: s.key_points ?? [], keywords: a.keywords, targetWords: a.targetWords, tone: a.tone, audience: a.audience }, a.sources),
+        messages: sectionPrompt(
+          {
+            title: s.heading,
+            heading: s.heading,
+            keyPoints: s.key_points ?? [],
+            keywords: a.keywords,
+            targetWords: a.targetWords,
+            tone: a.tone,
+            audience: a.audience,
+          },
+          a.sources,
+        ),
         maxTokens: Math.ceil(a.targetWords * 2.5) + 100,
         idempotencyKey: activityKey(),
-        localTask: { kind: 'section', input: { heading: s.heading, keyPoints: s.key_points ?? [], subheadings: s.subheadings, keywords: a.keywords, targetWords: a.targetWords, sources: a.sources, tone: a.tone, audience: a.audience } },
+        localTask: {
+          kind: 'section',
+          input: {
+            heading: s.heading,
+            keyPoints: s.key_points ?? [],
+            subheadings: s.subheadings,
+            keywords: a.keywords,
+            targetWords: a.targetWords,
+            sources: a.sources,
+            tone: a.tone,
+            audience: a.audience,
+          },
+        },
       });
       const markdown = resp.text.trim();
       const cited = new Set(citationNumbers(markdown));
-      return { markdown, citations: a.sources.filter((x) => cited.has(x.index!)), word_count: markdownWordCount(markdown) };
+      return {
+        markdown,
+        citations: a.sources.filter((x) => cited.has(x.index!)),
+        word_count: markdownWordCount(markdown),
+      };
     },
 
-    async reviseSection(a: { userId: string; content: string; focus: string; audience?: string; tone?: string }): Promise<string> {
+    async reviseSection(a: {
+      userId: string;
+      content: string;
+      focus: string;
+      audience?: string;
+      tone?: string;
+    }): Promise<string> {
       const resp = await guarded(deps.gateway, {
         userId: a.userId,
         purpose: 'blog.section.optimize',
@@ -119,14 +187,19 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
     },
 
     /** Scores before and after a revision and what changed, measured (the same for every provider). */
-    async compareRevision(a: { before: string; after: string }): Promise<{ before: QualityScores; after: QualityScores; changes: string[] }> {
+    async compareRevision(a: {
+      before: string;
+      after: string;
+    }): Promise<{ before: QualityScores; after: QualityScores; changes: string[] }> {
       const before = qualityScores(a.before);
       const after = qualityScores(a.after);
       const changes: string[] = [];
-      if (a.before.trim() === a.after.trim()) changes.push('Text unchanged: it already passes the sentence, paragraph and filler-word checks');
+      if (a.before.trim() === a.after.trim())
+        changes.push('Text unchanged: it already passes the sentence, paragraph and filler-word checks');
       const words = [markdownWordCount(a.before), markdownWordCount(a.after)];
       if (words[0] !== words[1]) changes.push(`Word count ${words[0]} → ${words[1]}`);
-      for (const k of ['readability_score', 'clarity_score', 'engagement_score'] as const) if (before[k] !== after[k]) changes.push(`${k.replace('_score', '')} ${before[k]} → ${after[k]}`);
+      for (const k of ['readability_score', 'clarity_score', 'engagement_score'] as const)
+        if (before[k] !== after[k]) changes.push(`${k.replace('_score', '')} ${before[k]} → ${after[k]}`);
       return { before, after, changes };
     },
 
@@ -135,7 +208,14 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
      * Without keywords or heading (optimize), the section's last recorded ones are used.
      * The event id comes from the workflow and activity ids, so a retry never appends twice.
      */
-    async recordContinuity(a: { userId: string; sectionId: string; markdown: string; heading?: string; keywords?: string[]; origin: 'generate' | 'optimize' }): Promise<RecordedContinuity> {
+    async recordContinuity(a: {
+      userId: string;
+      sectionId: string;
+      markdown: string;
+      heading?: string;
+      keywords?: string[];
+      origin: 'generate' | 'optimize';
+    }): Promise<RecordedContinuity> {
       const stream = sectionStream(a.userId, a.sectionId);
       let heading = a.heading;
       let keywords = a.keywords;
@@ -150,7 +230,19 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       const workflowId = currentWorkflowId();
       const r = await deps.store.appendOnce(
         stream,
-        { type: 'SectionContinuityRecorded', eventId, data: { user_id: a.userId, section_id: a.sectionId, heading, keywords, origin: a.origin, workflow_id: workflowId, metrics } },
+        {
+          type: 'SectionContinuityRecorded',
+          eventId,
+          data: {
+            user_id: a.userId,
+            section_id: a.sectionId,
+            heading,
+            keywords,
+            origin: a.origin,
+            workflow_id: workflowId,
+            metrics,
+          },
+        },
         { user_id: a.userId, workflow_id: workflowId, causation_id: activityKey() },
       );
       return { metrics, streamId: stream, streamPosition: r.event.streamPosition };

@@ -15,7 +15,13 @@ export function toActivityFailure(e: unknown): unknown {
   const raw = (err as { code?: unknown }).code;
   const code: FailureCode = isFailureCode(raw) ? raw : 'INTERNAL_ERROR';
   const details = (err as { details?: unknown }).details;
-  return ApplicationFailure.create({ type: code, message: err.message, nonRetryable: !FAILURES[code].retryable, cause: err, ...(details !== undefined ? { details: [details] } : {}) });
+  return ApplicationFailure.create({
+    type: code,
+    message: err.message,
+    nonRetryable: !FAILURES[code].retryable,
+    cause: err,
+    ...(details !== undefined ? { details: [details] } : {}),
+  });
 }
 
 type Fn = (...args: never[]) => Promise<unknown>;

@@ -32,7 +32,11 @@ export function createTaskActivities(deps: TaskActivityDeps) {
   const now = deps.now ?? (() => new Date());
   const appendOnce = async (taskId: string, event: NewEvent, userId: string) => {
     const key = activityKey();
-    await deps.store.appendOnce(taskStream(taskId), { ...event, eventId: uuidFromKey(`task:${key}`) }, { user_id: userId, workflow_id: currentWorkflowId(), causation_id: key });
+    await deps.store.appendOnce(
+      taskStream(taskId),
+      { ...event, eventId: uuidFromKey(`task:${key}`) },
+      { user_id: userId, workflow_id: currentWorkflowId(), causation_id: key },
+    );
   };
   return {
     /** TaskStarted: the first event of the task's stream (the status route reads the task from it). */
@@ -40,19 +44,31 @@ export function createTaskActivities(deps: TaskActivityDeps) {
       const wf = currentWorkflowId();
       await deps.store.appendOnce(
         taskStream(t.taskId),
-        { type: 'TaskStarted', eventId: uuidFromKey(`task-started:${t.taskId}`), data: { task_id: t.taskId, task_type: t.taskType, user_id: t.userId, workflow_id: wf } },
+        {
+          type: 'TaskStarted',
+          eventId: uuidFromKey(`task-started:${t.taskId}`),
+          data: { task_id: t.taskId, task_type: t.taskType, user_id: t.userId, workflow_id: wf },
+        },
         { user_id: t.userId, workflow_id: wf },
         'no_stream',
       );
     },
     async reportProgress(t: { taskId: string; userId: string; message: string }): Promise<void> {
-      await appendOnce(t.taskId, { type: 'TaskProgressed', data: { task_id: t.taskId, message: t.message, at: now().toISOString() } }, t.userId);
+      await appendOnce(
+        t.taskId,
+        { type: 'TaskProgressed', data: { task_id: t.taskId, message: t.message, at: now().toISOString() } },
+        t.userId,
+      );
     },
     async completeTask(t: { taskId: string; userId: string; result: Record<string, unknown> }): Promise<void> {
       await appendOnce(t.taskId, { type: 'TaskCompleted', data: { task_id: t.taskId, result: t.result } }, t.userId);
     },
     async failTask(t: { taskId: string; userId: string; code: string; message: string }): Promise<void> {
-      await appendOnce(t.taskId, { type: 'TaskFailed', data: { task_id: t.taskId, error: { code: t.code, message: storableText(t.message) } } }, t.userId);
+      await appendOnce(
+        t.taskId,
+        { type: 'TaskFailed', data: { task_id: t.taskId, error: { code: t.code, message: storableText(t.message) } } },
+        t.userId,
+      );
     },
     async cancelTask(t: { taskId: string; userId: string; reason: string }): Promise<void> {
       await appendOnce(t.taskId, { type: 'TaskCancelled', data: { task_id: t.taskId, reason: t.reason } }, t.userId);

@@ -11,4 +11,15 @@ import { blogAnalysisRoutes } from './blog/analysis';
 import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
 
-export const PLATFORM_ROUTES: RouteDef[] = [...healthRoutes, ...settingsRoutes, ...developerRoutes, ...blogRoutes, ...researchRoutes, ...webhookRoutes, ...subscriptionRoutes, ...blogAnalysisRoutes, ...blogSectionRoutes, ...generalAnalysisRoutes];
+export const PLATFORM_ROUTES: RouteDef[] = [
+  ...healthRoutes,
+  ...settingsRoutes,
+  ...developerRoutes,
+  ...blogRoutes,
+  ...researchRoutes,
+  ...webhookRoutes,
+  ...subscriptionRoutes,
+  ...blogAnalysisRoutes,
+  ...blogSectionRoutes,
+  ...generalAnalysisRoutes,
+];

@@ -22,4 +22,5 @@ export interface Decider<C, S> {
 }
 
 /** Folds `events` with a decider's evolve from its initial state. */
-export const fold = <S>(d: Pick<Decider<unknown, S>, 'evolve' | 'initialState'>, events: readonly Stored[]): S => events.reduce(d.evolve, d.initialState);
+export const fold = <S>(d: Pick<Decider<unknown, S>, 'evolve' | 'initialState'>, events: readonly Stored[]): S =>
+  events.reduce(d.evolve, d.initialState);

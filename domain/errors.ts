@@ -19,7 +19,10 @@ export interface FieldIssue {
 export abstract class AppError extends Error {
   /** Stable machine-readable kind; envelopes switch on it. */
   abstract readonly kind: string;
-  constructor(message: string, readonly details: Record<string, unknown> = {}) {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -27,7 +30,10 @@ export abstract class AppError extends Error {
 
 export class ValidationError extends AppError {
   readonly kind = 'validation';
-  constructor(readonly issues: FieldIssue[], message = issues.map((i) => i.message).join('; ') || 'invalid request') {
+  constructor(
+    readonly issues: FieldIssue[],
+    message = issues.map((i) => i.message).join('; ') || 'invalid request',
+  ) {
     super(message, {});
   }
   /** The first issue's field path, e.g. `body.topic` → `topic`. */
@@ -58,7 +64,11 @@ export class ConflictError extends AppError {
 export class RateLimitError extends AppError {
   readonly kind = 'rate_limit';
   /** Seconds until the refusing window resets. */
-  constructor(readonly retryAfter: number, message = 'Rate limit exceeded', details: Record<string, unknown> = {}) {
+  constructor(
+    readonly retryAfter: number,
+    message = 'Rate limit exceeded',
+    details: Record<string, unknown> = {},
+  ) {
     super(message, details);
   }
 }
@@ -66,7 +76,10 @@ export class RateLimitError extends AppError {
 /** A plan limit (vendor calls, tokens, monthly cost) would be exceeded by this call. */
 export class UsageLimitExceededError extends AppError {
   readonly kind = 'usage_limit';
-  constructor(readonly usage: { provider: string; limit_type: string; current_usage: number; limit_value: number }, message = `Usage limit exceeded for ${usage.limit_type}`) {
+  constructor(
+    readonly usage: { provider: string; limit_type: string; current_usage: number; limit_value: number },
+    message = `Usage limit exceeded for ${usage.limit_type}`,
+  ) {
     super(message, { ...usage });
   }
 }
@@ -83,7 +96,10 @@ export class CalendarFullError extends AppError {
 
 export class PayloadTooLargeError extends AppError {
   readonly kind = 'payload_too_large';
-  constructor(readonly limitBytes: number, message = `Request body exceeds the maximum of ${limitBytes} bytes`) {
+  constructor(
+    readonly limitBytes: number,
+    message = `Request body exceeds the maximum of ${limitBytes} bytes`,
+  ) {
     super(message, { max_bytes: limitBytes });
   }
 }
@@ -91,7 +107,10 @@ export class PayloadTooLargeError extends AppError {
 /** An outreach policy check (caps, suppression, idempotency) refused the action; `reason` is shown to the client. */
 export class PolicyError extends AppError {
   readonly kind = 'policy';
-  constructor(readonly reason: string, details: Record<string, unknown> = {}) {
+  constructor(
+    readonly reason: string,
+    details: Record<string, unknown> = {},
+  ) {
     super(`Policy validation failed, reason: ${reason}`, details);
   }
 }
@@ -110,7 +129,10 @@ export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 /** An unexpected failure, after it was logged: 500 with a generic message and the request id. */
 export class InternalError extends AppError {
   readonly kind = 'internal';
-  constructor(readonly requestId: string, message = 'An internal error occurred') {
+  constructor(
+    readonly requestId: string,
+    message = 'An internal error occurred',
+  ) {
     super(message, { request_id: requestId });
   }
 }

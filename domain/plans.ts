@@ -57,7 +57,13 @@ export const PLANS: Record<PlanName, Plan> = {
     price: 0.0,
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 100, tokens: 100000 },
-    rates: { general: { minute: 10, day: 100 }, developer: { hour: 100 }, calendar: { hour: 1000 }, integration: INTEGRATION, status: STATUS },
+    rates: {
+      general: { minute: 10, day: 100 },
+      developer: { hour: 100 },
+      calendar: { hour: 1000 },
+      integration: INTEGRATION,
+      status: STATUS,
+    },
   },
   basic: {
     id: 2,
@@ -67,7 +73,13 @@ export const PLANS: Record<PlanName, Plan> = {
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 1000, vendor_b_calls: 500, tokens: 1500000, monthly_cost: 50.0 },
     // developer and calendar rates of Basic: chosen (between Free and Pro).
-    rates: { general: { minute: 60, day: 1000 }, developer: { hour: 300 }, calendar: { hour: 3000 }, integration: INTEGRATION, status: STATUS },
+    rates: {
+      general: { minute: 60, day: 1000 },
+      developer: { hour: 300 },
+      calendar: { hour: 3000 },
+      integration: INTEGRATION,
+      status: STATUS,
+    },
   },
   pro: {
     id: 3,
@@ -76,7 +88,13 @@ export const PLANS: Record<PlanName, Plan> = {
     price: 99.0, // chosen
     billing_cycle: 'monthly',
     limits: { vendor_a_calls: 5000, vendor_b_calls: 2500, tokens: 7500000 /* chosen */, monthly_cost: 150.0 },
-    rates: { general: { minute: 300, day: 10000 }, developer: { hour: 1000 }, calendar: { hour: 10000 }, integration: INTEGRATION, status: STATUS },
+    rates: {
+      general: { minute: 300, day: 10000 },
+      developer: { hour: 1000 },
+      calendar: { hour: 10000 },
+      integration: INTEGRATION,
+      status: STATUS,
+    },
   },
   enterprise: {
     id: 4,
@@ -87,7 +105,13 @@ export const PLANS: Record<PlanName, Plan> = {
     // chosen: ten times Pro. Enterprise contracts override them ("custom").
     limits: { vendor_a_calls: 50000, vendor_b_calls: 25000, tokens: 75000000, monthly_cost: 1500.0 },
     // developer hour: "custom" in the spec; 10000 by default, overridable per deployment (RATE_LIMIT_OVERRIDES).
-    rates: { general: { minute: 1000, day: 100000 }, developer: { hour: 10000 }, calendar: { hour: 100000 }, integration: INTEGRATION, status: STATUS },
+    rates: {
+      general: { minute: 1000, day: 100000 },
+      developer: { hour: 10000 },
+      calendar: { hour: 100000 },
+      integration: INTEGRATION,
+      status: STATUS,
+    },
   },
 };
 
@@ -102,7 +126,9 @@ export function planById(id: number): Plan | undefined {
  * scheme, then window. Used for Enterprise contracts and by tests that check
  * a boundary without sending thousands of requests.
  */
-export type RateOverrides = Partial<Record<PlanName | '*', Partial<Record<RateScheme, Partial<Record<WindowName, number>>>>>>;
+export type RateOverrides = Partial<
+  Record<PlanName | '*', Partial<Record<RateScheme, Partial<Record<WindowName, number>>>>>
+>;
 
 export type KeyEnvironment = 'development' | 'production';
 
@@ -113,7 +139,12 @@ export interface RateOptions {
 }
 
 /** The windows that limit a caller of `plan` on routes of `scheme`, shortest first. */
-export function rateWindows(plan: PlanName, scheme: RateScheme, environment: KeyEnvironment, opts: RateOptions = {}): RateWindow[] {
+export function rateWindows(
+  plan: PlanName,
+  scheme: RateScheme,
+  environment: KeyEnvironment,
+  opts: RateOptions = {},
+): RateWindow[] {
   const merged: Partial<Record<WindowName, number>> = {
     ...PLANS[plan].rates[scheme],
     ...(opts.overrides?.['*']?.[scheme] ?? {}),

@@ -67,7 +67,10 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
 
 export class PricingError extends Error {
   readonly code = 'PRICING_UNKNOWN_PROVIDER';
-  constructor(readonly provider: string, readonly model?: string) {
+  constructor(
+    readonly provider: string,
+    readonly model?: string,
+  ) {
     super(`No price for provider "${provider}"${model ? ` model "${model}"` : ''} in domain/pricing.ts`);
     this.name = 'PricingError';
   }

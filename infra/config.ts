@@ -26,55 +26,266 @@ interface VarSpec {
  * check are all derived from it.
  */
 export const CONFIG_VARS = {
-  NODE_ENV: { type: 'string', default: 'development', description: 'development, test or production', schema: { enum: ['development', 'test', 'production'] } },
-  LOG_LEVEL: { type: 'string', default: 'info', description: 'pino log level', schema: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] } },
+  NODE_ENV: {
+    type: 'string',
+    default: 'development',
+    description: 'development, test or production',
+    schema: { enum: ['development', 'test', 'production'] },
+  },
+  LOG_LEVEL: {
+    type: 'string',
+    default: 'info',
+    description: 'pino log level',
+    schema: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
+  },
   HOST: { type: 'string', default: '127.0.0.1', description: 'Address the API listens on' },
-  PORT: { type: 'integer', default: 8000, description: 'Port of the API (the spec names port 8000 for local development)', schema: { minimum: 0, maximum: 65535 } },
-  PUBLIC_BASE_URL: { type: 'string', default: '', description: 'Base URL clients use to reach the API; empty means http://HOST:PORT', schema: { pattern: '^(|https?://.+)$' } },
-  DATABASE_URL: { type: 'string', default: 'postgres://platform:platform@127.0.0.1:55432/platform', description: 'PostgreSQL connection string (event store, projections, limits)', schema: { pattern: '^postgres(ql)?://' } },
-  DATABASE_POOL_MAX: { type: 'integer', default: 10, description: 'Largest number of PostgreSQL connections per process', schema: { minimum: 1, maximum: 200 } },
-  TEMPORAL_ADDRESS: { type: 'string', default: '127.0.0.1:7233', description: 'Temporal frontend host:port', schema: { pattern: '^[^\\s:]+:\\d+$' } },
-  TEMPORAL_NAMESPACE: { type: 'string', default: 'content-platform', description: 'Temporal namespace the platform uses', schema: { minLength: 1 } },
-  TEMPORAL_TASK_QUEUE: { type: 'string', default: 'content-platform', description: 'Task queue of the platform worker', schema: { minLength: 1 } },
-  TEMPORAL_UI_URL: { type: 'string', default: 'http://127.0.0.1:8233', description: 'Where operators find the Temporal Web UI (printed, linked from health)' },
-  KAFKA_BROKERS: { type: 'string', default: '127.0.0.1:19092', description: 'Comma-separated Kafka bootstrap brokers host:port', schema: { pattern: '^[^\\s:,]+:\\d+(,[^\\s:,]+:\\d+)*$' } },
+  PORT: {
+    type: 'integer',
+    default: 8000,
+    description: 'Port of the API (the spec names port 8000 for local development)',
+    schema: { minimum: 0, maximum: 65535 },
+  },
+  PUBLIC_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Base URL clients use to reach the API; empty means http://HOST:PORT',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  DATABASE_URL: {
+    type: 'string',
+    default: 'postgres://platform:platform@127.0.0.1:55432/platform',
+    description: 'PostgreSQL connection string (event store, projections, limits)',
+    schema: { pattern: '^postgres(ql)?://' },
+  },
+  DATABASE_POOL_MAX: {
+    type: 'integer',
+    default: 10,
+    description: 'Largest number of PostgreSQL connections per process',
+    schema: { minimum: 1, maximum: 200 },
+  },
+  TEMPORAL_ADDRESS: {
+    type: 'string',
+    default: '127.0.0.1:7233',
+    description: 'Temporal frontend host:port',
+    schema: { pattern: '^[^\\s:]+:\\d+$' },
+  },
+  TEMPORAL_NAMESPACE: {
+    type: 'string',
+    default: 'content-platform',
+    description: 'Temporal namespace the platform uses',
+    schema: { minLength: 1 },
+  },
+  TEMPORAL_TASK_QUEUE: {
+    type: 'string',
+    default: 'content-platform',
+    description: 'Task queue of the platform worker',
+    schema: { minLength: 1 },
+  },
+  TEMPORAL_UI_URL: {
+    type: 'string',
+    default: 'http://127.0.0.1:8233',
+    description: 'Where operators find the Temporal Web UI (printed, linked from health)',
+  },
+  KAFKA_BROKERS: {
+    type: 'string',
+    default: '127.0.0.1:19092',
+    description: 'Comma-separated Kafka bootstrap brokers host:port',
+    schema: { pattern: '^[^\\s:,]+:\\d+(,[^\\s:,]+:\\d+)*$' },
+  },
   KAFKA_CLIENT_ID: { type: 'string', default: 'content-platform', description: 'Kafka client id prefix' },
-  KAFKA_TOPIC_PREFIX: { type: 'string', default: 'platform', description: 'Prefix of every topic and consumer group (lets test runs and deployments share a cluster)', schema: { pattern: '^[A-Za-z0-9._-]+$' } },
-  KAFKA_TOPIC_PARTITIONS: { type: 'integer', default: 3, description: 'Partitions of each domain topic when the platform creates it', schema: { minimum: 1, maximum: 64 } },
-  KAFKA_REPLICATION_FACTOR: { type: 'integer', default: 1, description: 'Replication factor of created topics (1 for the single-node local broker)', schema: { minimum: 1, maximum: 7 } },
-  PROJECTOR_PARTITIONS_CONCURRENTLY: { type: 'integer', default: 3, description: 'Partitions whose batches one projection applies at the same time (each in its own PostgreSQL transaction)', schema: { minimum: 1, maximum: 64 } },
-  WORKER_HEALTH_PORT: { type: 'integer', default: 8101, description: 'Health port of the Temporal worker process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },
-  RELAY_HEALTH_PORT: { type: 'integer', default: 8102, description: 'Health port of the event relay process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },
-  PROJECTOR_HEALTH_PORT: { type: 'integer', default: 8103, description: 'Health port of the projector process (0 = any free port)', schema: { minimum: 0, maximum: 65535 } },
-  WORKFLOW_BUNDLE_PATH: { type: 'string', default: '', description: 'Prebuilt workflow bundle the worker loads (npm run build writes dist/workflow-bundle.js); empty = bundle workflows/ at start' },
+  KAFKA_TOPIC_PREFIX: {
+    type: 'string',
+    default: 'platform',
+    description: 'Prefix of every topic and consumer group (lets test runs and deployments share a cluster)',
+    schema: { pattern: '^[A-Za-z0-9._-]+$' },
+  },
+  KAFKA_TOPIC_PARTITIONS: {
+    type: 'integer',
+    default: 3,
+    description: 'Partitions of each domain topic when the platform creates it',
+    schema: { minimum: 1, maximum: 64 },
+  },
+  KAFKA_REPLICATION_FACTOR: {
+    type: 'integer',
+    default: 1,
+    description: 'Replication factor of created topics (1 for the single-node local broker)',
+    schema: { minimum: 1, maximum: 7 },
+  },
+  PROJECTOR_PARTITIONS_CONCURRENTLY: {
+    type: 'integer',
+    default: 3,
+    description:
+      'Partitions whose batches one projection applies at the same time (each in its own PostgreSQL transaction)',
+    schema: { minimum: 1, maximum: 64 },
+  },
+  WORKER_HEALTH_PORT: {
+    type: 'integer',
+    default: 8101,
+    description: 'Health port of the Temporal worker process (0 = any free port)',
+    schema: { minimum: 0, maximum: 65535 },
+  },
+  RELAY_HEALTH_PORT: {
+    type: 'integer',
+    default: 8102,
+    description: 'Health port of the event relay process (0 = any free port)',
+    schema: { minimum: 0, maximum: 65535 },
+  },
+  PROJECTOR_HEALTH_PORT: {
+    type: 'integer',
+    default: 8103,
+    description: 'Health port of the projector process (0 = any free port)',
+    schema: { minimum: 0, maximum: 65535 },
+  },
+  WORKFLOW_BUNDLE_PATH: {
+    type: 'string',
+    default: '',
+    description:
+      'Prebuilt workflow bundle the worker loads (npm run build writes dist/workflow-bundle.js); empty = bundle workflows/ at start',
+  },
   MIGRATE_ON_START: { type: 'boolean', default: true, description: 'Run database migrations when the API starts' },
-  SHUTDOWN_TIMEOUT_MS: { type: 'integer', default: 10000, description: 'How long a process waits for in-flight work on SIGTERM before it exits', schema: { minimum: 0, maximum: 600000 } },
+  SHUTDOWN_TIMEOUT_MS: {
+    type: 'integer',
+    default: 10000,
+    description: 'How long a process waits for in-flight work on SIGTERM before it exits',
+    schema: { minimum: 0, maximum: 600000 },
+  },
   // AI provider layer (infra/ai/, infra/research/; docs/providers.md). Empty base URL = vendor not configured.
-  VENDOR_A_BASE_URL: { type: 'string', default: '', description: 'OpenAI-compatible base URL of text vendor vendor_a (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1); empty = not configured', schema: { pattern: '^(|https?://.+)$' } },
-  VENDOR_A_API_KEY: { type: 'string', default: '', description: 'Bearer key of vendor_a (may stay empty for local servers such as Ollama)' },
-  VENDOR_A_MODEL: { type: 'string', default: 'gpt-4o-mini', description: 'Model name sent to vendor_a; priced by domain/pricing.ts' },
-  VENDOR_B_BASE_URL: { type: 'string', default: '', description: 'OpenAI-compatible base URL of text vendor vendor_b (e.g. https://generativelanguage.googleapis.com/v1beta/openai); empty = not configured', schema: { pattern: '^(|https?://.+)$' } },
+  VENDOR_A_BASE_URL: {
+    type: 'string',
+    default: '',
+    description:
+      'OpenAI-compatible base URL of text vendor vendor_a (e.g. https://api.openai.com/v1, http://127.0.0.1:11434/v1); empty = not configured',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  VENDOR_A_API_KEY: {
+    type: 'string',
+    default: '',
+    description: 'Bearer key of vendor_a (may stay empty for local servers such as Ollama)',
+  },
+  VENDOR_A_MODEL: {
+    type: 'string',
+    default: 'gpt-4o-mini',
+    description: 'Model name sent to vendor_a; priced by domain/pricing.ts',
+  },
+  VENDOR_B_BASE_URL: {
+    type: 'string',
+    default: '',
+    description:
+      'OpenAI-compatible base URL of text vendor vendor_b (e.g. https://generativelanguage.googleapis.com/v1beta/openai); empty = not configured',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
   VENDOR_B_API_KEY: { type: 'string', default: '', description: 'Bearer key of vendor_b' },
-  VENDOR_B_MODEL: { type: 'string', default: 'gemini-2.0-flash', description: 'Model name sent to vendor_b; priced by domain/pricing.ts' },
-  AI_TIMEOUT_MS: { type: 'integer', default: 60000, description: 'Time-out of one attempt of a text-vendor or web-search call (AbortSignal)', schema: { minimum: 100, maximum: 600000 } },
-  AI_MAX_RETRIES: { type: 'integer', default: 3, description: 'Retries after the first attempt on 429/5xx/time-out/network errors (exponential backoff with jitter, Retry-After honoured)', schema: { minimum: 0, maximum: 10 } },
-  WEB_SEARCH_PROVIDER: { type: 'string', default: '', description: 'Web-search vendor for research: tavily or exa; empty = local corpus only', schema: { enum: ['', 'tavily', 'exa'] } },
-  WEB_SEARCH_API_KEY: { type: 'string', default: '', description: 'Key of the web-search vendor (Tavily: Bearer; Exa: x-api-key)' },
-  WEB_SEARCH_BASE_URL: { type: 'string', default: '', description: 'Base URL of the web-search vendor; empty = https://api.tavily.com or https://api.exa.ai', schema: { pattern: '^(|https?://.+)$' } },
-  RESEARCH_CORPUS_DIR: { type: 'string', default: '', description: 'Folder of Markdown/HTML/text documents indexed for research; empty = data/corpus of the project' },
+  VENDOR_B_MODEL: {
+    type: 'string',
+    default: 'gemini-2.0-flash',
+    description: 'Model name sent to vendor_b; priced by domain/pricing.ts',
+  },
+  AI_TIMEOUT_MS: {
+    type: 'integer',
+    default: 60000,
+    description: 'Time-out of one attempt of a text-vendor or web-search call (AbortSignal)',
+    schema: { minimum: 100, maximum: 600000 },
+  },
+  AI_MAX_RETRIES: {
+    type: 'integer',
+    default: 3,
+    description:
+      'Retries after the first attempt on 429/5xx/time-out/network errors (exponential backoff with jitter, Retry-After honoured)',
+    schema: { minimum: 0, maximum: 10 },
+  },
+  WEB_SEARCH_PROVIDER: {
+    type: 'string',
+    default: '',
+    description: 'Web-search vendor for research: tavily or exa; empty = local corpus only',
+    schema: { enum: ['', 'tavily', 'exa'] },
+  },
+  WEB_SEARCH_API_KEY: {
+    type: 'string',
+    default: '',
+    description: 'Key of the web-search vendor (Tavily: Bearer; Exa: x-api-key)',
+  },
+  WEB_SEARCH_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Base URL of the web-search vendor; empty = https://api.tavily.com or https://api.exa.ai',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  RESEARCH_CORPUS_DIR: {
+    type: 'string',
+    default: '',
+    description: 'Folder of Markdown/HTML/text documents indexed for research; empty = data/corpus of the project',
+  },
   // API core (api/; docs/api.md): request size, consistency wait, credentials, rate limits.
-  API_BODY_LIMIT_BYTES: { type: 'integer', default: 1048576, description: 'Largest JSON request body of the API (CONTENT_TOO_LONG / 413 above it); image studio routes use API_IMAGE_BODY_LIMIT_BYTES', schema: { minimum: 1024 } },
-  API_IMAGE_BODY_LIMIT_BYTES: { type: 'integer', default: 26214400, description: 'Largest request body of the image studio routes (base64 images, recommended under 10 MB each)', schema: { minimum: 1024 } },
-  API_CONSISTENCY_TIMEOUT_MS: { type: 'integer', default: 2000, description: 'How long a write route waits for the projection serving the next read (read-your-writes) before it answers anyway', schema: { minimum: 0, maximum: 60000 } },
-  API_KEY_ROTATION_GRACE_SECONDS: { type: 'integer', default: 86400, description: 'How long a rotated API key keeps working after POST .../rotate (24 h)', schema: { minimum: 0 } },
-  SESSION_TTL_SECONDS: { type: 'integer', default: 43200, description: 'Lifetime of a session token made by POST /api/settings/sessions (12 h)', schema: { minimum: 1 } },
-  RATE_LIMIT_DEV_PERCENT: { type: 'integer', default: 50, description: 'Development keys get this percentage of the production rate limits (rounded down, at least 1)', schema: { minimum: 1, maximum: 100 } },
-  RATE_LIMIT_OVERRIDES: { type: 'string', default: '', description: 'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)' },
+  API_BODY_LIMIT_BYTES: {
+    type: 'integer',
+    default: 1048576,
+    description:
+      'Largest JSON request body of the API (CONTENT_TOO_LONG / 413 above it); image studio routes use API_IMAGE_BODY_LIMIT_BYTES',
+    schema: { minimum: 1024 },
+  },
+  API_IMAGE_BODY_LIMIT_BYTES: {
+    type: 'integer',
+    default: 26214400,
+    description: 'Largest request body of the image studio routes (base64 images, recommended under 10 MB each)',
+    schema: { minimum: 1024 },
+  },
+  API_CONSISTENCY_TIMEOUT_MS: {
+    type: 'integer',
+    default: 2000,
+    description:
+      'How long a write route waits for the projection serving the next read (read-your-writes) before it answers anyway',
+    schema: { minimum: 0, maximum: 60000 },
+  },
+  API_KEY_ROTATION_GRACE_SECONDS: {
+    type: 'integer',
+    default: 86400,
+    description: 'How long a rotated API key keeps working after POST .../rotate (24 h)',
+    schema: { minimum: 0 },
+  },
+  SESSION_TTL_SECONDS: {
+    type: 'integer',
+    default: 43200,
+    description: 'Lifetime of a session token made by POST /api/settings/sessions (12 h)',
+    schema: { minimum: 1 },
+  },
+  RATE_LIMIT_DEV_PERCENT: {
+    type: 'integer',
+    default: 50,
+    description: 'Development keys get this percentage of the production rate limits (rounded down, at least 1)',
+    schema: { minimum: 1, maximum: 100 },
+  },
+  RATE_LIMIT_OVERRIDES: {
+    type: 'string',
+    default: '',
+    description:
+      'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)',
+  },
   // Webhooks (infra/webhooks/, workflows/webhook-delivery.ts; docs/webhooks.md).
-  WEBHOOK_SECRET_KEY: { type: 'string', default: '', description: 'Key encrypting webhook signing secrets at rest (AES-256-GCM), 32 bytes base64; required in production, the same for API and worker; empty in development/test = generated once into .run/webhook-secret.key' },
-  WEBHOOK_ALLOW_PRIVATE_HOSTS: { type: 'string', default: '', description: 'Comma-separated host or host:port entries ([v6]:port for IPv6) whose webhook URLs may resolve to private/loopback/link-local addresses (SSRF allow-list; e.g. 127.0.0.1 for local receivers)' },
-  WEBHOOK_RETRY_SCHEDULE: { type: 'string', default: '', description: 'Seconds to wait before each webhook delivery attempt, comma-separated (first = before attempt 1); empty = 0,5,300,1800,7200,18000,36000,50400,72000,86400; each wait gets a deterministic ±10% jitter', schema: { pattern: '^(|\\s*\\d+(\\.\\d+)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*)*)$' } },
-  WEBHOOK_ATTEMPT_TIMEOUT_MS: { type: 'integer', default: 15000, description: 'Time-out of one webhook delivery attempt (connect + response), ms', schema: { minimum: 100, maximum: 120000 } },
+  WEBHOOK_SECRET_KEY: {
+    type: 'string',
+    default: '',
+    description:
+      'Key encrypting webhook signing secrets at rest (AES-256-GCM), 32 bytes base64; required in production, the same for API and worker; empty in development/test = generated once into .run/webhook-secret.key',
+  },
+  WEBHOOK_ALLOW_PRIVATE_HOSTS: {
+    type: 'string',
+    default: '',
+    description:
+      'Comma-separated host or host:port entries ([v6]:port for IPv6) whose webhook URLs may resolve to private/loopback/link-local addresses (SSRF allow-list; e.g. 127.0.0.1 for local receivers)',
+  },
+  WEBHOOK_RETRY_SCHEDULE: {
+    type: 'string',
+    default: '',
+    description:
+      'Seconds to wait before each webhook delivery attempt, comma-separated (first = before attempt 1); empty = 0,5,300,1800,7200,18000,36000,50400,72000,86400; each wait gets a deterministic ±10% jitter',
+    schema: { pattern: '^(|\\s*\\d+(\\.\\d+)?\\s*(,\\s*\\d+(\\.\\d+)?\\s*)*)$' },
+  },
+  WEBHOOK_ATTEMPT_TIMEOUT_MS: {
+    type: 'integer',
+    default: 15000,
+    description: 'Time-out of one webhook delivery attempt (connect + response), ms',
+    schema: { minimum: 100, maximum: 120000 },
+  },
 } as const satisfies Record<string, VarSpec>;
 
 export type ConfigKey = keyof typeof CONFIG_VARS;
@@ -85,7 +296,10 @@ type ValueOf<T extends VarType> = T extends 'integer' ? number : T extends 'bool
 export type Config = { [K in ConfigKey]: ValueOf<(typeof CONFIG_VARS)[K]['type']> };
 
 export class ConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`Invalid configuration: ${variable} ${message}`);
     this.name = 'ConfigError';
   }
@@ -95,7 +309,12 @@ export class ConfigError extends Error {
 export function configSchema(): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(CONFIG_VARS) as [string, VarSpec][]) {
-    properties[name] = { type: spec.type, default: spec.default, description: spec.description, ...(spec.schema ?? {}) };
+    properties[name] = {
+      type: spec.type,
+      default: spec.default,
+      description: spec.description,
+      ...(spec.schema ?? {}),
+    };
   }
   return { type: 'object', properties, required: Object.keys(CONFIG_VARS), additionalProperties: false };
 }
@@ -123,7 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (!validate(raw)) {
     const err = validate.errors![0];
-    const variable = err.instancePath.replace(/^\//, '') || String(err.params && (err.params as Record<string, unknown>).missingProperty || '?');
+    const variable =
+      err.instancePath.replace(/^\//, '') ||
+      String((err.params && (err.params as Record<string, unknown>).missingProperty) || '?');
     const given = env[variable];
     throw new ConfigError(variable, `${err.message}${given !== undefined ? ` (got "${given}")` : ''}`);
   }

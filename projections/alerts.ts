@@ -47,7 +47,9 @@ export const alertsProjection = defineProjection({
         },
       },
     ],
-    AlertMarkedRead: (e) => [{ op: 'update', table: T, key: { id: e.data.alert_id, user_id: e.data.user_id }, set: { read: true } }],
+    AlertMarkedRead: (e) => [
+      { op: 'update', table: T, key: { id: e.data.alert_id, user_id: e.data.user_id }, set: { read: true } },
+    ],
   },
 });
 
@@ -81,7 +83,18 @@ export async function listAlerts(db: Knex, userId: string, unreadOnly: boolean):
 /** One alert by id (any user's: the caller checks ownership). */
 export async function getAlert(db: Knex, id: number): Promise<Alert | undefined> {
   const r = await db(T).where({ id }).first();
-  return r ? { id: Number(r.id), user_id: r.user_id, title: r.title, message: r.message, severity: r.severity, alert_type: r.alert_type, created_at: new Date(r.created_at).toISOString(), read: r.read } : undefined;
+  return r
+    ? {
+        id: Number(r.id),
+        user_id: r.user_id,
+        title: r.title,
+        message: r.message,
+        severity: r.severity,
+        alert_type: r.alert_type,
+        created_at: new Date(r.created_at).toISOString(),
+        read: r.read,
+      }
+    : undefined;
 }
 
 /** How many of a user's alerts are unread. */

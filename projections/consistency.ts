@@ -14,11 +14,19 @@ export interface WaitOptions {
 }
 
 /** Resolves true once `projection` has applied `event` (or a later event of its stream), false on time-out. */
-export async function waitForProjection(db: Knex, projection: string, event: Pick<RecordedEvent, 'streamId' | 'streamPosition'>, opts: WaitOptions = {}): Promise<boolean> {
+export async function waitForProjection(
+  db: Knex,
+  projection: string,
+  event: Pick<RecordedEvent, 'streamId' | 'streamPosition'>,
+  opts: WaitOptions = {},
+): Promise<boolean> {
   const deadline = Date.now() + (opts.timeoutMs ?? 2000);
   for (;;) {
-    const row = await db('projection_streams').where({ projection, stream_id: event.streamId }).first('position', 'pending');
-    if (row && (row.position >= event.streamPosition || (row.pending as number[]).includes(event.streamPosition))) return true;
+    const row = await db('projection_streams')
+      .where({ projection, stream_id: event.streamId })
+      .first('position', 'pending');
+    if (row && (row.position >= event.streamPosition || (row.pending as number[]).includes(event.streamPosition)))
+      return true;
     if (Date.now() >= deadline) return false;
     await new Promise((r) => setTimeout(r, opts.intervalMs ?? 10));
   }
@@ -30,7 +38,12 @@ export async function waitForProjection(db: Knex, projection: string, event: Pic
  * watermark). For callers that must not act on a stale row (a revoked
  * credential), and fold the stream from the event store instead.
  */
-export async function streamsBehind(db: Knex, store: Pick<EventStoreOps, 'streamVersions'>, projection: string, streamIds: string[]): Promise<Set<string>> {
+export async function streamsBehind(
+  db: Knex,
+  store: Pick<EventStoreOps, 'streamVersions'>,
+  projection: string,
+  streamIds: string[],
+): Promise<Set<string>> {
   const [versions, applied] = await Promise.all([
     store.streamVersions(streamIds),
     db('projection_streams').where({ projection }).whereIn('stream_id', streamIds).select('stream_id', 'position'),

@@ -39,7 +39,10 @@ export interface ReadView {
   get(table: string, key: Row): Promise<Record<string, unknown> | undefined>;
 }
 
-export type Handler<T extends EventType> = (event: RecordedEvent<EventOfType<T>>, view: ReadView) => Change[] | Promise<Change[]>;
+export type Handler<T extends EventType> = (
+  event: RecordedEvent<EventOfType<T>>,
+  view: ReadView,
+) => Change[] | Promise<Change[]>;
 
 export interface Projection {
   /** Stable name: consumer group suffix, CLI argument. */
@@ -72,7 +75,11 @@ export interface ProjectionUpgrade {
 
 /** The migrations of a projection's upgrades (live table names). */
 export function projectionUpgradeMigrations(p: Projection): Migration[] {
-  return (p.upgrades ?? []).map((u) => ({ name: u.name, up: (knex) => u.up(knex, (t) => t), down: (knex) => u.down(knex) }));
+  return (p.upgrades ?? []).map((u) => ({
+    name: u.name,
+    up: (knex) => u.up(knex, (t) => t),
+    down: (knex) => u.down(knex),
+  }));
 }
 
 /** Creates a projection's tables as they are now: createTables, then every upgrade. */
@@ -93,6 +100,7 @@ export function projectionMigration(p: Projection): Migration {
 }
 
 export function defineProjection(p: Projection): Projection {
-  for (const t of Object.keys(p.keys)) if (!p.tables.includes(t)) throw new Error(`${p.name}: key for unknown table ${t}`);
+  for (const t of Object.keys(p.keys))
+    if (!p.tables.includes(t)) throw new Error(`${p.name}: key for unknown table ${t}`);
   return p;
 }

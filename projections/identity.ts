@@ -71,7 +71,9 @@ export const identityProjection = defineProjection({
           t.timestamp('ends_at', { useTz: true });
         });
         // Rows applied before this upgrade: their last UserCreated/PlanChanged set updated_at, as replay sets started_at.
-        await knex(name(U)).whereNull('started_at').update({ started_at: knex.ref('updated_at') });
+        await knex(name(U))
+          .whereNull('started_at')
+          .update({ started_at: knex.ref('updated_at') });
       },
       async down(knex) {
         await knex.schema.alterTable(U, (t) => {
@@ -86,13 +88,38 @@ export const identityProjection = defineProjection({
         op: 'upsert',
         table: U,
         key: { user_id: e.data.user_id },
-        insert: { email: e.data.email ?? null, plan: e.data.plan, role: e.data.role, created_at: e.recordedAt, updated_at: e.recordedAt, started_at: e.recordedAt },
+        insert: {
+          email: e.data.email ?? null,
+          plan: e.data.plan,
+          role: e.data.role,
+          created_at: e.recordedAt,
+          updated_at: e.recordedAt,
+          started_at: e.recordedAt,
+        },
       },
     ],
     PlanChanged: (e) => [
-      { op: 'update', table: U, key: { user_id: e.data.user_id }, set: { plan: e.data.plan, updated_at: e.recordedAt, started_at: e.data.started_at ?? e.recordedAt, cancelled_at: null, ends_at: null } },
+      {
+        op: 'update',
+        table: U,
+        key: { user_id: e.data.user_id },
+        set: {
+          plan: e.data.plan,
+          updated_at: e.recordedAt,
+          started_at: e.data.started_at ?? e.recordedAt,
+          cancelled_at: null,
+          ends_at: null,
+        },
+      },
     ],
-    SubscriptionCancelled: (e) => [{ op: 'update', table: U, key: { user_id: e.data.user_id }, set: { cancelled_at: e.data.cancelled_at, ends_at: e.data.expires_at, updated_at: e.recordedAt } }],
+    SubscriptionCancelled: (e) => [
+      {
+        op: 'update',
+        table: U,
+        key: { user_id: e.data.user_id },
+        set: { cancelled_at: e.data.cancelled_at, ends_at: e.data.expires_at, updated_at: e.recordedAt },
+      },
+    ],
     ApiKeyCreated: (e) => [
       {
         op: 'upsert',
@@ -110,41 +137,107 @@ export const identityProjection = defineProjection({
       },
     ],
     ApiKeyRenamed: (e) => [{ op: 'update', table: K, key: { key_id: e.data.key_id }, set: { name: e.data.name } }],
-    ApiKeyRevoked: (e) => [{ op: 'update', table: K, key: { key_id: e.data.key_id }, set: { revoked_at: e.recordedAt } }],
-    ApiKeyRotated: (e) => [{ op: 'update', table: K, key: { key_id: e.data.old_key_id }, set: { expires_at: e.data.grace_until, rotated_to: e.data.new_key_id } }],
+    ApiKeyRevoked: (e) => [
+      { op: 'update', table: K, key: { key_id: e.data.key_id }, set: { revoked_at: e.recordedAt } },
+    ],
+    ApiKeyRotated: (e) => [
+      {
+        op: 'update',
+        table: K,
+        key: { key_id: e.data.old_key_id },
+        set: { expires_at: e.data.grace_until, rotated_to: e.data.new_key_id },
+      },
+    ],
     SessionStarted: (e) => [
       {
         op: 'upsert',
         table: A,
         key: { token_id: e.data.session_id },
-        insert: { kind: 'session', user_id: e.data.user_id, token_hash: e.data.token_hash, key_id: e.data.key_id, created_at: e.recordedAt, expires_at: e.data.expires_at },
+        insert: {
+          kind: 'session',
+          user_id: e.data.user_id,
+          token_hash: e.data.token_hash,
+          key_id: e.data.key_id,
+          created_at: e.recordedAt,
+          expires_at: e.data.expires_at,
+        },
       },
     ],
-    SessionEnded: (e) => [{ op: 'update', table: A, key: { token_id: e.data.session_id }, set: { revoked_at: e.recordedAt } }],
+    SessionEnded: (e) => [
+      { op: 'update', table: A, key: { token_id: e.data.session_id }, set: { revoked_at: e.recordedAt } },
+    ],
     OAuthTokenIssued: (e) => [
       {
         op: 'upsert',
         table: A,
         key: { token_id: e.data.token_id },
-        insert: { kind: 'oauth', user_id: e.data.user_id, token_hash: e.data.token_hash, client_id: e.data.client_id, scope: e.data.scope, created_at: e.recordedAt, expires_at: e.data.expires_at },
+        insert: {
+          kind: 'oauth',
+          user_id: e.data.user_id,
+          token_hash: e.data.token_hash,
+          client_id: e.data.client_id,
+          scope: e.data.scope,
+          created_at: e.recordedAt,
+          expires_at: e.data.expires_at,
+        },
       },
     ],
-    OAuthTokenRevoked: (e) => [{ op: 'update', table: A, key: { token_id: e.data.token_id }, set: { revoked_at: e.recordedAt } }],
+    OAuthTokenRevoked: (e) => [
+      { op: 'update', table: A, key: { token_id: e.data.token_id }, set: { revoked_at: e.recordedAt } },
+    ],
   },
 });
 
 const iso = (d: Date | string | null): string | null => (d ? new Date(d).toISOString() : null);
 
 /** The user a credential belongs to, plus the credential's state, by the hash of the credential text. */
-export async function findCredentialByHash(db: Knex, kind: CredentialKind, tokenHash: string): Promise<{ credential: CredentialState; user?: UserState } | undefined> {
+export async function findCredentialByHash(
+  db: Knex,
+  kind: CredentialKind,
+  tokenHash: string,
+): Promise<{ credential: CredentialState; user?: UserState } | undefined> {
   const r =
     kind === 'api_key'
-      ? await db(K).leftJoin(U, `${U}.user_id`, `${K}.user_id`).where(`${K}.key_hash`, tokenHash)
-          .first(`${K}.key_id as id`, `${K}.user_id`, `${K}.key_hash as token_hash`, `${K}.environment`, `${K}.revoked_at`, `${K}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`, `${U}.ends_at`)
-      : await db(A).leftJoin(U, `${U}.user_id`, `${A}.user_id`).where({ [`${A}.token_hash`]: tokenHash, [`${A}.kind`]: kind })
-          .first(`${A}.token_id as id`, `${A}.user_id`, `${A}.token_hash`, db.raw("'production' as environment"), `${A}.revoked_at`, `${A}.expires_at`, `${U}.plan`, `${U}.role`, `${U}.email`, `${U}.ends_at`);
+      ? await db(K)
+          .leftJoin(U, `${U}.user_id`, `${K}.user_id`)
+          .where(`${K}.key_hash`, tokenHash)
+          .first(
+            `${K}.key_id as id`,
+            `${K}.user_id`,
+            `${K}.key_hash as token_hash`,
+            `${K}.environment`,
+            `${K}.revoked_at`,
+            `${K}.expires_at`,
+            `${U}.plan`,
+            `${U}.role`,
+            `${U}.email`,
+            `${U}.ends_at`,
+          )
+      : await db(A)
+          .leftJoin(U, `${U}.user_id`, `${A}.user_id`)
+          .where({ [`${A}.token_hash`]: tokenHash, [`${A}.kind`]: kind })
+          .first(
+            `${A}.token_id as id`,
+            `${A}.user_id`,
+            `${A}.token_hash`,
+            db.raw("'production' as environment"),
+            `${A}.revoked_at`,
+            `${A}.expires_at`,
+            `${U}.plan`,
+            `${U}.role`,
+            `${U}.email`,
+            `${U}.ends_at`,
+          );
   if (!r) return undefined;
-  const credential: CredentialState = { kind, id: r.id, user_id: r.user_id, token_hash: r.token_hash, environment: r.environment, revoked: r.revoked_at !== null, expires_at: iso(r.expires_at) };
+  const credential: CredentialState = {
+    kind,
+    id: r.id,
+    user_id: r.user_id,
+    token_hash: r.token_hash,
+    environment: r.environment,
+    revoked: r.revoked_at !== null,
+    expires_at: iso(r.expires_at),
+  };
   const user: UserState | undefined = r.plan ? toUser(r, Date.now()) : undefined;
   return { credential, user };
 }
@@ -153,7 +246,13 @@ export async function findCredentialByHash(db: Knex, kind: CredentialKind, token
 function toUser(r: Record<string, unknown>, nowMs: number): UserState {
   const ends_at = iso(r.ends_at as Date | null);
   const plan = effectivePlan({ plan: r.plan as UserState['plan'], ends_at }, nowMs);
-  return { user_id: r.user_id as string, plan, role: r.role as UserState['role'], ...(r.email ? { email: r.email as string } : {}), ...(ends_at ? { ends_at } : {}) };
+  return {
+    user_id: r.user_id as string,
+    plan,
+    role: r.role as UserState['role'],
+    ...(r.email ? { email: r.email as string } : {}),
+    ...(ends_at ? { ends_at } : {}),
+  };
 }
 
 /** A user; `plan` is the one whose limits apply at nowMs (default now), which the usage meter enforces. */
@@ -165,7 +264,9 @@ export async function getUser(db: Knex, userId: string, nowMs: number = Date.now
 /** A user's subscription as recorded (the subscribed plan, even when expired); the API derives status and dates from it. */
 export async function getSubscriptionRecord(db: Knex, userId: string): Promise<SubscriptionRecord | undefined> {
   const r = await db(U).where({ user_id: userId }).first('user_id', 'plan', 'started_at', 'created_at', 'ends_at');
-  return r ? { user_id: r.user_id, plan: r.plan, started_at: iso(r.started_at ?? r.created_at)!, ends_at: iso(r.ends_at) } : undefined;
+  return r
+    ? { user_id: r.user_id, plan: r.plan, started_at: iso(r.started_at ?? r.created_at)!, ends_at: iso(r.ends_at) }
+    : undefined;
 }
 
 export interface ApiKeyRecord {
@@ -195,7 +296,10 @@ function toKey(r: Record<string, unknown>): ApiKeyRecord {
 
 /** A user's keys that are not revoked, newest first (rotated keys stay listed with their grace end). */
 export async function listApiKeys(db: Knex, userId: string): Promise<ApiKeyRecord[]> {
-  const rows = await db(K).where({ user_id: userId }).whereNull('revoked_at').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'key_id' }]);
+  const rows = await db(K)
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'key_id' }]);
   return rows.map(toKey);
 }
 

@@ -11,7 +11,14 @@ import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
 
-export const PROJECTIONS: Projection[] = [taskStatusProjection, usageProjection, alertsProjection, webhookDeliveriesProjection, identityProjection, sectionContinuityProjection];
+export const PROJECTIONS: Projection[] = [
+  taskStatusProjection,
+  usageProjection,
+  alertsProjection,
+  webhookDeliveriesProjection,
+  identityProjection,
+  sectionContinuityProjection,
+];
 
 export function findProjection(name: string): Projection | undefined {
   return PROJECTIONS.find((p) => p.name === name);

@@ -28,7 +28,10 @@ export interface ProjectorOptions {
  * runner.ts); `replay`'s swap takes it exclusive, so no batch runs across it.
  */
 export function projectionLockSql(name: string, mode: 'shared' | 'exclusive'): [string, string[]] {
-  return [`SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`, [`projection:${name}`]];
+  return [
+    `SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`,
+    [`projection:${name}`],
+  ];
 }
 
 export class ProjectionConsumer {
@@ -46,7 +49,10 @@ export class ProjectionConsumer {
     private readonly opts: ProjectorOptions,
   ) {
     this.groupId = `${opts.topicPrefix}.projection.${projection.name}`;
-    this.consumer = createConsumer(kafka, { groupId: this.groupId, maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024 });
+    this.consumer = createConsumer(kafka, {
+      groupId: this.groupId,
+      maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024,
+    });
   }
 
   get topics(): string[] {
@@ -61,7 +67,9 @@ export class ProjectionConsumer {
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
     this.consumer.on(this.consumer.events.GROUP_JOIN, (e) => {
-      void this.seekToStored(e.payload.memberAssignment).catch((err) => this.logger.error({ err }, 'seek to stored offsets failed'));
+      void this.seekToStored(e.payload.memberAssignment).catch((err) =>
+        this.logger.error({ err }, 'seek to stored offsets failed'),
+      );
     });
     this.consumer.on(this.consumer.events.CRASH, (e) => {
       this.lastError = String(e.payload.error?.message ?? e.payload.error);
@@ -112,7 +120,10 @@ export class ProjectionConsumer {
       } catch (e) {
         const race = e instanceof RowConflictError || (e as { code?: string }).code === '40P01';
         if (!race || attempt >= 5) throw e;
-        this.logger.debug({ err: e, attempt, projection: this.projection.name }, 'projection batch lost a race with another partition; running it again');
+        this.logger.debug(
+          { err: e, attempt, projection: this.projection.name },
+          'projection batch lost a race with another partition; running it again',
+        );
       }
     }
   }
@@ -121,9 +132,12 @@ export class ProjectionConsumer {
   private async seekToStored(assignment: Record<string, number[]>): Promise<void> {
     const topics = Object.keys(assignment);
     if (topics.length === 0) return;
-    const rows = await this.db('projection_offsets').where({ projection: this.projection.name }).whereIn('topic', topics);
+    const rows = await this.db('projection_offsets')
+      .where({ projection: this.projection.name })
+      .whereIn('topic', topics);
     for (const r of rows as { topic: string; partition: number; next_offset: string }[]) {
-      if (assignment[r.topic]?.includes(r.partition)) this.consumer.seek({ topic: r.topic, partition: r.partition, offset: String(r.next_offset) });
+      if (assignment[r.topic]?.includes(r.partition))
+        this.consumer.seek({ topic: r.topic, partition: r.partition, offset: String(r.next_offset) });
     }
   }
 

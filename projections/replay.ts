@@ -30,7 +30,10 @@ export interface ReplayOptions {
 export const REPLAY_SUFFIX = '__replay';
 
 export function replayTables(p: Projection): TableMap {
-  return { table: (t) => `${t}${REPLAY_SUFFIX}`, positions: `projection_streams${REPLAY_SUFFIX}_${p.name.replace(/[^a-z0-9]/g, '_')}` };
+  return {
+    table: (t) => `${t}${REPLAY_SUFFIX}`,
+    positions: `projection_streams${REPLAY_SUFFIX}_${p.name.replace(/[^a-z0-9]/g, '_')}`,
+  };
 }
 
 function handles(p: Projection) {
@@ -38,7 +41,9 @@ function handles(p: Projection) {
   return (type: string) => isEventType(type) && areas.has(EVENT_DEFINITIONS[type].area);
 }
 
-const before = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) < BigInt(b.transactionId) || (a.transactionId === b.transactionId && BigInt(a.globalPosition) < BigInt(b.globalPosition));
+const before = (a: Checkpoint, b: Checkpoint) =>
+  BigInt(a.transactionId) < BigInt(b.transactionId) ||
+  (a.transactionId === b.transactionId && BigInt(a.globalPosition) < BigInt(b.globalPosition));
 
 /**
  * Applies events from `from` until at least `target`. readAll only returns
@@ -46,7 +51,17 @@ const before = (a: Checkpoint, b: Checkpoint) => BigInt(a.transactionId) < BigIn
  * not mean the end of the log: while below the target, wait for the horizon to
  * move, and name the transaction that holds it if that takes too long.
  */
-async function applyFrom(db: Knex, trx: Knex.Transaction | undefined, store: EventStore, p: Projection, map: TableMap, from: Checkpoint, target: Checkpoint, batchSize: number, onBatch: (n: number) => void): Promise<Checkpoint> {
+async function applyFrom(
+  db: Knex,
+  trx: Knex.Transaction | undefined,
+  store: EventStore,
+  p: Projection,
+  map: TableMap,
+  from: Checkpoint,
+  target: Checkpoint,
+  batchSize: number,
+  onBatch: (n: number) => void,
+): Promise<Checkpoint> {
   const mine = handles(p);
   let cp = from;
   let waitingSince = 0;
@@ -56,8 +71,12 @@ async function applyFrom(db: Knex, trx: Knex.Transaction | undefined, store: Eve
       if (!before(cp, target)) return cp;
       waitingSince ||= Date.now();
       if (Date.now() - waitingSince > 120_000) {
-        const r = await db.raw("SELECT pid, backend_xid::text AS xid, state, now() - xact_start AS age FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1");
-        throw new Error(`replay is blocked: events up to ${target.globalPosition} are not readable while an older transaction is open (${JSON.stringify(r.rows[0] ?? {})})`);
+        const r = await db.raw(
+          'SELECT pid, backend_xid::text AS xid, state, now() - xact_start AS age FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY age(backend_xid) DESC LIMIT 1',
+        );
+        throw new Error(
+          `replay is blocked: events up to ${target.globalPosition} are not readable while an older transaction is open (${JSON.stringify(r.rows[0] ?? {})})`,
+        );
       }
       await new Promise((r) => setTimeout(r, 50));
       continue;
@@ -71,7 +90,12 @@ async function applyFrom(db: Knex, trx: Knex.Transaction | undefined, store: Eve
   }
 }
 
-export async function replay(db: Knex, store: EventStore, p: Projection, opts: ReplayOptions = {}): Promise<{ events: number; seconds: number }> {
+export async function replay(
+  db: Knex,
+  store: EventStore,
+  p: Projection,
+  opts: ReplayOptions = {},
+): Promise<{ events: number; seconds: number }> {
   const map = replayTables(p);
   const batchSize = opts.batchSize ?? 5000;
   const started = Date.now();
@@ -80,7 +104,11 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
   const progress = (n: number) => {
     done += n;
     const secs = (Date.now() - started) / 1000;
-    opts.onProgress?.({ events: done, total: Math.max(total, done), eventsPerSecond: secs > 0 ? Math.round(done / secs) : 0 });
+    opts.onProgress?.({
+      events: done,
+      total: Math.max(total, done),
+      eventsPerSecond: secs > 0 ? Math.round(done / secs) : 0,
+    });
   };
 
   await dropReplayTables(db, p);
@@ -96,9 +124,13 @@ export async function replay(db: Knex, store: EventStore, p: Projection, opts: R
       for (const t of p.tables) {
         await trx.schema.dropTable(t);
         await trx.schema.renameTable(map.table(t), t);
-        const idx = await trx.raw('SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?', [t]);
+        const idx = await trx.raw(
+          'SELECT indexname FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ?',
+          [t],
+        );
         for (const { indexname } of idx.rows as { indexname: string }[]) {
-          if (indexname.includes(REPLAY_SUFFIX)) await trx.raw('ALTER INDEX ?? RENAME TO ??', [indexname, indexname.replace(REPLAY_SUFFIX, '')]);
+          if (indexname.includes(REPLAY_SUFFIX))
+            await trx.raw('ALTER INDEX ?? RENAME TO ??', [indexname, indexname.replace(REPLAY_SUFFIX, '')]);
         }
       }
       await trx('projection_streams').where({ projection: p.name }).delete();
@@ -120,7 +152,10 @@ export async function hashProjection(db: Knex, p: Projection, map: TableMap = LI
   const out: Record<string, string> = {};
   for (const t of p.tables) {
     const order = p.keys[t].map((k) => `"${k}"`).join(', ');
-    const r = await db.raw(`SELECT count(*) AS n, md5(coalesce(string_agg(row_to_json(x)::text, '|' ORDER BY ${order}), '')) AS h FROM ?? x`, [map.table(t)]);
+    const r = await db.raw(
+      `SELECT count(*) AS n, md5(coalesce(string_agg(row_to_json(x)::text, '|' ORDER BY ${order}), '')) AS h FROM ?? x`,
+      [map.table(t)],
+    );
     out[t] = `${r.rows[0].n}:${r.rows[0].h}`;
   }
   return out;

@@ -99,7 +99,9 @@ const TEXT = new Set(['text', 'character varying', 'character', 'uuid']);
 
 /** Column types the in-memory model handles; a projection table with another type is refused at its first batch. */
 export function supportedType(type: string): boolean {
-  return EXACT.has(type) || FLOAT.has(type) || TIME.has(type) || JSON_TYPES.has(type) || TEXT.has(type) || type === 'boolean';
+  return (
+    EXACT.has(type) || FLOAT.has(type) || TIME.has(type) || JSON_TYPES.has(type) || TEXT.has(type) || type === 'boolean'
+  );
 }
 
 /** The canonical in-memory form of a value of a column (loaded from pg, or given by a projection). */
@@ -144,7 +146,8 @@ function greater(col: ColumnInfo, a: Value, b: Value): boolean {
   return (a as number | string) > (b as number | string);
 }
 
-const isExpr = (v: unknown): v is Expr => typeof v === 'object' && v !== null && !Array.isArray(v) && ('$inc' in v || '$append' in v || '$greatest' in v);
+const isExpr = (v: unknown): v is Expr =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && ('$inc' in v || '$append' in v || '$greatest' in v);
 
 function column(t: TableInfo, table: string, name: string): ColumnInfo {
   const c = t.byName.get(name);
@@ -156,7 +159,9 @@ function column(t: TableInfo, table: string, name: string): ColumnInfo {
 export function identityColumns(t: TableInfo, table: string, key: Row): string[] {
   const names = Object.keys(key);
   for (const cols of [t.key, ...t.uniques]) if (cols.every((c) => names.includes(c))) return cols;
-  throw new Error(`projection change on ${table} must name its primary key (${t.key.join(', ')}) or another unique key; it names ${names.join(', ')}`);
+  throw new Error(
+    `projection change on ${table} must name its primary key (${t.key.join(', ')}) or another unique key; it names ${names.join(', ')}`,
+  );
 }
 
 /** An identity string: which columns, and their canonical values. */
@@ -184,14 +189,16 @@ function applySet(t: TableInfo, table: string, row: MemRow, set: SetValues): voi
   const next: MemRow = {};
   for (const [name, v] of Object.entries(set)) {
     const c = column(t, table, name);
-    if (t.key.includes(name) || t.uniques.some((u) => u.includes(name))) throw new Error(`projection change may not set ${table}.${name}: it identifies rows`);
+    if (t.key.includes(name) || t.uniques.some((u) => u.includes(name)))
+      throw new Error(`projection change may not set ${table}.${name}: it identifies rows`);
     const cur = row[name];
     if (!isExpr(v)) next[name] = canonical(c, v);
     else if ('$inc' in v) {
       if (cur === null || cur === undefined) next[name] = null;
       else if (EXACT.has(c.type)) next[name] = addDecimal(cur as string, v.$inc, c.scale);
       else next[name] = (cur as number) + v.$inc;
-    } else if ('$append' in v) next[name] = cur === null || cur === undefined ? null : [...(cur as unknown[]), v.$append];
+    } else if ('$append' in v)
+      next[name] = cur === null || cur === undefined ? null : [...(cur as unknown[]), v.$append];
     else {
       const x = canonical(c, v.$greatest);
       next[name] = cur === null || cur === undefined ? x : x === null ? cur : greater(c, x, cur) ? x : cur;
@@ -266,11 +273,13 @@ export class TableRows {
     const row = this.find(c.table, c.key);
     switch (c.op) {
       case 'upsert': {
-        if (cols !== t.key && Object.keys(c.key).length !== cols.length) throw new Error(`upsert on ${c.table} must name exactly a unique key`);
+        if (cols !== t.key && Object.keys(c.key).length !== cols.length)
+          throw new Error(`upsert on ${c.table} must name exactly a unique key`);
         if (row === null) {
           const fresh: MemRow = {};
           for (const col of t.columns) fresh[col.name] = t.defaults[col.name] ?? null;
-          for (const [name, v] of Object.entries({ ...c.key, ...c.insert })) fresh[name] = canonical(column(t, c.table, name), v);
+          for (const [name, v] of Object.entries({ ...c.key, ...c.insert }))
+            fresh[name] = canonical(column(t, c.table, name), v);
           const pk = keyOf(t, c.table, fresh);
           if (this.rows.get(pk)) throw new Error(`upsert on ${c.table} would duplicate primary key ${pk}`);
           this.touched.add(this.register(c.table, fresh));

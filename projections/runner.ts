@@ -84,7 +84,12 @@ export interface BatchPlan {
  * `stored` is not modified. A handler's error fails the whole plan, and so
  * the batch's transaction.
  */
-export async function planBatch(projection: Projection, stored: ReadonlyMap<string, StreamState>, events: RecordedEvent[], view: BatchView): Promise<BatchPlan> {
+export async function planBatch(
+  projection: Projection,
+  stored: ReadonlyMap<string, StreamState>,
+  events: RecordedEvent[],
+  view: BatchView,
+): Promise<BatchPlan> {
   const states = new Map<string, StreamState>();
   const applied: PlannedEvent[] = [];
   // Handlers only read: their changes reach the rows through the planner, in event order.
@@ -94,7 +99,8 @@ export async function planBatch(projection: Projection, stored: ReadonlyMap<stri
     if (isApplied(st, e.streamPosition)) continue;
     markApplied(st, e.streamPosition);
     states.set(e.streamId, st);
-    const handler = projection.handlers[e.type] as ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
+    const handler = projection.handlers[e.type] as
+      ((ev: RecordedEvent, v: ReadView) => Change[] | Promise<Change[]>) | undefined;
     const changes = handler ? await handler(e, read) : null;
     if (changes) view.add(changes);
     applied.push({ event: e, changes });
@@ -119,16 +125,28 @@ async function tableInfo(trx: Knex.Transaction, schema: string, physical: string
   const cols = r.rows as (ColumnInfo & { def: string | null })[];
   if (cols.length === 0) throw new Error(`projection table ${schema}.${physical} does not exist`);
   const odd = cols.find((c) => !supportedType(c.type));
-  if (odd) throw new Error(`projection column ${physical}.${odd.name} has type ${odd.type}, which projections do not support (use jsonb)`);
-  const columns = cols.map((c) => ({ name: c.name, type: c.type, scale: c.type === 'numeric' && c.scale !== null ? Number(c.scale) : null }));
+  if (odd)
+    throw new Error(
+      `projection column ${physical}.${odd.name} has type ${odd.type}, which projections do not support (use jsonb)`,
+    );
+  const columns = cols.map((c) => ({
+    name: c.name,
+    type: c.type,
+    scale: c.type === 'numeric' && c.scale !== null ? Number(c.scale) : null,
+  }));
   const byName = new Map(columns.map((c) => [c.name, c]));
   const defaults: Record<string, unknown> = {};
   const withDefault = cols.filter((c) => c.def !== null);
   for (const c of withDefault) {
-    if (VOLATILE_DEFAULT.test(c.def!)) throw new Error(`projection column ${physical}.${c.name} has a non-constant default (${c.def}); set it from the event instead`);
+    if (VOLATILE_DEFAULT.test(c.def!))
+      throw new Error(
+        `projection column ${physical}.${c.name} has a non-constant default (${c.def}); set it from the event instead`,
+      );
   }
   if (withDefault.length) {
-    const d = await trx.raw(`SELECT ${withDefault.map((c) => `(${c.def}) AS ${trx.client.wrapIdentifier(c.name)}`).join(', ')}`);
+    const d = await trx.raw(
+      `SELECT ${withDefault.map((c) => `(${c.def}) AS ${trx.client.wrapIdentifier(c.name)}`).join(', ')}`,
+    );
     for (const c of withDefault) defaults[c.name] = canonical(byName.get(c.name)!, d.rows[0][c.name]);
   }
   const u = await trx.raw(
@@ -168,7 +186,8 @@ class BatchRows implements BatchView {
     let t = this.tables.get(logical);
     if (!t) {
       const key = this.projection.keys[logical];
-      if (!key) throw new Error(`projection ${this.projection.name} changes table ${logical}, which it does not declare`);
+      if (!key)
+        throw new Error(`projection ${this.projection.name} changes table ${logical}, which it does not declare`);
       t = new TableRows(this.map.table(logical), await tableInfo(this.trx, this.schema, this.map.table(logical), key));
       this.tables.set(logical, t);
     }
@@ -191,9 +210,13 @@ class BatchRows implements BatchView {
     for (const [logical, sets] of wanted) {
       const t = await this.table(logical);
       const q = (c: string) => ident(this.trx, c);
-      const select = t.info.columns.map((c) => (TIME_TYPES.has(c.type) ? `to_json(t.${q(c.name)}) #>> '{}' AS ${q(c.name)}` : `t.${q(c.name)}`)).join(', ');
+      const select = t.info.columns
+        .map((c) => (TIME_TYPES.has(c.type) ? `to_json(t.${q(c.name)}) #>> '{}' AS ${q(c.name)}` : `t.${q(c.name)}`))
+        .join(', ');
       for (const { cols, ids } of sets.values()) {
-        const keyRows = [...ids.values()].map((key) => Object.fromEntries(cols.map((k) => [k, canonical(t.info.byName.get(k)!, key[k])])));
+        const keyRows = [...ids.values()].map((key) =>
+          Object.fromEntries(cols.map((k) => [k, canonical(t.info.byName.get(k)!, key[k])])),
+        );
         // FOR UPDATE (in key order): a batch of another partition that wants the same rows waits for this one.
         const r = await this.trx.raw(
           `SELECT ${select} FROM ?? t WHERE (${cols.map((k) => `t.${q(k)}`).join(', ')}) IN (SELECT ${cols.map(q).join(', ')} FROM jsonb_populate_recordset(NULL::??, ?::jsonb))
@@ -235,7 +258,10 @@ class BatchRows implements BatchView {
       const cols = t.info.columns.map((c) => ident(this.trx, c.name));
       const rest = cols.filter((c) => !keyCols.includes(c));
       if (deletes.length) {
-        await this.trx.raw(`DELETE FROM ?? t USING jsonb_populate_recordset(NULL::??, ?::jsonb) d WHERE ${keyCols.map((k) => `t.${k} = d.${k}`).join(' AND ')}`, [t.name, t.name, JSON.stringify(deletes)]);
+        await this.trx.raw(
+          `DELETE FROM ?? t USING jsonb_populate_recordset(NULL::??, ?::jsonb) d WHERE ${keyCols.map((k) => `t.${k} = d.${k}`).join(' AND ')}`,
+          [t.name, t.name, JSON.stringify(deletes)],
+        );
       }
       if (updates.length && rest.length) {
         await this.trx.raw(
@@ -271,7 +297,12 @@ export class RowConflictError extends Error {
  * records the streams' states. Returns how many were applied (not skipped) by
  * a handler; events of types the projection does not handle only move positions.
  */
-export async function applyEvents(trx: Knex.Transaction, projection: Projection, events: RecordedEvent[], map: TableMap = LIVE): Promise<number> {
+export async function applyEvents(
+  trx: Knex.Transaction,
+  projection: Projection,
+  events: RecordedEvent[],
+  map: TableMap = LIVE,
+): Promise<number> {
   if (events.length === 0) return 0;
   const streamIds = [...new Set(events.map((e) => e.streamId))];
   const r = await trx.raw(
@@ -287,7 +318,11 @@ export async function applyEvents(trx: Knex.Transaction, projection: Projection,
   const plan = await planBatch(projection, states, events, rows);
   await rows.write();
   if (plan.states.size) {
-    const positions = [...plan.states].map(([s, st]) => ({ stream_id: s, position: st.position, pending: [...st.pending].sort((a, b) => a - b) }));
+    const positions = [...plan.states].map(([s, st]) => ({
+      stream_id: s,
+      position: st.position,
+      pending: [...st.pending].sort((a, b) => a - b),
+    }));
     await trx.raw(
       `INSERT INTO ?? (projection, stream_id, position, pending)
        SELECT ?, x.stream_id, x.position, x.pending FROM jsonb_to_recordset(?::jsonb) AS x(stream_id text, position integer, pending integer[])

@@ -33,8 +33,20 @@ export const sectionContinuityProjection = defineProjection({
         op: 'upsert',
         table: T,
         key: { user_id: e.data.user_id, section_id: e.data.section_id },
-        insert: { heading: e.data.heading, origin: e.data.origin, metrics: e.data.metrics, versions: 1, updated_at: e.recordedAt },
-        update: { heading: e.data.heading, origin: e.data.origin, metrics: e.data.metrics, versions: { $inc: 1 }, updated_at: e.recordedAt },
+        insert: {
+          heading: e.data.heading,
+          origin: e.data.origin,
+          metrics: e.data.metrics,
+          versions: 1,
+          updated_at: e.recordedAt,
+        },
+        update: {
+          heading: e.data.heading,
+          origin: e.data.origin,
+          metrics: e.data.metrics,
+          versions: { $inc: 1 },
+          updated_at: e.recordedAt,
+        },
       },
     ],
   },
@@ -51,8 +63,19 @@ export interface SectionContinuityRecord {
 }
 
 /** Read query: the caller's section, or undefined (another user's section is indistinguishable from a missing one). */
-export async function getSectionContinuity(db: Knex, userId: string, sectionId: string): Promise<SectionContinuityRecord | undefined> {
+export async function getSectionContinuity(
+  db: Knex,
+  userId: string,
+  sectionId: string,
+): Promise<SectionContinuityRecord | undefined> {
   const r = await db(T).where({ user_id: userId, section_id: sectionId }).first();
   if (!r) return undefined;
-  return { section_id: r.section_id, heading: r.heading, origin: r.origin, continuity_metrics: r.metrics, versions: r.versions, updated_at: new Date(r.updated_at).toISOString() };
+  return {
+    section_id: r.section_id,
+    heading: r.heading,
+    origin: r.origin,
+    continuity_metrics: r.metrics,
+    versions: r.versions,
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
 }

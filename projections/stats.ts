@@ -14,10 +14,20 @@ export interface PipelineStats {
   events_total: number;
   events_by_type: Record<string, number>;
   relay: { checkpoint_global_position: string | null; lag_events: number };
-  projections: Record<string, { lag_messages: number; partitions: { topic: string; partition: number; stored: number; high: number }[] }>;
+  projections: Record<
+    string,
+    { lag_messages: number; partitions: { topic: string; partition: number; stored: number; high: number }[] }
+  >;
 }
 
-export async function pipelineStats(db: Knex, store: EventStore, kafka: Kafka, prefix: string, projections: Projection[], relayName = 'relay'): Promise<PipelineStats> {
+export async function pipelineStats(
+  db: Knex,
+  store: EventStore,
+  kafka: Kafka,
+  prefix: string,
+  projections: Projection[],
+  relayName = 'relay',
+): Promise<PipelineStats> {
   const events_by_type = await store.countByType();
   const cp = await loadCheckpoint(db, relayName);
   const relayed = cp.transactionId !== START.transactionId || cp.globalPosition !== START.globalPosition;

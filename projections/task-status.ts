@@ -34,16 +34,56 @@ export const taskStatusProjection = defineProjection({
         op: 'upsert',
         table: T,
         key: { task_id: e.data.task_id },
-        insert: { user_id: e.data.user_id, task_type: e.data.task_type, workflow_id: e.data.workflow_id, status: 'started', created_at: e.recordedAt, updated_at: e.recordedAt },
+        insert: {
+          user_id: e.data.user_id,
+          task_type: e.data.task_type,
+          workflow_id: e.data.workflow_id,
+          status: 'started',
+          created_at: e.recordedAt,
+          updated_at: e.recordedAt,
+        },
       },
     ],
     TaskProgressed: (e): Change[] => [
-      { op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'in_progress', updated_at: e.recordedAt }, whereIn: { column: 'status', values: ACTIVE } },
-      { op: 'update', table: T, key: { task_id: e.data.task_id }, set: { progress_messages: { $append: { timestamp: e.data.at, message: e.data.message } } } },
+      {
+        op: 'update',
+        table: T,
+        key: { task_id: e.data.task_id },
+        set: { status: 'in_progress', updated_at: e.recordedAt },
+        whereIn: { column: 'status', values: ACTIVE },
+      },
+      {
+        op: 'update',
+        table: T,
+        key: { task_id: e.data.task_id },
+        set: { progress_messages: { $append: { timestamp: e.data.at, message: e.data.message } } },
+      },
     ],
-    TaskCompleted: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'completed', result: e.data.result, updated_at: e.recordedAt } }],
-    TaskFailed: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'failed', error: e.data.error, updated_at: e.recordedAt } }],
-    TaskCancelled: (e) => [{ op: 'update', table: T, key: { task_id: e.data.task_id }, set: { status: 'cancelled', error: { code: 'CANCELLED', message: e.data.reason }, updated_at: e.recordedAt }, whereIn: { column: 'status', values: ACTIVE } }],
+    TaskCompleted: (e) => [
+      {
+        op: 'update',
+        table: T,
+        key: { task_id: e.data.task_id },
+        set: { status: 'completed', result: e.data.result, updated_at: e.recordedAt },
+      },
+    ],
+    TaskFailed: (e) => [
+      {
+        op: 'update',
+        table: T,
+        key: { task_id: e.data.task_id },
+        set: { status: 'failed', error: e.data.error, updated_at: e.recordedAt },
+      },
+    ],
+    TaskCancelled: (e) => [
+      {
+        op: 'update',
+        table: T,
+        key: { task_id: e.data.task_id },
+        set: { status: 'cancelled', error: { code: 'CANCELLED', message: e.data.reason }, updated_at: e.recordedAt },
+        whereIn: { column: 'status', values: ACTIVE },
+      },
+    ],
   },
 });
 

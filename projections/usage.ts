@@ -33,7 +33,12 @@ export const usageProjection = defineProjection({
         table: T,
         key: { user_id: e.data.user_id, billing_period: e.data.billing_period, provider: e.data.provider },
         insert: { calls: e.data.calls, tokens_in: e.data.tokens_in, tokens_out: e.data.tokens_out, cost: e.data.cost },
-        update: { calls: { $inc: e.data.calls }, tokens_in: { $inc: e.data.tokens_in }, tokens_out: { $inc: e.data.tokens_out }, cost: { $inc: e.data.cost } },
+        update: {
+          calls: { $inc: e.data.calls },
+          tokens_in: { $inc: e.data.tokens_in },
+          tokens_out: { $inc: e.data.tokens_out },
+          cost: { $inc: e.data.cost },
+        },
       },
     ],
   },
@@ -62,12 +67,26 @@ export async function usageByProvider(db: Knex, userId: string, period: string):
 }
 
 /** Read query: per-provider totals of a user in each of `periods` (periods without usage are absent). */
-export async function usageByPeriods(db: Knex, userId: string, periods: string[]): Promise<Map<string, ProviderUsage[]>> {
-  const rows = await db(T).where({ user_id: userId }).whereIn('billing_period', periods).orderBy(['billing_period', 'provider']);
+export async function usageByPeriods(
+  db: Knex,
+  userId: string,
+  periods: string[],
+): Promise<Map<string, ProviderUsage[]>> {
+  const rows = await db(T)
+    .where({ user_id: userId })
+    .whereIn('billing_period', periods)
+    .orderBy(['billing_period', 'provider']);
   const out = new Map<string, ProviderUsage[]>();
   for (const r of rows) {
     const list = out.get(r.billing_period) ?? [];
-    list.push({ provider: r.provider, calls: Number(r.calls), tokens_in: Number(r.tokens_in), tokens_out: Number(r.tokens_out), tokens: Number(r.tokens_in) + Number(r.tokens_out), cost: Number(r.cost) });
+    list.push({
+      provider: r.provider,
+      calls: Number(r.calls),
+      tokens_in: Number(r.tokens_in),
+      tokens_out: Number(r.tokens_out),
+      tokens: Number(r.tokens_in) + Number(r.tokens_out),
+      cost: Number(r.cost),
+    });
     out.set(r.billing_period, list);
   }
   return out;

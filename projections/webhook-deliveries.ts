@@ -50,7 +50,14 @@ export const webhookDeliveriesProjection = defineProjection({
         op: 'upsert',
         table: E,
         key: { endpoint_id: e.data.endpoint_id },
-        insert: { user_id: e.data.user_id, url: e.data.url, events: e.data.events, family: e.data.family, created_at: e.recordedAt, updated_at: e.recordedAt },
+        insert: {
+          user_id: e.data.user_id,
+          url: e.data.url,
+          events: e.data.events,
+          family: e.data.family,
+          created_at: e.recordedAt,
+          updated_at: e.recordedAt,
+        },
       },
     ],
     WebhookUpdated: (e) => [
@@ -61,13 +68,29 @@ export const webhookDeliveriesProjection = defineProjection({
         set: {
           ...(e.data.url !== undefined ? { url: e.data.url } : {}),
           ...(e.data.events !== undefined ? { events: e.data.events } : {}),
-          ...(e.data.enabled !== undefined ? { enabled: e.data.enabled, disabled_reason: e.data.enabled ? null : 'disabled by user' } : {}),
+          ...(e.data.enabled !== undefined
+            ? { enabled: e.data.enabled, disabled_reason: e.data.enabled ? null : 'disabled by user' }
+            : {}),
           updated_at: e.recordedAt,
         },
       },
     ],
-    WebhookDeleted: (e) => [{ op: 'update', table: E, key: { endpoint_id: e.data.endpoint_id }, set: { deleted: true, enabled: false, updated_at: e.recordedAt } }],
-    WebhookDisabled: (e) => [{ op: 'update', table: E, key: { endpoint_id: e.data.endpoint_id }, set: { enabled: false, disabled_reason: e.data.reason, updated_at: e.recordedAt } }],
+    WebhookDeleted: (e) => [
+      {
+        op: 'update',
+        table: E,
+        key: { endpoint_id: e.data.endpoint_id },
+        set: { deleted: true, enabled: false, updated_at: e.recordedAt },
+      },
+    ],
+    WebhookDisabled: (e) => [
+      {
+        op: 'update',
+        table: E,
+        key: { endpoint_id: e.data.endpoint_id },
+        set: { enabled: false, disabled_reason: e.data.reason, updated_at: e.recordedAt },
+      },
+    ],
     WebhookDeliveryScheduled: (e) => pending(e),
     // Asked for by the API (test ping, redeliver): listed as pending before its workflow starts.
     WebhookDeliveryRequested: (e) => pending(e),
@@ -86,18 +109,34 @@ export const webhookDeliveriesProjection = defineProjection({
         },
       },
     ],
-    WebhookDeliveryFinished: (e) => [{ op: 'update', table: D, key: { delivery_id: e.data.delivery_id }, set: { status: e.data.status, next_attempt_at: null, updated_at: e.recordedAt } }],
+    WebhookDeliveryFinished: (e) => [
+      {
+        op: 'update',
+        table: D,
+        key: { delivery_id: e.data.delivery_id },
+        set: { status: e.data.status, next_attempt_at: null, updated_at: e.recordedAt },
+      },
+    ],
   },
 });
 
 /** A delivery row, inserted once (by its request or its schedule, whichever of its stream comes first). */
-function pending(e: RecordedEvent<EventOfType<'WebhookDeliveryScheduled'> | EventOfType<'WebhookDeliveryRequested'>>): Change[] {
+function pending(
+  e: RecordedEvent<EventOfType<'WebhookDeliveryScheduled'> | EventOfType<'WebhookDeliveryRequested'>>,
+): Change[] {
   return [
     {
       op: 'upsert',
       table: D,
       key: { delivery_id: e.data.delivery_id },
-      insert: { endpoint_id: e.data.endpoint_id, user_id: e.data.user_id, event_type: e.data.event_type, status: 'pending', created_at: e.recordedAt, updated_at: e.recordedAt },
+      insert: {
+        endpoint_id: e.data.endpoint_id,
+        user_id: e.data.user_id,
+        event_type: e.data.event_type,
+        status: 'pending',
+        created_at: e.recordedAt,
+        updated_at: e.recordedAt,
+      },
     },
   ];
 }
@@ -169,10 +208,17 @@ export async function subscribedEndpoints(db: Knex, userId: string, names: strin
 }
 
 /** Read query: an endpoint's deliveries, newest first. */
-export async function listDeliveries(db: Knex, userId: string, endpointId: string, opts: { limit?: number; status?: string } = {}): Promise<DeliveryRecord[]> {
+export async function listDeliveries(
+  db: Knex,
+  userId: string,
+  endpointId: string,
+  opts: { limit?: number; status?: string } = {},
+): Promise<DeliveryRecord[]> {
   const q = db(D).where({ endpoint_id: endpointId, user_id: userId });
   if (opts.status) q.andWhere({ status: opts.status });
-  const rows = await q.orderBy([{ column: 'created_at', order: 'desc' }, { column: 'delivery_id' }]).limit(opts.limit ?? 100);
+  const rows = await q
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'delivery_id' }])
+    .limit(opts.limit ?? 100);
   return rows.map((r) => ({
     delivery_id: r.delivery_id,
     endpoint_id: r.endpoint_id,

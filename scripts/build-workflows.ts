@@ -9,7 +9,8 @@ import path from 'node:path';
 
 async function main(): Promise<void> {
   const out = path.resolve(process.argv[2] ?? 'dist/workflow-bundle.js');
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows'),
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../workflows'),
     // Webpack's module list is noise in start-up output; warnings and errors still show.
     logger: new DefaultLogger('WARN'),
   });

@@ -24,7 +24,6 @@ import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from '../workers/migrations';
 import { flags } from './args';
 
-
 const USAGE = `usage:
   npm run cli -- users create --plan free|basic|pro|enterprise [--email E] [--admin] [--environment development|production] [--json]
   npm run cli -- users set-plan <user_id> <plan> [--json]
@@ -33,13 +32,15 @@ const USAGE = `usage:
 class UsageError extends Error {}
 
 function plan(v: string | true | undefined) {
-  if (typeof v !== 'string' || !isPlanName(v)) throw new UsageError('--plan must be one of free, basic, pro, enterprise');
+  if (typeof v !== 'string' || !isPlanName(v))
+    throw new UsageError('--plan must be one of free, basic, pro, enterprise');
   return v;
 }
 
 function env(v: string | true | undefined) {
   if (v === undefined) return 'development' as const;
-  if (v !== 'development' && v !== 'production') throw new UsageError('--environment must be development or production');
+  if (v !== 'development' && v !== 'production')
+    throw new UsageError('--environment must be development or production');
   return v;
 }
 
@@ -56,10 +57,24 @@ async function main(): Promise<number> {
     if (!['users', 'keys'].includes(area)) throw new UsageError(`unknown command: ${area ?? '(none)'}`);
     await migrateLatest(db, MIGRATIONS); // a first run may come before the API ever started
     if (area === 'users' && cmd === 'create') {
-      const u = await createUser(d, { plan: plan(opts.plan), role: opts.admin ? 'admin' : 'user', ...(typeof opts.email === 'string' ? { email: opts.email } : {}) });
-      const k = await createApiKey(d, u.value.user_id, { name: typeof opts.name === 'string' ? opts.name : 'cli', environment: env(opts.environment) });
+      const u = await createUser(d, {
+        plan: plan(opts.plan),
+        role: opts.admin ? 'admin' : 'user',
+        ...(typeof opts.email === 'string' ? { email: opts.email } : {}),
+      });
+      const k = await createApiKey(d, u.value.user_id, {
+        name: typeof opts.name === 'string' ? opts.name : 'cli',
+        environment: env(opts.environment),
+      });
       written.push(...u.events, ...k.events);
-      Object.assign(out, { user_id: u.value.user_id, plan: opts.plan, role: opts.admin ? 'admin' : 'user', key_id: k.value.key_id, environment: k.value.environment, api_key: k.value.key });
+      Object.assign(out, {
+        user_id: u.value.user_id,
+        plan: opts.plan,
+        role: opts.admin ? 'admin' : 'user',
+        key_id: k.value.key_id,
+        environment: k.value.environment,
+        api_key: k.value.key,
+      });
     } else if (area === 'users' && cmd === 'set-plan') {
       if (!positional[0]) throw new UsageError('user id missing');
       const r = await changePlan(d, positional[0], plan(positional[1]));
@@ -67,9 +82,17 @@ async function main(): Promise<number> {
       Object.assign(out, { user_id: positional[0], plan: r.value.plan });
     } else if (area === 'keys' && cmd === 'create') {
       if (!positional[0]) throw new UsageError('user id missing');
-      const k = await createApiKey(d, positional[0], { name: typeof opts.name === 'string' ? opts.name : 'cli', environment: env(opts.environment) });
+      const k = await createApiKey(d, positional[0], {
+        name: typeof opts.name === 'string' ? opts.name : 'cli',
+        environment: env(opts.environment),
+      });
       written.push(...k.events);
-      Object.assign(out, { user_id: positional[0], key_id: k.value.key_id, environment: k.value.environment, api_key: k.value.key });
+      Object.assign(out, {
+        user_id: positional[0],
+        key_id: k.value.key_id,
+        environment: k.value.environment,
+        api_key: k.value.key,
+      });
     } else {
       throw new UsageError(`unknown command: ${[area, cmd].filter(Boolean).join(' ') || '(none)'}`);
     }
@@ -80,7 +103,9 @@ async function main(): Promise<number> {
     else {
       for (const [k, v] of Object.entries(out)) if (k !== 'projected') process.stdout.write(`${k}: ${v}\n`);
       if (out.api_key) {
-        process.stdout.write(`\nThe key is shown only now. Try it:\n  curl -H "Authorization: Bearer ${out.api_key}" ${publicBaseUrl(config)}/api/health\n`);
+        process.stdout.write(
+          `\nThe key is shown only now. Try it:\n  curl -H "Authorization: Bearer ${out.api_key}" ${publicBaseUrl(config)}/api/health\n`,
+        );
       }
     }
     if (!projected) {

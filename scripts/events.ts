@@ -21,7 +21,6 @@ import { dropReplayTables, hashProjection, replay, replayTables } from '../proje
 import { pipelineStats } from '../projections/stats';
 import { flags } from './args';
 
-
 const str = (v: string | true | undefined) => (typeof v === 'string' ? v : undefined);
 
 function matches(e: RecordedEvent, o: Record<string, string | true>): boolean {
@@ -70,7 +69,10 @@ async function main(): Promise<number> {
         const page = (after: Checkpoint) => {
           const q = db('es_events')
             .select(db.raw(EVENT_COLUMNS))
-            .whereRaw('(es_events.transaction_id, es_events.global_position) > (?::xid8, ?::bigint)', [after.transactionId, after.globalPosition])
+            .whereRaw('(es_events.transaction_id, es_events.global_position) > (?::xid8, ?::bigint)', [
+              after.transactionId,
+              after.globalPosition,
+            ])
             .orderByRaw(COMMIT_ORDER)
             .limit(5000);
           if (str(opts.stream)) q.where('stream_id', opts.stream as string);
@@ -82,7 +84,7 @@ async function main(): Promise<number> {
         };
         const out: Writable = str(opts.out) ? createWriteStream(opts.out as string) : process.stdout;
         let n = 0;
-        for (let after: Checkpoint = START; ; ) {
+        for (let after: Checkpoint = START; ;) {
           const rows = await page(after);
           if (rows.length === 0) break;
           for (const row of rows) {
@@ -105,7 +107,9 @@ async function main(): Promise<number> {
       case 'replay': {
         const p = findProjection(positional[0] ?? '');
         if (!p) {
-          process.stderr.write(`unknown projection "${positional[0] ?? ''}"; one of: ${PROJECTIONS.map((x) => x.name).join(', ')}\n`);
+          process.stderr.write(
+            `unknown projection "${positional[0] ?? ''}"; one of: ${PROJECTIONS.map((x) => x.name).join(', ')}\n`,
+          );
           return 2;
         }
         const verify = opts.verify === true;
@@ -113,7 +117,9 @@ async function main(): Promise<number> {
           swap: !verify,
           onProgress: (pr) => process.stderr.write(bar(pr.events, pr.total, pr.eventsPerSecond)),
         });
-        process.stderr.write(`\nreplayed ${res.events} events in ${res.seconds.toFixed(1)} s (${Math.round(res.events / Math.max(res.seconds, 0.001))} events/s)\n`);
+        process.stderr.write(
+          `\nreplayed ${res.events} events in ${res.seconds.toFixed(1)} s (${Math.round(res.events / Math.max(res.seconds, 0.001))} events/s)\n`,
+        );
         if (verify) {
           const live = await hashProjection(db, p);
           const rebuilt = await hashProjection(db, p, replayTables(p));

@@ -21,11 +21,18 @@ import type { AddressInfo } from 'node:net';
 const TOLERANCE_SECONDS = 5 * 60;
 
 function keyOf(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith('whsec_')
+    ? Buffer.from(secret.slice('whsec_'.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /** True when the delivery is authentic and fresh. */
-export function verifyDelivery(secret: string, headers: IncomingMessage['headers'], rawBody: Buffer, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verifyDelivery(
+  secret: string,
+  headers: IncomingMessage['headers'],
+  rawBody: Buffer,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const id = headers['webhook-id'];
   const timestamp = headers['webhook-timestamp'];
   const signatures = headers['webhook-signature'] ?? headers['x-service-signature'];
@@ -61,10 +68,19 @@ function serve(secret: string, port: number) {
 
 function post(port: number, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/',
+        headers: { 'content-type': 'application/json', ...headers },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -76,7 +92,13 @@ async function selfCheck(): Promise<void> {
   const port = (server.address() as AddressInfo).port;
   const id = 'b3c1f9a2-0000-4000-8000-000000000001';
   const ts = String(Math.floor(Date.now() / 1000));
-  const body = JSON.stringify({ event_type: 'content_generated', id, timestamp: new Date().toISOString(), data: { task_id: 't-1' }, content: 'Hello' });
+  const body = JSON.stringify({
+    event_type: 'content_generated',
+    id,
+    timestamp: new Date().toISOString(),
+    data: { task_id: 't-1' },
+    content: 'Hello',
+  });
   const sig = `v1,${createHmac('sha256', keyOf(secret)).update(`${id}.${ts}.${body}`).digest('base64')}`;
   const headers = { 'webhook-id': id, 'webhook-timestamp': ts, 'webhook-signature': sig, 'X-SERVICE-Signature': sig };
   const ok = await post(port, headers, body);
@@ -93,7 +115,11 @@ if (require.main === module) {
     return i > 0 ? process.argv[i + 1] : undefined;
   };
   const secret = arg('secret');
-  const run = secret ? serve(secret, Number(arg('port') ?? 4000)).then((s) => process.stdout.write(`listening on http://127.0.0.1:${(s.address() as AddressInfo).port}/\n`)) : selfCheck();
+  const run = secret
+    ? serve(secret, Number(arg('port') ?? 4000)).then((s) =>
+        process.stdout.write(`listening on http://127.0.0.1:${(s.address() as AddressInfo).port}/\n`),
+      )
+    : selfCheck();
   run.catch((e) => {
     process.stderr.write(`${(e as Error).stack}\n`);
     process.exit(1);

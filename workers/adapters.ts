@@ -35,12 +35,22 @@ export function webhookAdapters(db: Knex, config: Config): WebhookAdapters {
 /** What the delivery activities need: store, secrets, SSRF rules, retry schedule, attempt time-out. */
 export function webhookActivityDeps(db: Knex, store: EventStore, config: Config, logger?: Logger): WebhookActivityDeps {
   const s = webhookSettings(config);
-  return { store, secrets: new WebhookSecretStore(db, new SecretBox(s.secretKey)), allow: s.allow, schedule: s.schedule, attemptTimeoutMs: s.attemptTimeoutMs, logger };
+  return {
+    store,
+    secrets: new WebhookSecretStore(db, new SecretBox(s.secretKey)),
+    allow: s.allow,
+    schedule: s.schedule,
+    attemptTimeoutMs: s.attemptTimeoutMs,
+    logger,
+  };
 }
 
 /** The worker's AI side: the gateway (metered in PostgreSQL) and the research provider. */
 export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: Logger) {
-  return { gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger), research: researchFromConfig(config) };
+  return {
+    gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger),
+    research: researchFromConfig(config),
+  };
 }
 
 export { createEventStore };

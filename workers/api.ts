@@ -45,7 +45,14 @@ async function main(): Promise<void> {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);
   });
-  life.onStop('http', () => new Promise<void>((r) => { server.close(() => r()); server.closeIdleConnections(); }));
+  life.onStop(
+    'http',
+    () =>
+      new Promise<void>((r) => {
+        server.close(() => r());
+        server.closeIdleConnections();
+      }),
+  );
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
   logger.info({ url: publicBaseUrl({ ...config, PORT: port }) }, 'API listening');

@@ -11,7 +11,10 @@ export class Lifecycle {
   private closers: Closer[] = [];
   private stopping = false;
 
-  constructor(private readonly logger: Logger, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly timeoutMs: number,
+  ) {}
 
   get isStopping(): boolean {
     return this.stopping;

@@ -11,4 +11,11 @@ import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
 
-export const MIGRATIONS: Migration[] = [eventStoreMigration, quotaMigration, quotaAlertsMigration, rateLimitMigration, webhookSecretsMigration, ...PROJECTION_MIGRATIONS];
+export const MIGRATIONS: Migration[] = [
+  eventStoreMigration,
+  quotaMigration,
+  quotaAlertsMigration,
+  rateLimitMigration,
+  webhookSecretsMigration,
+  ...PROJECTION_MIGRATIONS,
+];

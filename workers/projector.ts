@@ -18,19 +18,47 @@ async function main(): Promise<void> {
   const { config, logger } = ctx;
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
-  await ensureTopics(ctx.kafka, config.KAFKA_TOPIC_PREFIX, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
-  const consumers = PROJECTIONS.map((p) => new ProjectionConsumer(ctx.db, ctx.kafka, p, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, partitionsConcurrently: config.PROJECTOR_PARTITIONS_CONCURRENTLY }));
+  await ensureTopics(
+    ctx.kafka,
+    config.KAFKA_TOPIC_PREFIX,
+    EVENT_AREAS,
+    config.KAFKA_TOPIC_PARTITIONS,
+    config.KAFKA_REPLICATION_FACTOR,
+  );
+  const consumers = PROJECTIONS.map(
+    (p) =>
+      new ProjectionConsumer(ctx.db, ctx.kafka, p, logger, {
+        topicPrefix: config.KAFKA_TOPIC_PREFIX,
+        partitionsConcurrently: config.PROJECTOR_PARTITIONS_CONCURRENTLY,
+      }),
+  );
   for (const c of consumers) {
     await c.start();
     life.onStop(`consumer ${c.groupId}`, () => c.stop());
   }
-  const dispatcher = new WebhookDispatcher(ctx.db, createEventStore(ctx.db), ctx.kafka, async () => (await ctx.temporal()).client, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE });
+  const dispatcher = new WebhookDispatcher(
+    ctx.db,
+    createEventStore(ctx.db),
+    ctx.kafka,
+    async () => (await ctx.temporal()).client,
+    logger,
+    { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE },
+  );
   await dispatcher.start();
   life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
   const health = await startHealthServer(config.PROJECTOR_HEALTH_PORT, async () => ({
-    status: consumers.every((c) => c.isRunning && !c.lastError) && dispatcher.isRunning && !dispatcher.lastError ? 'ok' : 'degraded',
-    projections: Object.fromEntries(consumers.map((c) => [c.groupId, { running: c.isRunning, applied: c.applied, last_error: c.lastError ?? null }])),
-    webhook_dispatcher: { running: dispatcher.isRunning, started: dispatcher.started, last_error: dispatcher.lastError ?? null },
+    status:
+      consumers.every((c) => c.isRunning && !c.lastError) && dispatcher.isRunning && !dispatcher.lastError
+        ? 'ok'
+        : 'degraded',
+    projections: Object.fromEntries(
+      consumers.map((c) => [c.groupId, { running: c.isRunning, applied: c.applied, last_error: c.lastError ?? null }]),
+    ),
+    webhook_dispatcher: {
+      running: dispatcher.isRunning,
+      started: dispatcher.started,
+      last_error: dispatcher.lastError ?? null,
+    },
   }));
   life.onStop('health server', () => new Promise((r) => health.close(r)));
   logger.info({ projections: PROJECTIONS.map((p) => p.name), health: health.port }, 'projector running');

@@ -12,8 +12,16 @@ async function main(): Promise<void> {
   const { config, logger } = ctx;
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
-  await ensureTopics(ctx.kafka, config.KAFKA_TOPIC_PREFIX, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
-  const relay = new Relay(ctx.db, createEventStore(ctx.db), ctx.kafka, logger, { topicPrefix: config.KAFKA_TOPIC_PREFIX });
+  await ensureTopics(
+    ctx.kafka,
+    config.KAFKA_TOPIC_PREFIX,
+    EVENT_AREAS,
+    config.KAFKA_TOPIC_PARTITIONS,
+    config.KAFKA_REPLICATION_FACTOR,
+  );
+  const relay = new Relay(ctx.db, createEventStore(ctx.db), ctx.kafka, logger, {
+    topicPrefix: config.KAFKA_TOPIC_PREFIX,
+  });
   await relay.start();
   life.onStop('producer', () => relay.close());
   const health = await startHealthServer(config.RELAY_HEALTH_PORT, async () => ({

@@ -30,13 +30,24 @@ async function main(): Promise<void> {
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({ logger, tasks: { store }, blog: { gateway, research }, blogSync: { gateway, research, store }, webhooks: webhookActivityDeps(ctx.db, store, config, logger) }),
+    activities: createActivities({
+      logger,
+      tasks: { store },
+      blog: { gateway, research },
+      blogSync: { gateway, research, store },
+      webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+    }),
   });
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {
     const state = worker.getState();
     const deps = await ctx.health();
-    return { status: state === 'RUNNING' && deps.status === 'ok' ? 'ok' : 'degraded', worker: state, task_queue: config.TEMPORAL_TASK_QUEUE, services: deps.services };
+    return {
+      status: state === 'RUNNING' && deps.status === 'ok' ? 'ok' : 'degraded',
+      worker: state,
+      task_queue: config.TEMPORAL_TASK_QUEUE,
+      services: deps.services,
+    };
   });
   life.onStop('health server', () => new Promise((r) => health.close(r)));
   const running = worker.run();
@@ -44,7 +55,10 @@ async function main(): Promise<void> {
     worker.shutdown();
     await running;
   });
-  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE, health: health.port }, 'worker running');
+  logger.info(
+    { taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE, health: health.port },
+    'worker running',
+  );
   await running;
 }
 

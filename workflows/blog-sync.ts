@@ -34,7 +34,9 @@ export interface SyncInput<R> {
 /** Where the API waits for the continuity projection (read-your-writes). */
 export type ContinuityEvent = Pick<RecordedContinuity, 'streamId' | 'streamPosition'>;
 
-export async function blogEnhanceSectionWorkflow(input: SyncInput<{ section: OutlineSection; focus: string }>): Promise<EnhancedSection> {
+export async function blogEnhanceSectionWorkflow(
+  input: SyncInput<{ section: OutlineSection; focus: string }>,
+): Promise<EnhancedSection> {
   return paid.enhanceSection({ userId: input.userId, section: input.request.section, focus: input.request.focus });
 }
 
@@ -44,7 +46,9 @@ export interface OptimizedOutline {
   overall_quality_score: number;
 }
 
-export async function blogOptimizeOutlineWorkflow(input: SyncInput<{ outline: OutlineSection[]; focus: string }>): Promise<OptimizedOutline> {
+export async function blogOptimizeOutlineWorkflow(
+  input: SyncInput<{ outline: OutlineSection[]; focus: string }>,
+): Promise<OptimizedOutline> {
   return paid.optimizeOutline({ userId: input.userId, outline: input.request.outline, focus: input.request.focus });
 }
 
@@ -72,11 +76,38 @@ export async function blogSectionGenerateWorkflow(input: SyncInput<SectionGenera
   const tone = r.tone ?? r.persona?.tone;
   const audience = r.persona?.audience;
   const sources = await reads.sectionSources({ section: r.section, keywords });
-  const draft = await paid.writeSection({ userId: input.userId, section: r.section, keywords, tone, audience, sources, targetWords: r.targetWords });
+  const draft = await paid.writeSection({
+    userId: input.userId,
+    section: r.section,
+    keywords,
+    tone,
+    audience,
+    sources,
+    targetWords: r.targetWords,
+  });
   let markdown = draft.markdown;
-  if (r.mode === 'polished') markdown = await paid.reviseSection({ userId: input.userId, content: markdown, focus: 'readability and flow', audience, tone });
-  const rec = await reads.recordContinuity({ userId: input.userId, sectionId: r.section.id, markdown, heading: r.section.heading, keywords, origin: 'generate' });
-  return { markdown, citations: draft.citations, metrics: rec.metrics, continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition } };
+  if (r.mode === 'polished')
+    markdown = await paid.reviseSection({
+      userId: input.userId,
+      content: markdown,
+      focus: 'readability and flow',
+      audience,
+      tone,
+    });
+  const rec = await reads.recordContinuity({
+    userId: input.userId,
+    sectionId: r.section.id,
+    markdown,
+    heading: r.section.heading,
+    keywords,
+    origin: 'generate',
+  });
+  return {
+    markdown,
+    citations: draft.citations,
+    metrics: rec.metrics,
+    continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition },
+  };
 }
 
 export interface SectionOptimizeRequest {
@@ -98,8 +129,26 @@ export interface RevisedSection {
 
 export async function blogSectionOptimizeWorkflow(input: SyncInput<SectionOptimizeRequest>): Promise<RevisedSection> {
   const r = input.request;
-  const optimized = await paid.reviseSection({ userId: input.userId, content: r.content, focus: r.optimization_focus, audience: r.target_audience, tone: r.tone });
+  const optimized = await paid.reviseSection({
+    userId: input.userId,
+    content: r.content,
+    focus: r.optimization_focus,
+    audience: r.target_audience,
+    tone: r.tone,
+  });
   const cmp = await reads.compareRevision({ before: r.content, after: optimized });
-  const rec = await reads.recordContinuity({ userId: input.userId, sectionId: r.section_id, markdown: optimized, origin: 'optimize' });
-  return { optimized, before: cmp.before, after: cmp.after, changes: cmp.changes, metrics: rec.metrics, continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition } };
+  const rec = await reads.recordContinuity({
+    userId: input.userId,
+    sectionId: r.section_id,
+    markdown: optimized,
+    origin: 'optimize',
+  });
+  return {
+    optimized,
+    before: cmp.before,
+    after: cmp.after,
+    changes: cmp.changes,
+    metrics: rec.metrics,
+    continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition },
+  };
 }

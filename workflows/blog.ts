@@ -31,7 +31,9 @@ export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): P
     const sources = await reads.gatherSources({ userId: input.userId, request: r });
     await progress(`Found ${sources.length} relevant sources; analysing keywords and competitors`);
     const summary = await paid.analyzeResearch({ userId: input.userId, request: r, sources });
-    await progress(`Identified ${summary.keyword_analysis.primary_keywords.length} primary keywords and ${summary.suggested_angles.length} content angles`);
+    await progress(
+      `Identified ${summary.keyword_analysis.primary_keywords.length} primary keywords and ${summary.suggested_angles.length} content angles`,
+    );
     return { success: true, sources, ...summary };
   });
 }

@@ -2,4 +2,9 @@
 export { smokeWorkflow } from './smoke';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { blogResearchWorkflow, blogOutlineWorkflow, blogMediumWorkflow } from './blog';
-export { blogEnhanceSectionWorkflow, blogOptimizeOutlineWorkflow, blogSectionGenerateWorkflow, blogSectionOptimizeWorkflow } from './blog-sync';
+export {
+  blogEnhanceSectionWorkflow,
+  blogOptimizeOutlineWorkflow,
+  blogSectionGenerateWorkflow,
+  blogSectionOptimizeWorkflow,
+} from './blog-sync';

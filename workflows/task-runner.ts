@@ -3,7 +3,14 @@
  * exposes progress as a query, turns the outcome into exactly one terminal
  * event (completed, failed or cancelled) and runs cleanup non-cancellably.
  */
-import { ApplicationFailure, CancellationScope, defineQuery, isCancellation, proxyActivities, setHandler } from '@temporalio/workflow';
+import {
+  ApplicationFailure,
+  CancellationScope,
+  defineQuery,
+  isCancellation,
+  proxyActivities,
+  setHandler,
+} from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks';
 import { FailureCode, isFailureCode } from '../domain/failures';
 import { RECORD_RETRY } from './retry';
@@ -28,7 +35,10 @@ export const progressQuery = defineQuery<ProgressMessage[]>('progress');
 export function failureCodeOf(err: unknown): { code: FailureCode; message: string } {
   const failure = err as { cause?: { type?: string; message?: string }; type?: string; message?: string };
   const cause = failure.cause ?? failure;
-  return { code: isFailureCode(cause.type) ? cause.type : 'INTERNAL_ERROR', message: cause.message || failure.message || 'task failed' };
+  return {
+    code: isFailureCode(cause.type) ? cause.type : 'INTERNAL_ERROR',
+    message: cause.message || failure.message || 'task failed',
+  };
 }
 
 /**
@@ -55,7 +65,9 @@ export async function runTask<R, O extends Record<string, unknown>>(
     return result;
   } catch (err) {
     if (isCancellation(err)) {
-      await CancellationScope.nonCancellable(() => lifecycle.cancelTask({ taskId, userId, reason: 'cancelled by request' }));
+      await CancellationScope.nonCancellable(() =>
+        lifecycle.cancelTask({ taskId, userId, reason: 'cancelled by request' }),
+      );
       throw err;
     }
     const { code, message } = failureCodeOf(err);

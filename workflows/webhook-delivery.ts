@@ -25,7 +25,13 @@ const records = proxyActivities<WebhookActivities>({
 // times. A receiver may then see a message twice: it deduplicates by webhook-id.
 const send = proxyActivities<WebhookActivities>({
   startToCloseTimeout: '60s',
-  retry: { initialInterval: '2s', backoffCoefficient: 2, maximumInterval: '30s', maximumAttempts: 5, nonRetryableErrorTypes: NON_RETRYABLE_CODES },
+  retry: {
+    initialInterval: '2s',
+    backoffCoefficient: 2,
+    maximumInterval: '30s',
+    maximumAttempts: 5,
+    nonRetryableErrorTypes: NON_RETRYABLE_CODES,
+  },
 });
 
 export async function webhookDeliveryWorkflow(input: DeliveryInput): Promise<DeliveryStatus> {
@@ -47,10 +53,15 @@ export async function webhookDeliveryWorkflow(input: DeliveryInput): Promise<Del
     }
     if (r.outcome === 'gone') {
       await records.recordAttempt({ ...base, outcome: 'gone', nextDelayMs: null });
-      await records.disableEndpoint({ endpointId: input.endpointId, userId: input.userId, reason: `410 Gone from the endpoint (delivery ${input.deliveryId})` });
+      await records.disableEndpoint({
+        endpointId: input.endpointId,
+        userId: input.userId,
+        reason: `410 Gone from the endpoint (delivery ${input.deliveryId})`,
+      });
       return finish('endpoint_disabled');
     }
-    const next = r.outcome === 'blocked' ? undefined : nextDelay(schedule, input.deliveryId, attempt + 1, r.retryAfterSeconds);
+    const next =
+      r.outcome === 'blocked' ? undefined : nextDelay(schedule, input.deliveryId, attempt + 1, r.retryAfterSeconds);
     await records.recordAttempt({ ...base, outcome: 'failed', nextDelayMs: next ?? null });
     if (next === undefined) break;
     wait = next;

@@ -21,7 +21,8 @@ export class ContentTooLongError extends PayloadTooLargeError {
 
 /** Refuses any of the given texts over MAX_CONTENT_CHARS, naming its field. */
 export function limitContent(fields: Record<string, string | undefined>): void {
-  for (const [field, text] of Object.entries(fields)) if (text && text.length > MAX_CONTENT_CHARS) throw new ContentTooLongError(field, text.length);
+  for (const [field, text] of Object.entries(fields))
+    if (text && text.length > MAX_CONTENT_CHARS) throw new ContentTooLongError(field, text.length);
 }
 
 /** Runs `fn` and measures it in whole milliseconds (the spec's processing_time_ms). */
@@ -31,18 +32,40 @@ export function timed<T>(fn: () => T): { value: T; ms: number } {
   return { value, ms: Math.round(Number(process.hrtime.bigint() - t0) / 1e6) };
 }
 
-export const contentField = { type: 'string', description: `Markdown; at most ${MAX_CONTENT_CHARS} characters (longer: 413 CONTENT_TOO_LONG)` };
+export const contentField = {
+  type: 'string',
+  description: `Markdown; at most ${MAX_CONTENT_CHARS} characters (longer: 413 CONTENT_TOO_LONG)`,
+};
 
 /**
  * Records that an SEO analysis was made (SeoAnalysisCompleted: the score and what was found, not the content), so the
  * user's webhooks get seo.analysis.completed / seo_analysis_complete. Returns the analysis id for the response.
  */
-export async function recordSeoAnalysis(ctx: HandlerCtx, route: string, result: { seo_score: number; recommendations: unknown[] }, keywords: string[] | undefined, content: string): Promise<string> {
+export async function recordSeoAnalysis(
+  ctx: HandlerCtx,
+  route: string,
+  result: { seo_score: number; recommendations: unknown[] },
+  keywords: string[] | undefined,
+  content: string,
+): Promise<string> {
   const analysisId = randomUUID();
   const userId = userIdOf(ctx);
   await ctx.deps.store.append(
     seoAnalysisStream(analysisId),
-    [{ type: 'SeoAnalysisCompleted', data: { analysis_id: analysisId, user_id: userId, route, seo_score: result.seo_score, keywords: keywords ?? [], word_count: markdownWordCount(content), recommendations: result.recommendations.length } }],
+    [
+      {
+        type: 'SeoAnalysisCompleted',
+        data: {
+          analysis_id: analysisId,
+          user_id: userId,
+          route,
+          seo_score: result.seo_score,
+          keywords: keywords ?? [],
+          word_count: markdownWordCount(content),
+          recommendations: result.recommendations.length,
+        },
+      },
+    ],
     'no_stream',
     requestMeta(ctx),
   );

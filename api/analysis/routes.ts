@@ -15,7 +15,11 @@ import { claimCheckFields, seoResultSchema } from '../blog/analysis';
 
 // ---- SEO analysis ----
 const keywordsField = { ...strings(20, 100), default: [] };
-const competitorSchema = obj({ url: { type: 'string' }, host: { type: 'string' }, linked: { type: 'boolean', description: 'the content links to this host' } });
+const competitorSchema = obj({
+  url: { type: 'string' },
+  host: { type: 'string' },
+  linked: { type: 'boolean', description: 'the content links to this host' },
+});
 
 function competitors(content: string, urls: string[]) {
   return urls.map((url) => {
@@ -36,15 +40,41 @@ export const OPTIMIZATION_GOALS: Record<string, AssessmentId[]> = {
 };
 const GOAL_NAMES = Object.keys(OPTIMIZATION_GOALS);
 
-const locatedSchema = obj({ assessment: { type: 'string' }, severity: { enum: ['problem', 'improvement'] }, message: { type: 'string' }, recommendation: { type: 'string' }, start: { type: ['integer', 'null'] }, end: { type: ['integer', 'null'] }, excerpt: { type: 'string' } });
-const goalSchema = obj({ goal: { enum: GOAL_NAMES }, score: num, assessments: arr({ type: 'object' }), recommendations: arr(locatedSchema) });
+const locatedSchema = obj({
+  assessment: { type: 'string' },
+  severity: { enum: ['problem', 'improvement'] },
+  message: { type: 'string' },
+  recommendation: { type: 'string' },
+  start: { type: ['integer', 'null'] },
+  end: { type: ['integer', 'null'] },
+  excerpt: { type: 'string' },
+});
+const goalSchema = obj({
+  goal: { enum: GOAL_NAMES },
+  score: num,
+  assessments: arr({ type: 'object' }),
+  recommendations: arr(locatedSchema),
+});
 
 function goalReport(goal: string, content: string, seo: SeoAnalysisResult) {
   if (goal === 'engagement') {
     const flow = analyzeFlowBasic({ content });
     const e = flow.flow_analysis.engagement;
-    const recs = e.suggestions.map((s, i) => ({ assessment: 'engagement', severity: 'improvement' as const, message: e.issues[i] ?? s, recommendation: s, start: null, end: null, excerpt: '' }));
-    return { goal, score: e.score, assessments: [{ id: 'engagement', score: e.score, weight: 1, applicable: true }], recommendations: recs };
+    const recs = e.suggestions.map((s, i) => ({
+      assessment: 'engagement',
+      severity: 'improvement' as const,
+      message: e.issues[i] ?? s,
+      recommendation: s,
+      start: null,
+      end: null,
+      excerpt: '',
+    }));
+    return {
+      goal,
+      score: e.score,
+      assessments: [{ id: 'engagement', score: e.score, weight: 1, applicable: true }],
+      recommendations: recs,
+    };
   }
   const ids = new Set(OPTIMIZATION_GOALS[goal]);
   const assessments = seo.assessments.filter((a) => ids.has(a.id));
@@ -75,13 +105,39 @@ export const generalAnalysisRoutes: RouteDef[] = [
     auth: 'user',
     tags: ['seo'],
     summary: 'SEO analysis of content for target keywords',
-    description: 'competitor_urls are not fetched (an analysis route makes no outside calls); data.competitors says whether the content links to each host.',
-    request: { body: obj({ content: contentField, target_keywords: keywordsField, competitor_urls: { type: 'array', items: { type: 'string', format: 'uri', pattern: '^https?://' }, maxItems: 20, default: [] } }, ['content']) },
-    responses: { 200: { description: 'The analysis', data: { ...seoResultSchema, properties: { ...seoResultSchema.properties, competitors: arr(competitorSchema) } } } },
+    description:
+      'competitor_urls are not fetched (an analysis route makes no outside calls); data.competitors says whether the content links to each host.',
+    request: {
+      body: obj(
+        {
+          content: contentField,
+          target_keywords: keywordsField,
+          competitor_urls: {
+            type: 'array',
+            items: { type: 'string', format: 'uri', pattern: '^https?://' },
+            maxItems: 20,
+            default: [],
+          },
+        },
+        ['content'],
+      ),
+    },
+    responses: {
+      200: {
+        description: 'The analysis',
+        data: { ...seoResultSchema, properties: { ...seoResultSchema.properties, competitors: arr(competitorSchema) } },
+      },
+    },
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const result = analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords });
-      const analysis_id = await recordSeoAnalysis(ctx, '/api/blog-writer/seo/analyze', result, ctx.body.target_keywords, ctx.body.content);
+      const analysis_id = await recordSeoAnalysis(
+        ctx,
+        '/api/blog-writer/seo/analyze',
+        result,
+        ctx.body.target_keywords,
+        ctx.body.content,
+      );
       return { data: { analysis_id, ...result, competitors: competitors(ctx.body.content, ctx.body.competitor_urls) } };
     },
   }),
@@ -97,7 +153,13 @@ export const generalAnalysisRoutes: RouteDef[] = [
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const result = analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords });
-      const analysis_id = await recordSeoAnalysis(ctx, '/api/seo-analyzer', result, ctx.body.target_keywords, ctx.body.content);
+      const analysis_id = await recordSeoAnalysis(
+        ctx,
+        '/api/seo-analyzer',
+        result,
+        ctx.body.target_keywords,
+        ctx.body.content,
+      );
       return { data: { analysis_id, ...result } };
     },
   }),
@@ -110,17 +172,34 @@ export const generalAnalysisRoutes: RouteDef[] = [
     description: `Goals: ${GOAL_NAMES.join(', ')} (default: all). Each recommendation names the assessment, what to do and where (start/end character offsets and an excerpt; engagement advice names sections).`,
     request: {
       body: obj(
-        { content: contentField, target_keyword: { type: 'string', maxLength: 100 }, optimization_goals: { type: 'array', items: { enum: GOAL_NAMES }, uniqueItems: true, maxItems: GOAL_NAMES.length, default: GOAL_NAMES } },
+        {
+          content: contentField,
+          target_keyword: { type: 'string', maxLength: 100 },
+          optimization_goals: {
+            type: 'array',
+            items: { enum: GOAL_NAMES },
+            uniqueItems: true,
+            maxItems: GOAL_NAMES.length,
+            default: GOAL_NAMES,
+          },
+        },
         ['content'],
       ),
     },
-    responses: { 200: { description: 'Per goal: score 0-100, assessments and located recommendations', data: obj({ seo_score: num, target_keyword: { type: ['string', 'null'] }, goals: arr(goalSchema) }) } },
+    responses: {
+      200: {
+        description: 'Per goal: score 0-100, assessments and located recommendations',
+        data: obj({ seo_score: num, target_keyword: { type: ['string', 'null'] }, goals: arr(goalSchema) }),
+      },
+    },
     handler: (ctx) => {
       const b = ctx.body;
       limitContent({ content: b.content });
       const keyword = b.target_keyword?.trim() || null;
       const seo = analyzeSeo({ content: b.content, keywords: keyword ? [keyword] : [] });
-      const goals = (b.optimization_goals.length ? b.optimization_goals : GOAL_NAMES).map((g) => goalReport(g, b.content, seo));
+      const goals = (b.optimization_goals.length ? b.optimization_goals : GOAL_NAMES).map((g) =>
+        goalReport(g, b.content, seo),
+      );
       return { data: { seo_score: seo.seo_score, target_keyword: keyword, goals } };
     },
   }),
@@ -132,26 +211,59 @@ export const generalAnalysisRoutes: RouteDef[] = [
     summary: 'Check the claims of a text against the local research corpus',
     description:
       'Claims are extracted, the best corpus passages for each are retrieved with BM25, and each claim is labelled verified, unverified or contradicted. The corpus is the platform\'s own sample documents: "unverified" means the corpus does not cover the claim, not that it is false.',
-    request: { body: obj({ content: { ...contentField, minLength: 1 }, verification_level: { enum: Object.keys(VERIFICATION_LEVELS), default: 'standard' } }, ['content']) },
+    request: {
+      body: obj(
+        {
+          content: { ...contentField, minLength: 1 },
+          verification_level: { enum: Object.keys(VERIFICATION_LEVELS), default: 'standard' },
+        },
+        ['content'],
+      ),
+    },
     responses: {
       200: {
         description: 'Claims with labels, confidence and sources',
-        data: obj({ ...claimCheckFields, verification_level: { type: 'string' }, source_mode: { const: 'research_corpus' }, sources_checked: arr(obj({ title: { type: 'string' }, url: { type: 'string' } })), processing_time_ms: { type: 'integer' } }),
+        data: obj({
+          ...claimCheckFields,
+          verification_level: { type: 'string' },
+          source_mode: { const: 'research_corpus' },
+          sources_checked: arr(obj({ title: { type: 'string' }, url: { type: 'string' } })),
+          processing_time_ms: { type: 'integer' },
+        }),
       },
     },
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const level = VERIFICATION_LEVELS[ctx.body.verification_level];
       const t0 = Date.now();
-      const claims = extractClaims(ctx.body.content).filter((c) => level.check_claims || c.types.some((t) => t === 'statistic' || t === 'date'));
+      const claims = extractClaims(ctx.body.content).filter(
+        (c) => level.check_claims || c.types.some((t) => t === 'statistic' || t === 'date'),
+      );
       const corpus = ctx.deps.corpus;
       const pool = new Map<string, { title: string; url: string; excerpt: string }>();
-      for (const c of claims.slice(0, MAX_CLAIM_QUERIES)) for (const s of await corpus.search(c.text, { limit: level.perClaim })) pool.set(`${s.url}\n${s.excerpt}`, { title: s.title, url: s.url, excerpt: s.excerpt });
+      for (const c of claims.slice(0, MAX_CLAIM_QUERIES))
+        for (const s of await corpus.search(c.text, { limit: level.perClaim }))
+          pool.set(`${s.url}\n${s.excerpt}`, { title: s.title, url: s.url, excerpt: s.excerpt });
       const sources = [...pool.values()];
-      const { value } = timed(() => checkClaims(ctx.body.content, sources, { check_claims: level.check_claims, confidence_threshold: level.confidence_threshold }));
+      const { value } = timed(() =>
+        checkClaims(ctx.body.content, sources, {
+          check_claims: level.check_claims,
+          confidence_threshold: level.confidence_threshold,
+        }),
+      );
       const seen = new Set<string>();
-      const checked = sources.filter((s) => !seen.has(s.url) && seen.add(s.url)).map((s) => ({ title: s.title, url: s.url }));
-      return { data: { ...value, verification_level: ctx.body.verification_level, source_mode: 'research_corpus', sources_checked: checked, processing_time_ms: Date.now() - t0 } };
+      const checked = sources
+        .filter((s) => !seen.has(s.url) && seen.add(s.url))
+        .map((s) => ({ title: s.title, url: s.url }));
+      return {
+        data: {
+          ...value,
+          verification_level: ctx.body.verification_level,
+          source_mode: 'research_corpus',
+          sources_checked: checked,
+          processing_time_ms: Date.now() - t0,
+        },
+      };
     },
   }),
 ];

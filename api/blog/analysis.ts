@@ -5,7 +5,15 @@
  * ARCHITECTURE.md). Success bodies are the spec's fields themselves
  * (`successBody: 'bare'`); errors use the general envelope.
  */
-import { analyzeFlowAdvanced, analyzeFlowBasic, analyzeSeo, checkClaims, generateMetadata, rebalanceOutline, refineOutline } from '../../domain/analysis';
+import {
+  analyzeFlowAdvanced,
+  analyzeFlowBasic,
+  analyzeSeo,
+  checkClaims,
+  generateMetadata,
+  rebalanceOutline,
+  refineOutline,
+} from '../../domain/analysis';
 import { REFINE_OPERATIONS } from '../../domain/analysis/outline';
 import type { FlowInput, RefineInput } from '../../domain/analysis';
 import type { OutlineSection, ResearchData } from '../../domain/analysis/types';
@@ -21,22 +29,59 @@ const numMap = { type: 'object', additionalProperties: num };
 const DEFAULT_BASE_URL = 'http://localhost';
 
 // ---- SEO ----
-const seoBody = obj({ content: contentField, blog_title: str(300), keywords: strings(20, 100), research_data: researchDataSchema }, ['content']);
+const seoBody = obj(
+  { content: contentField, blog_title: str(300), keywords: strings(20, 100), research_data: researchDataSchema },
+  ['content'],
+);
 export const seoResultSchema = obj({
   seo_score: num,
   density: obj({ primary_keywords: numMap, secondary_keywords: numMap }),
-  structure: obj({ heading_hierarchy: { type: 'object' }, heading_distribution: obj({ h1: int, h2: int, h3: int }), paragraph_length: { type: 'object' }, list_usage: { type: 'object' } }),
+  structure: obj({
+    heading_hierarchy: { type: 'object' },
+    heading_distribution: obj({ h1: int, h2: int, h3: int }),
+    paragraph_length: { type: 'object' },
+    list_usage: { type: 'object' },
+  }),
   readability: obj({ flesch_reading_ease: num, flesch_kincaid_grade: num, gunning_fog: num, coleman_liau: num }),
-  link_suggestions: arr(obj({ text: { type: 'string' }, suggested_url: { type: 'string' }, context: { type: 'string' }, start: int, end: int })),
-  image_alt_status: obj({ images_with_alt: int, images_without_alt: int, alt_text_quality: { enum: ['good', 'fair', 'poor', 'no_images'] } }),
+  link_suggestions: arr(
+    obj({
+      text: { type: 'string' },
+      suggested_url: { type: 'string' },
+      context: { type: 'string' },
+      start: int,
+      end: int,
+    }),
+  ),
+  image_alt_status: obj({
+    images_with_alt: int,
+    images_without_alt: int,
+    alt_text_quality: { enum: ['good', 'fair', 'poor', 'no_images'] },
+  }),
   recommendations: arr(),
-  findings: arr(obj({ assessment: { type: 'string' }, severity: { enum: ['problem', 'improvement'] }, message: { type: 'string' }, recommendation: { type: 'string' }, start: int, end: int })),
+  findings: arr(
+    obj({
+      assessment: { type: 'string' },
+      severity: { enum: ['problem', 'improvement'] },
+      message: { type: 'string' },
+      recommendation: { type: 'string' },
+      start: int,
+      end: int,
+    }),
+  ),
   readability_details: { type: 'object' },
   assessments: arr(obj({ id: { type: 'string' }, score: num, weight: num, applicable: { type: 'boolean' } })),
 });
 
 // ---- metadata ----
-const metadataBody = obj({ content: contentField, title: { type: 'string', minLength: 1, maxLength: 300 }, keywords: strings(20, 100), research_data: researchDataSchema }, ['content', 'title']);
+const metadataBody = obj(
+  {
+    content: contentField,
+    title: { type: 'string', minLength: 1, maxLength: 300 },
+    keywords: strings(20, 100),
+    research_data: researchDataSchema,
+  },
+  ['content', 'title'],
+);
 const metadataSchema = obj({
   success: ok,
   title_options: arr(),
@@ -47,8 +92,19 @@ const metadataSchema = obj({
   blog_tags: arr(),
   blog_categories: arr(),
   social_hashtags: arr(),
-  open_graph: obj({ title: { type: 'string' }, description: { type: 'string' }, image: { type: ['string', 'null'] }, url: { type: 'string' }, type: { const: 'article' } }),
-  twitter_card: obj({ title: { type: 'string' }, description: { type: 'string' }, image: { type: ['string', 'null'] }, card: { enum: ['summary', 'summary_large_image'] } }),
+  open_graph: obj({
+    title: { type: 'string' },
+    description: { type: 'string' },
+    image: { type: ['string', 'null'] },
+    url: { type: 'string' },
+    type: { const: 'article' },
+  }),
+  twitter_card: obj({
+    title: { type: 'string' },
+    description: { type: 'string' },
+    image: { type: ['string', 'null'] },
+    card: { enum: ['summary', 'summary_large_image'] },
+  }),
   json_ld_schema: { type: 'object', description: 'schema.org BlogPosting' },
   canonical_url: { type: 'string' },
   reading_time: num,
@@ -59,7 +115,15 @@ const metadataSchema = obj({
 
 // ---- flow ----
 const flowSection = (withTarget: boolean) =>
-  obj({ id: sectionIdSchema, heading: str(300), content: { type: 'string' }, ...(withTarget ? { target_words: { type: 'integer', minimum: 0, maximum: 100000 } } : {}) }, ['id', 'content']);
+  obj(
+    {
+      id: sectionIdSchema,
+      heading: str(300),
+      content: { type: 'string' },
+      ...(withTarget ? { target_words: { type: 'integer', minimum: 0, maximum: 100000 } } : {}),
+    },
+    ['id', 'content'],
+  );
 const flowBody = (advanced: boolean) => ({
   type: 'object',
   description: 'Give `content` (cut at its headings) or `sections` (used as given); at least one.',
@@ -82,57 +146,102 @@ const basicFlowSchema = obj({
   analysis_type: { const: 'basic' },
   processing_time_ms: int,
 });
-const sectionDetail = obj({ flow_score: num, readability_score: num, engagement_score: num, coherence_score: num, transition_score: num, issues: arr(), strengths: arr(), suggestions: arr() });
+const sectionDetail = obj({
+  flow_score: num,
+  readability_score: num,
+  engagement_score: num,
+  coherence_score: num,
+  transition_score: num,
+  issues: arr(),
+  strengths: arr(),
+  suggestions: arr(),
+});
 const advancedFlowSchema = obj({
   success: ok,
   overall_flow_score: num,
   detailed_section_analysis: { type: 'object', additionalProperties: sectionDetail },
-  cross_section_analysis: obj({ overall_coherence: num, transition_quality: num, thematic_consistency: num, progression_logic: num }),
+  cross_section_analysis: obj({
+    overall_coherence: num,
+    transition_quality: num,
+    thematic_consistency: num,
+    progression_logic: num,
+  }),
   recommendations: arr(),
   analysis_type: { const: 'advanced' },
   processing_time_ms: int,
 });
 
 // ---- hallucination check ----
-export const claimSourceSchema = obj({ title: str(500), url: str(2000), excerpt: str(20000) }, ['title', 'url', 'excerpt']);
+export const claimSourceSchema = obj({ title: str(500), url: str(2000), excerpt: str(20000) }, [
+  'title',
+  'url',
+  'excerpt',
+]);
 const checkOptionsSchema = {
   type: 'object',
   properties: {
     verify_statistics: { type: 'boolean', default: true, description: 'false: number disagreements are ignored' },
     check_claims: { type: 'boolean', default: true, description: 'false: only claims with numbers or dates' },
-    validate_sources: { type: 'boolean', default: true, description: 'sources need an http(s) url and a non-empty excerpt' },
+    validate_sources: {
+      type: 'boolean',
+      default: true,
+      description: 'sources need an http(s) url and a non-empty excerpt',
+    },
     confidence_threshold: { type: 'number', minimum: 0, maximum: 1, default: 0.6 },
   },
   default: {},
 };
-export const claimResultSchema = obj({
-  claim: { type: 'string' },
-  confidence: num,
-  verification_status: { enum: ['verified', 'unverified', 'contradicted'] },
-  supporting_sources: arr(obj({ title: { type: 'string' }, url: { type: 'string' }, relevance_score: num })),
-  recommendation: { type: 'string' },
-  start: int,
-  end: int,
-  claim_types: arr(),
-  evidence: { type: 'object' },
-}, ['claim', 'confidence', 'verification_status', 'supporting_sources', 'start', 'end', 'claim_types']);
+export const claimResultSchema = obj(
+  {
+    claim: { type: 'string' },
+    confidence: num,
+    verification_status: { enum: ['verified', 'unverified', 'contradicted'] },
+    supporting_sources: arr(obj({ title: { type: 'string' }, url: { type: 'string' }, relevance_score: num })),
+    recommendation: { type: 'string' },
+    start: int,
+    end: int,
+    claim_types: arr(),
+    evidence: { type: 'object' },
+  },
+  ['claim', 'confidence', 'verification_status', 'supporting_sources', 'start', 'end', 'claim_types'],
+);
 export const claimCheckFields = {
   overall_confidence: num,
-  hallucination_analysis: obj({ total_claims: int, verified_claims: int, unverified_claims: int, potential_hallucinations: int }),
+  hallucination_analysis: obj({
+    total_claims: int,
+    verified_claims: int,
+    unverified_claims: int,
+    potential_hallucinations: int,
+  }),
   claim_analysis: arr(claimResultSchema),
   recommendations: arr(),
 };
 
 // ---- outline ----
 const outlineResultSchema = arr({ type: 'object', required: ['id', 'heading'] });
-const refineSchema = obj({ success: ok, title_options: arr(), outline: outlineResultSchema, optimization_results: obj({ overall_quality_score: num, improvements_made: arr(), optimization_focus: { type: 'string' } }) });
+const refineSchema = obj({
+  success: ok,
+  title_options: arr(),
+  outline: outlineResultSchema,
+  optimization_results: obj({
+    overall_quality_score: num,
+    improvements_made: arr(),
+    optimization_focus: { type: 'string' },
+  }),
+});
 const rebalanceSchema = obj({
   success: ok,
   outline: arr({ type: 'object', required: ['id', 'heading', 'target_words', 'word_adjustment'] }),
-  rebalancing_summary: obj({ total_target_words: int, original_total: int, rebalanced_total: int, adjustments_made: arr({ type: 'object' }) }),
+  rebalancing_summary: obj({
+    total_target_words: int,
+    original_total: int,
+    rebalanced_total: int,
+    adjustments_made: arr({ type: 'object' }),
+  }),
 });
 
-const flowContent = (b: FlowInput) => limitContent({ content: b.content, sections: (b.sections ?? []).map((s) => s.content).join('') });
+const flowContent = (b: FlowInput) =>
+  limitContent({ content: b.content, sections: (b.sections ?? []).map((s) => s.content).join('') });
 
 export const blogAnalysisRoutes: RouteDef[] = [
   defineRoute<{ content: string; blog_title?: string; keywords?: string[]; research_data?: ResearchData }>({
@@ -142,13 +251,25 @@ export const blogAnalysisRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'SEO analysis of a blog post (score, keyword density, structure, readability, links, image alt text)',
-    description: 'seo_score is a weighted sum of assessments (docs/analysis.md); every finding carries character offsets into `content`.',
+    description:
+      'seo_score is a weighted sum of assessments (docs/analysis.md); every finding carries character offsets into `content`.',
     request: { body: seoBody },
-    responses: { 200: { description: 'The analysis', data: { ...seoResultSchema, properties: { success: ok, ...seoResultSchema.properties } } } },
+    responses: {
+      200: {
+        description: 'The analysis',
+        data: { ...seoResultSchema, properties: { success: ok, ...seoResultSchema.properties } },
+      },
+    },
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const result = analyzeSeo(ctx.body);
-      const analysis_id = await recordSeoAnalysis(ctx, '/api/blog/seo/analyze', result, ctx.body.keywords, ctx.body.content);
+      const analysis_id = await recordSeoAnalysis(
+        ctx,
+        '/api/blog/seo/analyze',
+        result,
+        ctx.body.keywords,
+        ctx.body.content,
+      );
       return { data: { success: true, analysis_id, ...result } };
     },
   }),
@@ -164,7 +285,12 @@ export const blogAnalysisRoutes: RouteDef[] = [
     responses: { 200: { description: 'The metadata', data: metadataSchema } },
     handler: (ctx) => {
       limitContent({ content: ctx.body.content });
-      return { data: { success: true, ...generateMetadata(ctx.body, { base_url: ctx.deps.publicBaseUrl ?? DEFAULT_BASE_URL, now: new Date() }) } };
+      return {
+        data: {
+          success: true,
+          ...generateMetadata(ctx.body, { base_url: ctx.deps.publicBaseUrl ?? DEFAULT_BASE_URL, now: new Date() }),
+        },
+      };
     },
   }),
   defineRoute<FlowInput>({
@@ -175,7 +301,9 @@ export const blogAnalysisRoutes: RouteDef[] = [
     successBody: 'bare',
     summary: 'Flow analysis: transitions, coherence and engagement per section',
     request: { body: flowBody(false) },
-    responses: { 200: { description: 'Scores 0-100, issues and suggestions naming the sections', data: basicFlowSchema } },
+    responses: {
+      200: { description: 'Scores 0-100, issues and suggestions naming the sections', data: basicFlowSchema },
+    },
     handler: (ctx) => {
       flowContent(ctx.body);
       const { value, ms } = timed(() => analyzeFlowBasic(ctx.body));
@@ -189,7 +317,8 @@ export const blogAnalysisRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Advanced flow analysis: per-section detail and cross-section analysis',
-    description: 'Sections may carry target_words (word count off by more than 25 % is an issue). detailed_analysis false keeps 2 items per list.',
+    description:
+      'Sections may carry target_words (word count off by more than 25 % is an issue). detailed_analysis false keeps 2 items per list.',
     request: { body: flowBody(true) },
     responses: { 200: { description: 'Per-section detail and cross-section scores', data: advancedFlowSchema } },
     handler: (ctx) => {
@@ -198,19 +327,40 @@ export const blogAnalysisRoutes: RouteDef[] = [
       return { data: { success: true, ...value, processing_time_ms: ms } };
     },
   }),
-  defineRoute<{ content: string; sources?: Array<{ title: string; url: string; excerpt: string }>; check_options?: Record<string, unknown> }>({
+  defineRoute<{
+    content: string;
+    sources?: Array<{ title: string; url: string; excerpt: string }>;
+    check_options?: Record<string, unknown>;
+  }>({
     method: 'post',
     path: '/api/blog/hallucination/check',
     auth: 'user',
     tags,
     successBody: 'bare',
     summary: 'Claim checking against the given sources (BM25 retrieval, fact agreement)',
-    description: 'Each claim is labelled verified, unverified or contradicted (a number or date that disagrees with the best source). Offline; no vendor is called.',
-    request: { body: obj({ content: contentField, sources: { type: 'array', items: claimSourceSchema, maxItems: 100, default: [] }, check_options: checkOptionsSchema }, ['content']) },
-    responses: { 200: { description: 'Claims with labels, confidence and supporting sources', data: obj({ success: ok, ...claimCheckFields, processing_time_ms: int }) } },
+    description:
+      'Each claim is labelled verified, unverified or contradicted (a number or date that disagrees with the best source). Offline; no vendor is called.',
+    request: {
+      body: obj(
+        {
+          content: contentField,
+          sources: { type: 'array', items: claimSourceSchema, maxItems: 100, default: [] },
+          check_options: checkOptionsSchema,
+        },
+        ['content'],
+      ),
+    },
+    responses: {
+      200: {
+        description: 'Claims with labels, confidence and supporting sources',
+        data: obj({ success: ok, ...claimCheckFields, processing_time_ms: int }),
+      },
+    },
     handler: (ctx) => {
       limitContent({ content: ctx.body.content });
-      const { value, ms } = timed(() => checkClaims(ctx.body.content, ctx.body.sources ?? [], ctx.body.check_options ?? {}));
+      const { value, ms } = timed(() =>
+        checkClaims(ctx.body.content, ctx.body.sources ?? [], ctx.body.check_options ?? {}),
+      );
       return { data: { success: true, ...value, processing_time_ms: ms } };
     },
   }),
@@ -221,14 +371,20 @@ export const blogAnalysisRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Refine an outline: add, remove, move, merge, split, rename or reorder sections',
-    description: 'Payload per operation in docs/analysis.md ("Refine"). Unknown section ids: 400 naming section_id or the payload field.',
+    description:
+      'Payload per operation in docs/analysis.md ("Refine"). Unknown section ids: 400 naming section_id or the payload field.',
     request: {
       body: obj(
         {
           outline: outlineSchema,
           operation: { enum: [...REFINE_OPERATIONS] },
           section_id: sectionIdSchema,
-          payload: { type: 'object', default: {}, description: 'e.g. section, position, to_index, after_section_id, with_section_id, parts, headings, heading, order, focus, title' },
+          payload: {
+            type: 'object',
+            default: {},
+            description:
+              'e.g. section, position, to_index, after_section_id, with_section_id, parts, headings, heading, order, focus, title',
+          },
         },
         ['outline', 'operation'],
       ),
@@ -247,7 +403,9 @@ export const blogAnalysisRoutes: RouteDef[] = [
       body: obj({ outline: outlineSchema }),
       query: obj({ target_words: { type: 'integer', minimum: 0, maximum: 1000000, default: 1500 } }, []),
     },
-    responses: { 200: { description: 'Outline with word_adjustment per section and a summary', data: rebalanceSchema } },
+    responses: {
+      200: { description: 'Outline with word_adjustment per section and a summary', data: rebalanceSchema },
+    },
     handler: (ctx) => {
       return { data: { success: true, ...rebalanceOutline(ctx.body.outline, ctx.query.target_words) } };
     },

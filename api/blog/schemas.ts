@@ -39,7 +39,12 @@ export const outlineStartBody = {
     research: {
       type: 'object',
       description: 'A Research result (at least its sources)',
-      properties: { sources: { type: 'array', items: sourceSchema, maxItems: 50 }, keyword_analysis: { type: 'object' }, competitor_analysis: { type: 'object' }, suggested_angles: strings() },
+      properties: {
+        sources: { type: 'array', items: sourceSchema, maxItems: 50 },
+        keyword_analysis: { type: 'object' },
+        competitor_analysis: { type: 'object' },
+        suggested_angles: strings(),
+      },
       required: ['sources'],
     },
     persona: personaSchema,
@@ -74,7 +79,12 @@ export const mediumStartBody = {
     persona: personaSchema,
     tone: str(100),
     audience: str(300),
-    globalTargetWords: { type: 'integer', minimum: 50, maximum: 1000, description: 'Medium blogs are at most 1000 words' },
+    globalTargetWords: {
+      type: 'integer',
+      minimum: 50,
+      maximum: 1000,
+      description: 'Medium blogs are at most 1000 words',
+    },
     researchKeywords: strings(30, 100),
   },
   required: ['title', 'sections'],
@@ -98,9 +108,20 @@ export const taskRecordSchema = {
     task_id: { type: 'string' },
     status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
     created_at: { type: 'string', format: 'date-time' },
-    progress_messages: { type: 'array', items: { type: 'object', properties: { timestamp: { type: 'string' }, message: { type: 'string' } }, required: ['timestamp', 'message'] } },
+    progress_messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { timestamp: { type: 'string' }, message: { type: 'string' } },
+        required: ['timestamp', 'message'],
+      },
+    },
     result: { type: 'object', description: 'Present when completed' },
-    error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, description: 'Present when failed or cancelled' },
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      description: 'Present when failed or cancelled',
+    },
   },
   required: ['task_id', 'status', 'created_at', 'progress_messages'],
 };
@@ -124,12 +145,18 @@ export const outlineSectionSchema = {
 
 export const outlineSchema = { type: 'array', items: outlineSectionSchema, minItems: 1, maxItems: 50 };
 
-
 export const researchDataSchema = {
   type: 'object',
   properties: {
     sources: { type: 'array', items: sourceSchema, maxItems: 100 },
-    keyword_analysis: { type: 'object', properties: { primary_keywords: strings(30, 100), secondary_keywords: strings(50, 100), search_volume: { type: 'string' } } },
+    keyword_analysis: {
+      type: 'object',
+      properties: {
+        primary_keywords: strings(30, 100),
+        secondary_keywords: strings(50, 100),
+        search_volume: { type: 'string' },
+      },
+    },
     competitor_analysis: { type: 'object' },
   },
 };

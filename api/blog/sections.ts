@@ -11,7 +11,12 @@ import { NotFoundError, ValidationError } from '../../domain/errors';
 import type { OutlineSection } from '../../domain/analysis/types';
 import type { Persona } from '../../domain/blog/types';
 import { getSectionContinuity } from '../../projections/section-continuity';
-import { blogEnhanceSectionWorkflow, blogOptimizeOutlineWorkflow, blogSectionGenerateWorkflow, blogSectionOptimizeWorkflow } from '../../workflows';
+import {
+  blogEnhanceSectionWorkflow,
+  blogOptimizeOutlineWorkflow,
+  blogSectionGenerateWorkflow,
+  blogSectionOptimizeWorkflow,
+} from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
 import { arr, num, obj, str, strings } from '../kernel/schema';
@@ -29,7 +34,13 @@ export const SECTION_MODES = ['draft', 'polished'] as const;
 export const DEFAULT_SECTION_WORDS = 300;
 export const MAX_SECTION_WORDS = 2000;
 
-const metricsSchema = obj({ word_count: { type: 'integer' }, readability_score: num, keyword_density: num, citation_coverage: num, flow_score: num });
+const metricsSchema = obj({
+  word_count: { type: 'integer' },
+  readability_score: num,
+  keyword_density: num,
+  citation_coverage: num,
+  flow_score: num,
+});
 const fullMetricsSchema = obj({ ...metricsSchema.properties, coherence_score: num, engagement_score: num });
 const scores = obj({ engagement_score: num, readability_score: num, clarity_score: num });
 
@@ -41,12 +52,41 @@ export const blogSectionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Enhance one outline section (AI provider, through a workflow)',
-    description: 'Body: one Outline section. `focus` is free text; the offline provider reacts to the cues "example", "evidence"/"data", "reader"/"audience" (docs/api.md).',
-    request: { body: outlineSectionSchema, query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general improvement' } }, []) },
-    responses: { 200: { description: 'The section plus enhancement_focus and improvements_made', data: { ...outlineSectionSchema, properties: { ...outlineSectionSchema.properties, enhancement_focus: { type: 'string' }, improvements_made: arr() } } } },
+    description:
+      'Body: one Outline section. `focus` is free text; the offline provider reacts to the cues "example", "evidence"/"data", "reader"/"audience" (docs/api.md).',
+    request: {
+      body: outlineSectionSchema,
+      query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general improvement' } }, []),
+    },
+    responses: {
+      200: {
+        description: 'The section plus enhancement_focus and improvements_made',
+        data: {
+          ...outlineSectionSchema,
+          properties: {
+            ...outlineSectionSchema.properties,
+            enhancement_focus: { type: 'string' },
+            improvements_made: arr(),
+          },
+        },
+      },
+    },
     handler: async (ctx) => {
-      const e = await executeWorkflow(ctx.deps, blogEnhanceSectionWorkflow, { workflowId: jobId('enhance-section'), args: [{ userId: userIdOf(ctx), request: { section: ctx.body, focus: ctx.query.focus } }] });
-      return { data: { ...ctx.body, heading: e.heading, subheadings: e.subheadings, key_points: e.key_points, keywords: e.keywords, enhancement_focus: ctx.query.focus, improvements_made: e.improvements_made } };
+      const e = await executeWorkflow(ctx.deps, blogEnhanceSectionWorkflow, {
+        workflowId: jobId('enhance-section'),
+        args: [{ userId: userIdOf(ctx), request: { section: ctx.body, focus: ctx.query.focus } }],
+      });
+      return {
+        data: {
+          ...ctx.body,
+          heading: e.heading,
+          subheadings: e.subheadings,
+          key_points: e.key_points,
+          keywords: e.keywords,
+          enhancement_focus: ctx.query.focus,
+          improvements_made: e.improvements_made,
+        },
+      };
     },
   }),
   defineRoute<{ outline: OutlineSection[] }, { focus: string }>({
@@ -56,19 +96,60 @@ export const blogSectionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Optimize a whole outline (AI provider, through a workflow)',
-    request: { body: obj({ outline: outlineSchema }), query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general optimization' } }, []) },
-    responses: { 200: { description: 'The optimized outline and a summary', data: obj({ outline: arr({ type: 'object' }), optimization_summary: obj({ focus_area: { type: 'string' }, improvements_made: arr(), overall_quality_score: num }) }) } },
+    request: {
+      body: obj({ outline: outlineSchema }),
+      query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general optimization' } }, []),
+    },
+    responses: {
+      200: {
+        description: 'The optimized outline and a summary',
+        data: obj({
+          outline: arr({ type: 'object' }),
+          optimization_summary: obj({
+            focus_area: { type: 'string' },
+            improvements_made: arr(),
+            overall_quality_score: num,
+          }),
+        }),
+      },
+    },
     handler: async (ctx) => {
       const ids = new Set<string>();
       ctx.body.outline.forEach((s, i) => {
-        if (ids.has(s.id)) throw new ValidationError([{ location: 'body', path: `outline.${i}.id`, kind: 'constraint', message: `duplicate section id "${s.id}"` }]);
+        if (ids.has(s.id))
+          throw new ValidationError([
+            {
+              location: 'body',
+              path: `outline.${i}.id`,
+              kind: 'constraint',
+              message: `duplicate section id "${s.id}"`,
+            },
+          ]);
         ids.add(s.id);
       });
-      const r = await executeWorkflow(ctx.deps, blogOptimizeOutlineWorkflow, { workflowId: jobId('outline-optimize'), args: [{ userId: userIdOf(ctx), request: { outline: ctx.body.outline, focus: ctx.query.focus } }] });
-      return { data: { outline: r.outline, optimization_summary: { focus_area: ctx.query.focus, improvements_made: r.improvements_made, overall_quality_score: r.overall_quality_score } } };
+      const r = await executeWorkflow(ctx.deps, blogOptimizeOutlineWorkflow, {
+        workflowId: jobId('outline-optimize'),
+        args: [{ userId: userIdOf(ctx), request: { outline: ctx.body.outline, focus: ctx.query.focus } }],
+      });
+      return {
+        data: {
+          outline: r.outline,
+          optimization_summary: {
+            focus_area: ctx.query.focus,
+            improvements_made: r.improvements_made,
+            overall_quality_score: r.overall_quality_score,
+          },
+        },
+      };
     },
   }),
-  defineRoute<{ section: OutlineSection; keywords: string[]; tone?: string; persona?: Persona; mode: (typeof SECTION_MODES)[number] }>({
+  defineRoute<{
+    section: OutlineSection;
+    keywords: string[];
+    tone?: string;
+    persona?: Persona;
+    mode: (typeof SECTION_MODES)[number];
+  }>({
     method: 'post',
     path: '/api/blog/section/generate',
     auth: 'user',
@@ -78,34 +159,94 @@ export const blogSectionRoutes: RouteDef[] = [
     description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision).`,
     request: {
       body: obj(
-        { section: outlineSectionSchema, keywords: { ...strings(30, 100), default: [] }, tone: str(100), persona: personaSchema, mode: { enum: [...SECTION_MODES], default: 'draft' } },
+        {
+          section: outlineSectionSchema,
+          keywords: { ...strings(30, 100), default: [] },
+          tone: str(100),
+          persona: personaSchema,
+          mode: { enum: [...SECTION_MODES], default: 'draft' },
+        },
         ['section'],
       ),
     },
-    responses: { 200: { description: 'The section', data: obj({ success: { const: true }, section_id: { type: 'string' }, mode: { type: 'string' }, markdown: { type: 'string' }, citations: arr(sourceSchema), continuity_metrics: fullMetricsSchema }) } },
+    responses: {
+      200: {
+        description: 'The section',
+        data: obj({
+          success: { const: true },
+          section_id: { type: 'string' },
+          mode: { type: 'string' },
+          markdown: { type: 'string' },
+          citations: arr(sourceSchema),
+          continuity_metrics: fullMetricsSchema,
+        }),
+      },
+    },
     handler: async (ctx) => {
       const target = ctx.body.section.target_words || DEFAULT_SECTION_WORDS;
-      if (target > MAX_SECTION_WORDS) throw new ValidationError([{ location: 'body', path: 'section.target_words', kind: 'constraint', message: `section.target_words must be at most ${MAX_SECTION_WORDS} for generation` }]);
+      if (target > MAX_SECTION_WORDS)
+        throw new ValidationError([
+          {
+            location: 'body',
+            path: 'section.target_words',
+            kind: 'constraint',
+            message: `section.target_words must be at most ${MAX_SECTION_WORDS} for generation`,
+          },
+        ]);
       const b = ctx.body;
       const r = await executeWorkflow(ctx.deps, blogSectionGenerateWorkflow, {
         workflowId: jobId('section-generate'),
-        args: [{ userId: userIdOf(ctx), request: { section: b.section, keywords: b.keywords, tone: b.tone, persona: b.persona, mode: b.mode, targetWords: Math.max(50, target) } }],
+        args: [
+          {
+            userId: userIdOf(ctx),
+            request: {
+              section: b.section,
+              keywords: b.keywords,
+              tone: b.tone,
+              persona: b.persona,
+              mode: b.mode,
+              targetWords: Math.max(50, target),
+            },
+          },
+        ],
       });
       await settle(ctx, 'section-continuity', [r.continuity]);
-      return { data: { success: true, section_id: b.section.id, mode: b.mode, markdown: r.markdown, citations: r.citations, continuity_metrics: r.metrics } };
+      return {
+        data: {
+          success: true,
+          section_id: b.section.id,
+          mode: b.mode,
+          markdown: r.markdown,
+          citations: r.citations,
+          continuity_metrics: r.metrics,
+        },
+      };
     },
   }),
-  defineRoute<{ section_id: string; content: string; optimization_focus: string; target_audience?: string; tone?: string }>({
+  defineRoute<{
+    section_id: string;
+    content: string;
+    optimization_focus: string;
+    target_audience?: string;
+    tone?: string;
+  }>({
     method: 'post',
     path: '/api/blog/section/optimize',
     auth: 'user',
     tags,
     successBody: 'bare',
     summary: "Revise a section's text for a focus, and record its new continuity metrics",
-    description: 'quality_improvements are measured differences (after − before) of engagement, readability and clarity (0-100 scores); scores_before/scores_after give both sides.',
+    description:
+      'quality_improvements are measured differences (after − before) of engagement, readability and clarity (0-100 scores); scores_before/scores_after give both sides.',
     request: {
       body: obj(
-        { section_id: sectionIdSchema, content: { ...contentField, minLength: 1 }, optimization_focus: { type: 'string', minLength: 1, maxLength: 200, default: 'readability' }, target_audience: str(300), tone: str(100) },
+        {
+          section_id: sectionIdSchema,
+          content: { ...contentField, minLength: 1 },
+          optimization_focus: { type: 'string', minLength: 1, maxLength: 200, default: 'readability' },
+          target_audience: str(300),
+          tone: str(100),
+        },
         ['section_id', 'content'],
       ),
     },
@@ -116,7 +257,13 @@ export const blogSectionRoutes: RouteDef[] = [
           section_id: { type: 'string' },
           original_content: { type: 'string' },
           optimized_content: { type: 'string' },
-          optimization_summary: obj({ focus_area: { type: 'string' }, improvements_made: arr(), quality_improvements: scores, scores_before: scores, scores_after: scores }),
+          optimization_summary: obj({
+            focus_area: { type: 'string' },
+            improvements_made: arr(),
+            quality_improvements: scores,
+            scores_before: scores,
+            scores_after: scores,
+          }),
           continuity_metrics: fullMetricsSchema,
         }),
       },
@@ -124,7 +271,10 @@ export const blogSectionRoutes: RouteDef[] = [
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const b = ctx.body;
-      const r = await executeWorkflow(ctx.deps, blogSectionOptimizeWorkflow, { workflowId: jobId('section-optimize'), args: [{ userId: userIdOf(ctx), request: b }] });
+      const r = await executeWorkflow(ctx.deps, blogSectionOptimizeWorkflow, {
+        workflowId: jobId('section-optimize'),
+        args: [{ userId: userIdOf(ctx), request: b }],
+      });
       await settle(ctx, 'section-continuity', [r.continuity]);
       const delta = (k: 'engagement_score' | 'readability_score' | 'clarity_score') => r.after[k] - r.before[k];
       return {
@@ -135,7 +285,11 @@ export const blogSectionRoutes: RouteDef[] = [
           optimization_summary: {
             focus_area: b.optimization_focus,
             improvements_made: r.changes,
-            quality_improvements: { engagement_score: delta('engagement_score'), readability_score: delta('readability_score'), clarity_score: delta('clarity_score') },
+            quality_improvements: {
+              engagement_score: delta('engagement_score'),
+              readability_score: delta('readability_score'),
+              clarity_score: delta('clarity_score'),
+            },
             scores_before: r.before,
             scores_after: r.after,
           },
@@ -153,7 +307,19 @@ export const blogSectionRoutes: RouteDef[] = [
     summary: "The latest continuity metrics of one of the caller's sections",
     description: "Another user's section is 404, like a section never generated.",
     request: { params: obj({ section_id: sectionIdSchema }) },
-    responses: { 200: { description: 'Continuity metrics', data: obj({ section_id: { type: 'string' }, continuity_metrics: fullMetricsSchema, heading: { type: 'string' }, origin: { enum: ['generate', 'optimize'] }, versions: { type: 'integer' }, updated_at: { type: 'string', format: 'date-time' } }) } },
+    responses: {
+      200: {
+        description: 'Continuity metrics',
+        data: obj({
+          section_id: { type: 'string' },
+          continuity_metrics: fullMetricsSchema,
+          heading: { type: 'string' },
+          origin: { enum: ['generate', 'optimize'] },
+          versions: { type: 'integer' },
+          updated_at: { type: 'string', format: 'date-time' },
+        }),
+      },
+    },
     handler: async (ctx) => {
       const r = await getSectionContinuity(ctx.deps.db, userIdOf(ctx), ctx.params.section_id);
       if (!r) throw new NotFoundError('Section not found');

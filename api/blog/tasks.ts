@@ -8,7 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
-import { MEDIUM_MAX_WORDS, mediumRequestedWords, MediumRequest, OutlineRequest, ResearchRequest } from '../../domain/blog/types';
+import {
+  MEDIUM_MAX_WORDS,
+  mediumRequestedWords,
+  MediumRequest,
+  OutlineRequest,
+  ResearchRequest,
+} from '../../domain/blog/types';
 import { PLANS } from '../../domain/plans';
 import { getTask, TaskRecord } from '../../projections/task-status';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../workflows';
@@ -18,7 +24,14 @@ import { cancelWorkflow, describeTask, startWorkflow } from '../kernel/workflows
 import type { AppDeps } from '../kernel/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
-import { mediumStartBody, outlineStartBody, researchStartBody, startedSchema, taskIdParams, taskRecordSchema } from './schemas';
+import {
+  mediumStartBody,
+  outlineStartBody,
+  researchStartBody,
+  startedSchema,
+  taskIdParams,
+  taskRecordSchema,
+} from './schemas';
 
 interface TaskKind<R> {
   /** URL segment: /api/blog/<segment>/start */
@@ -46,7 +59,8 @@ async function precheckQuota(deps: AppDeps, userId: string, plan: keyof typeof P
   const current = await deps.quota.current(userId);
   for (const k of keys) {
     const used = (current[k]?.used ?? 0) + (current[k]?.reserved ?? 0);
-    if (used >= limits[k]!) throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
+    if (used >= limits[k]!)
+      throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
   }
 }
 
@@ -60,14 +74,25 @@ async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
   kind.check?.(ctx.body);
   await precheckQuota(ctx.deps, caller.userId, caller.plan);
   const taskId = `${kind.idPrefix}-${randomUUID()}`;
-  await startWorkflow(ctx.deps, kind.workflow, { workflowId: taskId, args: [{ taskId, userId: caller.userId, request: ctx.body }], task: { userId: caller.userId, taskType: kind.taskType } });
+  await startWorkflow(ctx.deps, kind.workflow, {
+    workflowId: taskId,
+    args: [{ taskId, userId: caller.userId, request: ctx.body }],
+    task: { userId: caller.userId, taskType: kind.taskType },
+  });
   await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
   return { status: 200, data: { task_id: taskId, status: 'started' } };
 }
 
 /** The task record of the spec (`error` only when failed or cancelled). */
 function present(t: TaskRecord) {
-  return { task_id: t.task_id, status: t.status, created_at: t.created_at, progress_messages: t.progress_messages, ...(t.result ? { result: t.result } : {}), ...(t.error ? { error: t.error } : {}) };
+  return {
+    task_id: t.task_id,
+    status: t.status,
+    created_at: t.created_at,
+    progress_messages: t.progress_messages,
+    ...(t.result ? { result: t.result } : {}),
+    ...(t.error ? { error: t.error } : {}),
+  };
 }
 
 /**
@@ -82,9 +107,20 @@ async function ownTask(ctx: HandlerCtx<unknown, unknown, { task_id: string }>, t
     if (taskType && t.task_type !== taskType) throw new NotFoundError('Task not found');
     return t;
   }
-  const pending = /^blog-(research|outline|medium)-[0-9a-f-]{36}$/.test(ctx.params.task_id) && ctx.deps.workflows ? await describeTask(ctx.deps, ctx.params.task_id) : undefined;
-  if (!pending || pending.userId !== userId || (taskType && pending.taskType !== taskType)) throw new NotFoundError('Task not found');
-  return { task_id: ctx.params.task_id, task_type: pending.taskType, user_id: userId, status: 'started', created_at: pending.startedAt, progress_messages: [] };
+  const pending =
+    /^blog-(research|outline|medium)-[0-9a-f-]{36}$/.test(ctx.params.task_id) && ctx.deps.workflows
+      ? await describeTask(ctx.deps, ctx.params.task_id)
+      : undefined;
+  if (!pending || pending.userId !== userId || (taskType && pending.taskType !== taskType))
+    throw new NotFoundError('Task not found');
+  return {
+    task_id: ctx.params.task_id,
+    task_type: pending.taskType,
+    user_id: userId,
+    status: 'started',
+    created_at: pending.startedAt,
+    progress_messages: [],
+  };
 }
 
 function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
@@ -96,7 +132,8 @@ function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
       successBody: 'bare',
       tags: ['blog writer'],
       summary: `Start ${kind.taskType.replace('_', ' ')} in the background`,
-      description: 'Returns a task id at once; poll the matching status route until status is completed, failed or cancelled.',
+      description:
+        'Returns a task id at once; poll the matching status route until status is completed, failed or cancelled.',
       request: { body: kind.body },
       responses: { 200: { description: 'Task started', data: startedSchema } },
       handler: (ctx) => startTask(kind, ctx),
@@ -124,10 +161,19 @@ export const blogTaskRoutes: RouteDef[] = [
     idPrefix: 'blog-research',
     body: researchStartBody,
     check(body) {
-      if (!body.topic?.trim() && !(body.keywords ?? []).length) throw new ValidationError([{ location: 'body', path: 'topic', kind: 'missing', message: 'give a topic or at least one keyword' }]);
+      if (!body.topic?.trim() && !(body.keywords ?? []).length)
+        throw new ValidationError([
+          { location: 'body', path: 'topic', kind: 'missing', message: 'give a topic or at least one keyword' },
+        ]);
     },
   }),
-  ...taskRoutes<OutlineRequest>({ segment: 'outline', workflow: blogOutlineWorkflow, taskType: 'blog_outline', idPrefix: 'blog-outline', body: outlineStartBody }),
+  ...taskRoutes<OutlineRequest>({
+    segment: 'outline',
+    workflow: blogOutlineWorkflow,
+    taskType: 'blog_outline',
+    idPrefix: 'blog-outline',
+    body: outlineStartBody,
+  }),
   ...taskRoutes<MediumRequest>({
     segment: 'generate/medium',
     workflow: blogMediumWorkflow,
@@ -138,7 +184,15 @@ export const blogTaskRoutes: RouteDef[] = [
       const words = mediumRequestedWords(body);
       if (words > MEDIUM_MAX_WORDS) {
         const field = body.globalTargetWords !== undefined ? 'globalTargetWords' : 'sections';
-        throw new ValidationError([{ location: 'body', path: field, kind: 'constraint', message: `medium blogs are at most ${MEDIUM_MAX_WORDS} words; this request asks for ${words}`, provided_value: words }]);
+        throw new ValidationError([
+          {
+            location: 'body',
+            path: field,
+            kind: 'constraint',
+            message: `medium blogs are at most ${MEDIUM_MAX_WORDS} words; this request asks for ${words}`,
+            provided_value: words,
+          },
+        ]);
       }
     },
   }),
@@ -151,12 +205,14 @@ export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }
   successBody: 'bare',
   tags: ['blog writer'],
   summary: 'Cancel a running blog task',
-  description: 'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after the consistency bound). A task that already finished answers 409.',
+  description:
+    'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after the consistency bound). A task that already finished answers 409.',
   request: { params: taskIdParams },
   responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
   async handler(ctx) {
     const t = await ownTask(ctx);
-    if (!['started', 'in_progress'].includes(t.status)) throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
+    if (!['started', 'in_progress'].includes(t.status))
+      throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
     await cancelWorkflow(ctx.deps, t.task_id);
     const deadline = Date.now() + ctx.deps.settings.consistencyTimeoutMs;
     let now = t;

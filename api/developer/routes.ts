@@ -6,7 +6,11 @@
 import { PLANS, RATE_SCHEMES, rateWindows } from '../../domain/plans';
 import { defineRoute, RouteDef } from '../kernel/registry';
 
-const window = { type: 'object', properties: { name: { type: 'string' }, seconds: { type: 'integer' }, limit: { type: 'integer' } }, required: ['name', 'seconds', 'limit'] };
+const window = {
+  type: 'object',
+  properties: { name: { type: 'string' }, seconds: { type: 'integer' }, limit: { type: 'integer' } },
+  required: ['name', 'seconds', 'limit'],
+};
 
 export const developerRoutes: RouteDef[] = [
   defineRoute({
@@ -23,8 +27,16 @@ export const developerRoutes: RouteDef[] = [
           properties: {
             user_id: { type: 'string' },
             role: { enum: ['user', 'admin'] },
-            plan: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } }, required: ['id', 'name'] },
-            credential: { type: 'object', properties: { kind: { type: 'string' }, id: { type: 'string' }, environment: { type: 'string' } }, required: ['kind', 'id', 'environment'] },
+            plan: {
+              type: 'object',
+              properties: { id: { type: 'integer' }, name: { type: 'string' } },
+              required: ['id', 'name'],
+            },
+            credential: {
+              type: 'object',
+              properties: { kind: { type: 'string' }, id: { type: 'string' }, environment: { type: 'string' } },
+              required: ['kind', 'id', 'environment'],
+            },
             rate_limits: { type: 'object', additionalProperties: { type: 'array', items: window } },
           },
           required: ['user_id', 'role', 'plan', 'credential', 'rate_limits'],
@@ -40,7 +52,9 @@ export const developerRoutes: RouteDef[] = [
           role: c.role,
           plan: { id: plan.id, name: plan.name },
           credential: { kind: c.credential, id: c.credentialId, environment: c.environment },
-          rate_limits: Object.fromEntries(RATE_SCHEMES.map((s) => [s, rateWindows(c.plan, s, c.environment, deps.settings.rate)])),
+          rate_limits: Object.fromEntries(
+            RATE_SCHEMES.map((s) => [s, rateWindows(c.plan, s, c.environment, deps.settings.rate)]),
+          ),
         },
       };
     },

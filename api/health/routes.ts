@@ -26,7 +26,11 @@ export const healthData = {
     version: { type: 'string' },
     services: { type: 'object', additionalProperties: service },
     temporal_ui: { type: 'string' },
-    caller: { type: 'object', description: 'Present when the request carried a valid credential', properties: { user_id: { type: 'string' }, key_id: { type: 'string' }, environment: { type: 'string' } } },
+    caller: {
+      type: 'object',
+      description: 'Present when the request carried a valid credential',
+      properties: { user_id: { type: 'string' }, key_id: { type: 'string' }, environment: { type: 'string' } },
+    },
   },
   required: ['status', 'version', 'services'],
 };
@@ -39,10 +43,14 @@ export async function healthReport(deps: AppDeps, caller?: HandlerCtx['caller'])
     version: VERSION,
     services,
     temporal_ui: deps.temporalUiUrl,
-    ...(caller ? { caller: { user_id: caller.userId, key_id: caller.credentialId, environment: caller.environment } } : {}),
+    ...(caller
+      ? { caller: { user_id: caller.userId, key_id: caller.credentialId, environment: caller.environment } }
+      : {}),
   };
   if (status !== 'ok') {
-    const down = Object.entries(services).filter(([, s]) => s.status !== 'ok').map(([n]) => n);
+    const down = Object.entries(services)
+      .filter(([, s]) => s.status !== 'ok')
+      .map(([n]) => n);
     throw new ServiceUnavailableError(`Unavailable: ${down.join(', ')}`, data);
   }
   return data;

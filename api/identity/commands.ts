@@ -7,7 +7,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ApiKeyCommand, apiKeyDecider, sessionDecider, userDecider, UserCommand } from '../../domain/identity';
-import { apiKeyStream, KeyEnvironment, PlanKey, sessionStream, userStream, UserRole } from '../../domain/events/identity';
+import {
+  apiKeyStream,
+  KeyEnvironment,
+  PlanKey,
+  sessionStream,
+  userStream,
+  UserRole,
+} from '../../domain/events/identity';
 import type { EventMetadata, EventStore, EventStoreOps, RecordedEvent } from '../../infra/eventstore';
 import { handleCommand } from '../../infra/eventstore/command';
 import { newApiKey, NewCredential, newSessionToken } from './tokens';
@@ -26,14 +33,31 @@ export interface Written<T> {
 export const runUserCommand = (store: EventStoreOps, userId: string, command: UserCommand, meta: EventMetadata = {}) =>
   handleCommand(store, userStream(userId), userDecider, command, { metadata: { ...meta, user_id: userId } });
 
-export async function createUser(d: IdentityDeps, input: { plan: PlanKey; email?: string; role?: UserRole }, meta: EventMetadata = {}): Promise<Written<{ user_id: string }>> {
+export async function createUser(
+  d: IdentityDeps,
+  input: { plan: PlanKey; email?: string; role?: UserRole },
+  meta: EventMetadata = {},
+): Promise<Written<{ user_id: string }>> {
   const user_id = randomUUID();
-  const r = await d.store.append(userStream(user_id), userDecider.decide({ kind: 'create', user_id, plan: input.plan, role: input.role ?? 'user', email: input.email }, userDecider.initialState), 'no_stream', { ...meta, user_id });
+  const r = await d.store.append(
+    userStream(user_id),
+    userDecider.decide(
+      { kind: 'create', user_id, plan: input.plan, role: input.role ?? 'user', email: input.email },
+      userDecider.initialState,
+    ),
+    'no_stream',
+    { ...meta, user_id },
+  );
   return { value: { user_id }, events: r.events };
 }
 
 /** An administrator's plan change (CLI): no subscription rule applies. */
-export async function changePlan(d: IdentityDeps, userId: string, plan: PlanKey, meta: EventMetadata = {}): Promise<Written<{ plan: PlanKey }>> {
+export async function changePlan(
+  d: IdentityDeps,
+  userId: string,
+  plan: PlanKey,
+  meta: EventMetadata = {},
+): Promise<Written<{ plan: PlanKey }>> {
   const r = await runUserCommand(d.store, userId, { kind: 'set_plan', plan }, meta);
   return { value: { plan }, events: r.events };
 }
@@ -48,13 +72,37 @@ export interface CreatedKey {
 }
 
 /** The ApiKeyCreated event of a new key (`k` made by newApiKey) and what the caller is shown once. */
-function newKeyEvent(k: NewCredential, userId: string, input: { name: string; environment: KeyEnvironment }, rotatedFrom?: string) {
-  const key = { key_id: k.id, user_id: userId, name: input.name, environment: input.environment, prefix: k.id, key_hash: k.hash, ...(rotatedFrom ? { rotated_from: rotatedFrom } : {}) };
-  const created: CreatedKey = { key_id: k.id, prefix: k.id, name: input.name, environment: input.environment, key: k.text };
+function newKeyEvent(
+  k: NewCredential,
+  userId: string,
+  input: { name: string; environment: KeyEnvironment },
+  rotatedFrom?: string,
+) {
+  const key = {
+    key_id: k.id,
+    user_id: userId,
+    name: input.name,
+    environment: input.environment,
+    prefix: k.id,
+    key_hash: k.hash,
+    ...(rotatedFrom ? { rotated_from: rotatedFrom } : {}),
+  };
+  const created: CreatedKey = {
+    key_id: k.id,
+    prefix: k.id,
+    name: input.name,
+    environment: input.environment,
+    key: k.text,
+  };
   return { events: apiKeyDecider.decide({ kind: 'create', key }, apiKeyDecider.initialState), created };
 }
 
-export async function createApiKey(d: IdentityDeps, userId: string, input: { name: string; environment: KeyEnvironment }, meta: EventMetadata = {}): Promise<Written<CreatedKey>> {
+export async function createApiKey(
+  d: IdentityDeps,
+  userId: string,
+  input: { name: string; environment: KeyEnvironment },
+  meta: EventMetadata = {},
+): Promise<Written<CreatedKey>> {
   const k = newApiKey(input.environment);
   const { events, created } = newKeyEvent(k, userId, input);
   const r = await d.store.append(apiKeyStream(k.id), events, 'no_stream', { ...meta, user_id: userId });
@@ -64,12 +112,25 @@ export async function createApiKey(d: IdentityDeps, userId: string, input: { nam
 const runKeyCommand = (d: IdentityDeps, keyId: string, userId: string, command: ApiKeyCommand, meta: EventMetadata) =>
   handleCommand(d.store, apiKeyStream(keyId), apiKeyDecider, command, { metadata: { ...meta, user_id: userId } });
 
-export async function renameApiKey(d: IdentityDeps, userId: string, keyId: string, name: string, meta: EventMetadata = {}, now = new Date()): Promise<Written<null>> {
+export async function renameApiKey(
+  d: IdentityDeps,
+  userId: string,
+  keyId: string,
+  name: string,
+  meta: EventMetadata = {},
+  now = new Date(),
+): Promise<Written<null>> {
   const r = await runKeyCommand(d, keyId, userId, { kind: 'rename', user_id: userId, name, now }, meta);
   return { value: null, events: r.events };
 }
 
-export async function revokeApiKey(d: IdentityDeps, userId: string, keyId: string, meta: EventMetadata = {}, now = new Date()): Promise<Written<null>> {
+export async function revokeApiKey(
+  d: IdentityDeps,
+  userId: string,
+  keyId: string,
+  meta: EventMetadata = {},
+  now = new Date(),
+): Promise<Written<null>> {
   const r = await runKeyCommand(d, keyId, userId, { kind: 'revoke', user_id: userId, now }, meta);
   return { value: null, events: r.events };
 }
@@ -80,12 +141,23 @@ export async function revokeApiKey(d: IdentityDeps, userId: string, keyId: strin
  * decided on the old key's state; both streams are appended in one call, so a
  * conflicting change of the old key (409) creates no successor either.
  */
-export async function rotateApiKey(d: IdentityDeps, userId: string, keyId: string, graceSeconds: number, name: string | undefined, meta: EventMetadata = {}, now = new Date()): Promise<Written<CreatedKey & { grace_until: string; rotated_from: string }>> {
+export async function rotateApiKey(
+  d: IdentityDeps,
+  userId: string,
+  keyId: string,
+  graceSeconds: number,
+  name: string | undefined,
+  meta: EventMetadata = {},
+  now = new Date(),
+): Promise<Written<CreatedKey & { grace_until: string; rotated_from: string }>> {
   const grace_until = new Date(now.getTime() + graceSeconds * 1000).toISOString();
   const old = await d.store.aggregateStream(apiKeyStream(keyId), apiKeyDecider.evolve, apiKeyDecider.initialState);
   const environment = old.state.key?.environment ?? 'development';
   const k = newApiKey(environment);
-  const rotation = apiKeyDecider.decide({ kind: 'rotate', user_id: userId, now, new_key_id: k.id, grace_until }, old.state);
+  const rotation = apiKeyDecider.decide(
+    { kind: 'rotate', user_id: userId, now, new_key_id: k.id, grace_until },
+    old.state,
+  );
   const successor = newKeyEvent(k, userId, { name: name ?? old.state.name ?? 'rotated key', environment }, keyId);
   const [created, rotated] = await d.store.appendMany(
     [
@@ -94,19 +166,49 @@ export async function rotateApiKey(d: IdentityDeps, userId: string, keyId: strin
     ],
     { ...meta, user_id: userId },
   );
-  return { value: { ...successor.created, grace_until, rotated_from: keyId }, events: [...created.events, ...rotated.events] };
+  return {
+    value: { ...successor.created, grace_until, rotated_from: keyId },
+    events: [...created.events, ...rotated.events],
+  };
 }
 
 /** A session token for the outreach family, made with an API key; expires after ttlSeconds. */
-export async function startSession(d: IdentityDeps, userId: string, keyId: string, ttlSeconds: number, meta: EventMetadata = {}): Promise<Written<{ session_id: string; token: string; expires_at: string }>> {
+export async function startSession(
+  d: IdentityDeps,
+  userId: string,
+  keyId: string,
+  ttlSeconds: number,
+  meta: EventMetadata = {},
+): Promise<Written<{ session_id: string; token: string; expires_at: string }>> {
   const t = newSessionToken();
   const expires_at = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-  const r = await d.store.append(sessionStream(t.id), [{ type: 'SessionStarted', data: { session_id: t.id, user_id: userId, token_hash: t.hash, expires_at, key_id: keyId } }], 'no_stream', { ...meta, user_id: userId });
+  const r = await d.store.append(
+    sessionStream(t.id),
+    [
+      {
+        type: 'SessionStarted',
+        data: { session_id: t.id, user_id: userId, token_hash: t.hash, expires_at, key_id: keyId },
+      },
+    ],
+    'no_stream',
+    { ...meta, user_id: userId },
+  );
   return { value: { session_id: t.id, token: t.text, expires_at }, events: r.events };
 }
 
 /** Ends the caller's session token (404 when it is not theirs or already ended). */
-export async function endSession(d: IdentityDeps, userId: string, sessionId: string, meta: EventMetadata = {}): Promise<Written<null>> {
-  const r = await handleCommand(d.store, sessionStream(sessionId), sessionDecider, { kind: 'end', user_id: userId }, { metadata: { ...meta, user_id: userId } });
+export async function endSession(
+  d: IdentityDeps,
+  userId: string,
+  sessionId: string,
+  meta: EventMetadata = {},
+): Promise<Written<null>> {
+  const r = await handleCommand(
+    d.store,
+    sessionStream(sessionId),
+    sessionDecider,
+    { kind: 'end', user_id: userId },
+    { metadata: { ...meta, user_id: userId } },
+  );
   return { value: null, events: r.events };
 }

@@ -12,7 +12,15 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
 import { apiKeyStream, oauthTokenStream, sessionStream, userStream } from '../../domain/events/identity';
-import { CredentialKind, CredentialState, credentialUsable, effectivePlan, foldCredential, foldUser, UserState } from '../../domain/identity';
+import {
+  CredentialKind,
+  CredentialState,
+  credentialUsable,
+  effectivePlan,
+  foldCredential,
+  foldUser,
+  UserState,
+} from '../../domain/identity';
 import type { PlanName } from '../../domain/plans';
 import type { EventStore } from '../../infra/eventstore';
 import { findCredentialByHash, getUser, identityProjection } from '../../projections/identity';
@@ -39,14 +47,22 @@ async function userFromStream(store: EventStore, userId: string): Promise<UserSt
 }
 
 /** The caller a credential text stands for, or undefined when it is unknown, revoked, expired or of another kind than `accepted`. */
-export async function resolveCredential(db: Knex, store: EventStore, text: string, accepted: CredentialKind[], nowMs = Date.now()): Promise<Caller | undefined> {
+export async function resolveCredential(
+  db: Knex,
+  store: EventStore,
+  text: string,
+  accepted: CredentialKind[],
+  nowMs = Date.now(),
+): Promise<Caller | undefined> {
   const parsed = parseCredential(text);
   if (!parsed || !accepted.includes(parsed.kind)) return undefined;
   let credential: CredentialState | undefined;
   let user: UserState | undefined;
   const stream = credentialStream(parsed.kind, parsed.id);
   const found = await findCredentialByHash(db, parsed.kind, parsed.hash);
-  const behind = found ? await streamsBehind(db, store, identityProjection.name, [stream, userStream(found.credential.user_id)]) : new Set<string>();
+  const behind = found
+    ? await streamsBehind(db, store, identityProjection.name, [stream, userStream(found.credential.user_id)])
+    : new Set<string>();
   if (found && !behind.has(stream)) {
     credential = found.credential;
     if (!behind.has(userStream(found.credential.user_id))) user = found.user;
@@ -58,5 +74,12 @@ export async function resolveCredential(db: Knex, store: EventStore, text: strin
   if (!user && !behind.has(userStream(credential.user_id))) user = await getUser(db, credential.user_id);
   user ??= await userFromStream(store, credential.user_id);
   if (!user) return undefined;
-  return { userId: user.user_id, role: user.role, plan: effectivePlan(user, nowMs), credential: parsed.kind, credentialId: credential.id, environment: credential.environment };
+  return {
+    userId: user.user_id,
+    role: user.role,
+    plan: effectivePlan(user, nowMs),
+    credential: parsed.kind,
+    credentialId: credential.id,
+    environment: credential.environment,
+  };
 }

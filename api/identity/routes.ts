@@ -15,7 +15,11 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { healthData, healthReport } from '../health/routes';
 
 const KEYS = '/api/settings/api-keys';
-const keyIdParams = { type: 'object', properties: { key_id: { type: 'string', pattern: '^[A-Za-z0-9]{12}$' } }, required: ['key_id'] };
+const keyIdParams = {
+  type: 'object',
+  properties: { key_id: { type: 'string', pattern: '^[A-Za-z0-9]{12}$' } },
+  required: ['key_id'],
+};
 const name = { type: 'string', minLength: 1, maxLength: 100 };
 const environment = { enum: ['development', 'production'], description: 'development keys get lower rate limits' };
 
@@ -47,7 +51,10 @@ const meta = requestMeta;
 const me = callerOf;
 
 async function view(deps: AppDeps, keys: ApiKeyRecord[]) {
-  const used = await lastUsed(deps.db, keys.map((k) => `api_key:${k.key_id}`));
+  const used = await lastUsed(
+    deps.db,
+    keys.map((k) => `api_key:${k.key_id}`),
+  );
   const now = Date.now();
   return keys
     .filter((k) => !k.expires_at || Date.parse(k.expires_at) > now)
@@ -79,7 +86,13 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Create an API key (shown once)',
-    request: { body: { type: 'object', properties: { name, environment: { ...environment, default: 'development' } }, required: ['name'] } },
+    request: {
+      body: {
+        type: 'object',
+        properties: { name, environment: { ...environment, default: 'development' } },
+        required: ['name'],
+      },
+    },
     responses: { 201: { description: 'The new key; store it now, it is not shown again', data: createdKeySchema } },
     handler: async (ctx) => {
       const r = await createApiKey(ctx.deps, me(ctx).userId, ctx.body, meta(ctx));
@@ -127,7 +140,16 @@ export const settingsRoutes: RouteDef[] = [
     tags,
     summary: 'Revoke an API key (refused with 401 from then on)',
     request: { params: keyIdParams },
-    responses: { 200: { description: 'Revoked', data: { type: 'object', properties: { key_id: { type: 'string' }, revoked: { const: true } }, required: ['key_id', 'revoked'] } } },
+    responses: {
+      200: {
+        description: 'Revoked',
+        data: {
+          type: 'object',
+          properties: { key_id: { type: 'string' }, revoked: { const: true } },
+          required: ['key_id', 'revoked'],
+        },
+      },
+    },
     handler: async (ctx) => {
       const r = await revokeApiKey(ctx.deps, me(ctx).userId, ctx.params.key_id, meta(ctx));
       await settle(ctx, 'identity', r.events);
@@ -141,9 +163,21 @@ export const settingsRoutes: RouteDef[] = [
     tags,
     summary: 'Rotate an API key: a new key now, the old one keeps working for the grace period',
     request: { params: keyIdParams, body: { type: 'object', properties: { name } } },
-    responses: { 201: { description: 'The new key (shown once) and the end of the old key\'s grace period', data: createdKeySchema } },
+    responses: {
+      201: {
+        description: "The new key (shown once) and the end of the old key's grace period",
+        data: createdKeySchema,
+      },
+    },
     handler: async (ctx) => {
-      const r = await rotateApiKey(ctx.deps, me(ctx).userId, ctx.params.key_id, ctx.deps.settings.rotationGraceSeconds, ctx.body?.name, meta(ctx));
+      const r = await rotateApiKey(
+        ctx.deps,
+        me(ctx).userId,
+        ctx.params.key_id,
+        ctx.deps.settings.rotationGraceSeconds,
+        ctx.body?.name,
+        meta(ctx),
+      );
       await settle(ctx, 'identity', r.events);
       return { status: 201, data: r.value };
     },
@@ -155,7 +189,12 @@ export const settingsRoutes: RouteDef[] = [
     tags,
     summary: 'Test an API key: checks it is live and runs the health check',
     request: { params: keyIdParams },
-    responses: { 200: { description: 'The key works; health of the platform', data: { type: 'object', properties: { key: keySchema, health: healthData }, required: ['key', 'health'] } } },
+    responses: {
+      200: {
+        description: 'The key works; health of the platform',
+        data: { type: 'object', properties: { key: keySchema, health: healthData }, required: ['key', 'health'] },
+      },
+    },
     handler: async (ctx) => {
       const key = await ownKeyView(ctx.deps, me(ctx).userId, ctx.params.key_id);
       return { data: { key, health: await healthReport(ctx.deps) } };
@@ -170,11 +209,26 @@ export const settingsRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'Session token, shown once',
-        data: { type: 'object', properties: { session_id: { type: 'string' }, token: { type: 'string' }, token_type: { const: 'Bearer' }, expires_at: iso }, required: ['session_id', 'token', 'token_type', 'expires_at'] },
+        data: {
+          type: 'object',
+          properties: {
+            session_id: { type: 'string' },
+            token: { type: 'string' },
+            token_type: { const: 'Bearer' },
+            expires_at: iso,
+          },
+          required: ['session_id', 'token', 'token_type', 'expires_at'],
+        },
       },
     },
     handler: async (ctx) => {
-      const r = await startSession(ctx.deps, me(ctx).userId, me(ctx).credentialId, ctx.deps.settings.sessionTtlSeconds, meta(ctx));
+      const r = await startSession(
+        ctx.deps,
+        me(ctx).userId,
+        me(ctx).credentialId,
+        ctx.deps.settings.sessionTtlSeconds,
+        meta(ctx),
+      );
       await settle(ctx, 'identity', r.events);
       return { status: 201, data: { ...r.value, token_type: 'Bearer' } };
     },
@@ -185,8 +239,23 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'End a session token',
-    request: { params: { type: 'object', properties: { session_id: { type: 'string', pattern: '^[A-Za-z0-9]{16}$' } }, required: ['session_id'] } },
-    responses: { 200: { description: 'Ended', data: { type: 'object', properties: { session_id: { type: 'string' }, ended: { const: true } }, required: ['session_id', 'ended'] } } },
+    request: {
+      params: {
+        type: 'object',
+        properties: { session_id: { type: 'string', pattern: '^[A-Za-z0-9]{16}$' } },
+        required: ['session_id'],
+      },
+    },
+    responses: {
+      200: {
+        description: 'Ended',
+        data: {
+          type: 'object',
+          properties: { session_id: { type: 'string' }, ended: { const: true } },
+          required: ['session_id', 'ended'],
+        },
+      },
+    },
     handler: async (ctx) => {
       const r = await endSession(ctx.deps, me(ctx).userId, ctx.params.session_id, meta(ctx));
       await settle(ctx, 'identity', r.events);

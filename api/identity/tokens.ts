@@ -69,7 +69,13 @@ const TOKEN = /^(cps|cpo)_([A-Za-z0-9]{16})_[A-Za-z0-9_-]{43}$/;
 /** Recognises a credential text; undefined when it has none of the shapes. */
 export function parseCredential(text: string): ParsedCredential | undefined {
   const k = KEY.exec(text);
-  if (k) return { kind: 'api_key', id: k[2], hash: sha256(text), environment: k[1] === 'live' ? 'production' : 'development' };
+  if (k)
+    return {
+      kind: 'api_key',
+      id: k[2],
+      hash: sha256(text),
+      environment: k[1] === 'live' ? 'production' : 'development',
+    };
   const t = TOKEN.exec(text);
   if (t) return { kind: t[1] === 'cps' ? 'session' : 'oauth', id: t[2], hash: sha256(text) };
   return undefined;

@@ -19,7 +19,9 @@ export function authStage(deps: AppDeps, route: RouteDef): RequestHandler {
     const header = req.header('authorization');
     if (!header) {
       if (route.auth === 'public') return next();
-      throw new AuthenticationError(st.family === 'outreach' ? 'Not authenticated' : 'Missing credential: send Authorization: Bearer <API_KEY>');
+      throw new AuthenticationError(
+        st.family === 'outreach' ? 'Not authenticated' : 'Missing credential: send Authorization: Bearer <API_KEY>',
+      );
     }
     const m = BEARER.exec(header);
     if (!m) throw new AuthenticationError('Malformed Authorization header: expected "Bearer <credential>"');

@@ -12,7 +12,11 @@ const overridesSchema = {
   additionalProperties: {
     type: 'object',
     propertyNames: { enum: ['general', 'developer', 'calendar', 'integration', 'status'] },
-    additionalProperties: { type: 'object', propertyNames: { enum: ['minute', 'hour', 'day'] }, additionalProperties: { type: 'integer', minimum: 1 } },
+    additionalProperties: {
+      type: 'object',
+      propertyNames: { enum: ['minute', 'hour', 'day'] },
+      additionalProperties: { type: 'integer', minimum: 1 },
+    },
   },
 };
 const validateOverrides = new Ajv({ allErrors: false }).compile(overridesSchema);
@@ -26,7 +30,10 @@ export function parseRateOverrides(text: string): RateOverrides {
   } catch {
     throw new Error('Invalid configuration: RATE_LIMIT_OVERRIDES is not JSON');
   }
-  if (!validateOverrides(v)) throw new Error(`Invalid configuration: RATE_LIMIT_OVERRIDES ${validateOverrides.errors?.[0]?.instancePath} ${validateOverrides.errors?.[0]?.message}`);
+  if (!validateOverrides(v))
+    throw new Error(
+      `Invalid configuration: RATE_LIMIT_OVERRIDES ${validateOverrides.errors?.[0]?.instancePath} ${validateOverrides.errors?.[0]?.message}`,
+    );
   return v as RateOverrides;
 }
 

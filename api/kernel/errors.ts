@@ -5,7 +5,14 @@
  * answered with a generic 500 that carries only the request id.
  */
 import type { ErrorRequestHandler, Request, Response } from 'express';
-import { AppError, ConflictError, InternalError, isAppError, PayloadTooLargeError, ValidationError } from '../../domain/errors';
+import {
+  AppError,
+  ConflictError,
+  InternalError,
+  isAppError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '../../domain/errors';
 import { ConcurrencyError } from '../../infra/eventstore';
 import { AnalysisInputError } from '../../domain/analysis/errors';
 import { ENVELOPES } from './envelopes';
@@ -23,13 +30,23 @@ interface BodyParserError {
 export function toAppError(e: unknown): AppError | undefined {
   if (isAppError(e)) return e;
   // The analysis domain names the offending request field (`sections[0].id`); report it like a validation issue.
-  if (e instanceof AnalysisInputError) return new ValidationError([{ location: 'body', path: e.field.replace(/\[(\d+)\]/g, '.$1'), kind: 'constraint', message: e.message }]);
-  if (e instanceof ConcurrencyError) return new ConflictError('The resource was changed by another request; retry', { stream_id: e.streamId });
+  if (e instanceof AnalysisInputError)
+    return new ValidationError([
+      { location: 'body', path: e.field.replace(/\[(\d+)\]/g, '.$1'), kind: 'constraint', message: e.message },
+    ]);
+  if (e instanceof ConcurrencyError)
+    return new ConflictError('The resource was changed by another request; retry', { stream_id: e.streamId });
   const bp = e as BodyParserError;
   if (bp && typeof bp === 'object' && typeof bp.type === 'string') {
     if (bp.type === 'entity.too.large') return new PayloadTooLargeError(bp.limit ?? 0);
-    if (bp.type === 'entity.parse.failed') return new ValidationError([{ location: 'body', path: '', kind: 'type', message: 'body is not valid JSON', expected_type: 'object' }]);
-    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported') return new ValidationError([{ location: 'body', path: '', kind: 'constraint', message: 'unsupported body encoding' }]);
+    if (bp.type === 'entity.parse.failed')
+      return new ValidationError([
+        { location: 'body', path: '', kind: 'type', message: 'body is not valid JSON', expected_type: 'object' },
+      ]);
+    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported')
+      return new ValidationError([
+        { location: 'body', path: '', kind: 'constraint', message: 'unsupported body encoding' },
+      ]);
   }
   return undefined;
 }
@@ -48,7 +65,13 @@ export function sendError(req: Request, res: Response, err: unknown): void {
   }
   // A plan limit is always refused in the subscription body (UsageLimitExceededException), whatever the route family.
   const family = appErr.kind === 'usage_limit' ? 'subscription' : (st.family ?? familyOf(req.path));
-  const out = ENVELOPES[family].error(appErr, { requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate, userId: st.caller?.userId ?? null, operation: st.route?.operationId });
+  const out = ENVELOPES[family].error(appErr, {
+    requestId: st.requestId,
+    timestamp: new Date().toISOString(),
+    rate: st.rate,
+    userId: st.caller?.userId ?? null,
+    operation: st.route?.operationId,
+  });
   if (st.rate) applyRateHeaders(res, family, st.rate);
   if (appErr.kind === 'rate_limit') {
     const retry = String((appErr as AppError & { retryAfter: number }).retryAfter);

@@ -14,10 +14,19 @@ const errorRef = (f: Family) => ({ $ref: `#/components/schemas/${f}_error` });
 
 function parameters(route: RouteDef) {
   const out: unknown[] = [];
-  for (const [where, schema] of [['path', route.request?.params], ['query', route.request?.query]] as const) {
+  for (const [where, schema] of [
+    ['path', route.request?.params],
+    ['query', route.request?.query],
+  ] as const) {
     const s = schema as { properties?: Record<string, JsonSchema>; required?: string[] } | undefined;
     for (const [name, prop] of Object.entries(s?.properties ?? {})) {
-      out.push({ name, in: where, required: where === 'path' || (s?.required ?? []).includes(name), schema: prop, ...(prop.description ? { description: prop.description } : {}) });
+      out.push({
+        name,
+        in: where,
+        required: where === 'path' || (s?.required ?? []).includes(name),
+        schema: prop,
+        ...(prop.description ? { description: prop.description } : {}),
+      });
     }
   }
   return out;
@@ -26,9 +35,12 @@ function parameters(route: RouteDef) {
 function errorResponses(route: RouteDef, family: Family) {
   const e = (description: string) => ({ description, content: { 'application/json': { schema: errorRef(family) } } });
   const r: Record<string, unknown> = {};
-  if (route.request?.body || route.request?.query || route.request?.params) r[family === 'outreach' ? '422' : '400'] = e('Invalid request: wrong type, missing required field or bound (names the field path)');
+  if (route.request?.body || route.request?.query || route.request?.params)
+    r[family === 'outreach' ? '422' : '400'] = e(
+      'Invalid request: wrong type, missing required field or bound (names the field path)',
+    );
   r['401'] = e(route.auth === 'public' ? 'A credential was sent and is invalid' : 'Missing or invalid credential');
-  if (route.request?.params || route.ownerParam) r['404'] = e('Not found (or not the caller\'s)');
+  if (route.request?.params || route.ownerParam) r['404'] = e("Not found (or not the caller's)");
   if (['post', 'put', 'patch'].includes(route.method)) r['413'] = e('Body over the size limit');
   r['429'] = e('Rate limit exceeded; see Retry-After');
   r['500'] = e('Unexpected error: generic message and request id');
@@ -50,9 +62,22 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     const envelope = ENVELOPES[family];
     const responses: Record<string, unknown> = {};
     for (const [status, resp] of Object.entries(route.responses)) {
-      if (resp.contentType) responses[status] = { description: resp.description, content: { [resp.contentType]: { schema: resp.data ?? {} } } };
+      if (resp.contentType)
+        responses[status] = {
+          description: resp.description,
+          content: { [resp.contentType]: { schema: resp.data ?? {} } },
+        };
       else if (status === '204') responses[status] = { description: resp.description };
-      else responses[status] = { description: resp.description, content: { 'application/json': { schema: route.successBody === 'bare' ? (resp.data ?? {}) : envelope.successSchema(resp.data, !!resp.message) } } };
+      else
+        responses[status] = {
+          description: resp.description,
+          content: {
+            'application/json': {
+              schema:
+                route.successBody === 'bare' ? (resp.data ?? {}) : envelope.successSchema(resp.data, !!resp.message),
+            },
+          },
+        };
     }
     Object.assign(responses, errorResponses(route, family));
     const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));
@@ -66,7 +91,9 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       ...(route.rateScheme ? { 'x-rate-scheme': route.rateScheme } : {}),
       security: route.auth === 'public' ? [{}, ...security] : security,
       parameters: parameters(route),
-      ...(route.request?.body ? { requestBody: { required: true, content: { 'application/json': { schema: route.request.body } } } } : {}),
+      ...(route.request?.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: route.request.body } } } }
+        : {}),
       responses,
     };
   }
@@ -75,18 +102,35 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     info: {
       title: opts.title ?? 'AI content platform API',
       version: opts.version,
-      description: 'Route families, envelopes, authentication and rate limits: see docs/api.md. Every request passes authentication, rate limiting, validation and routing, in that order.',
+      description:
+        'Route families, envelopes, authentication and rate limits: see docs/api.md. Every request passes authentication, rate limiting, validation and routing, in that order.',
     },
     ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>', description: 'API key (Authorization: Bearer <API_KEY>)' },
-        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'cps_<id>_<secret>', description: 'Session token from POST /api/settings/sessions (backlink outreach)' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>',
+          description: 'API key (Authorization: Bearer <API_KEY>)',
+        },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cps_<id>_<secret>',
+          description: 'Session token from POST /api/settings/sessions (backlink outreach)',
+        },
         oauth2: {
           type: 'oauth2',
           description: 'OAuth 2.0 access token of the calendar family (cpo_<id>_<secret>)',
-          flows: { authorizationCode: { authorizationUrl: '/v1/calendar/oauth/authorize', tokenUrl: '/v1/calendar/oauth/token', scopes: {} } },
+          flows: {
+            authorizationCode: {
+              authorizationUrl: '/v1/calendar/oauth/authorize',
+              tokenUrl: '/v1/calendar/oauth/token',
+              scopes: {},
+            },
+          },
         },
       },
       schemas: Object.fromEntries(FAMILIES.map((f) => [`${f}_error`, ENVELOPES[f].errorSchema])),

@@ -36,12 +36,18 @@ export function rateLimitStage(limiter: PostgresRateLimiter, scheme: RateScheme,
     const caller = st.caller;
     if (!caller) return next();
     const windows = rateWindows(caller.plan, scheme, caller.environment, opts);
-    const decision = await limiter.hit(`${scheme}:${caller.userId}:${caller.environment}`, windows, { credentialId: `${caller.credential}:${caller.credentialId}` });
+    const decision = await limiter.hit(`${scheme}:${caller.userId}:${caller.environment}`, windows, {
+      credentialId: `${caller.credential}:${caller.credentialId}`,
+    });
     st.rate = decision;
     applyRateHeaders(res, st.family, decision);
     if (!decision.allowed) {
       const b = decision.binding;
-      throw new RateLimitError(decision.retryAfter!, `Rate limit exceeded: ${b.limit} requests per ${b.name}`, { limit: b.limit, window: b.name, reset: b.reset });
+      throw new RateLimitError(decision.retryAfter!, `Rate limit exceeded: ${b.limit} requests per ${b.name}`, {
+        limit: b.limit,
+        window: b.name,
+        reset: b.reset,
+      });
     }
     next();
   };

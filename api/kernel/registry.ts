@@ -20,13 +20,17 @@ import { rateLimitStage } from './rate-limit';
 
 export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
 
-export function defineRoute<B = unknown, Q = Record<string, unknown>, P = Record<string, string>>(r: RouteDef<B, Q, P>): RouteDef<B, Q, P> {
+export function defineRoute<B = unknown, Q = Record<string, unknown>, P = Record<string, string>>(
+  r: RouteDef<B, Q, P>,
+): RouteDef<B, Q, P> {
   return r;
 }
 
 export const familyOfRoute = (r: RouteDef): Family => r.family ?? familyOf(r.path);
 export const expressPath = (p: string) => p.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
-export const operationIdOf = (r: RouteDef) => r.operationId ?? `${r.method}${r.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+export const operationIdOf = (r: RouteDef) =>
+  r.operationId ??
+  `${r.method}${r.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
 
 /** Adds every route to `app` with its stages. */
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
@@ -38,7 +42,9 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
     seen.add(id);
     const family = familyOfRoute(route);
     const validate = compileRequest(route.request);
-    const limit = route.bodyLimitBytes ?? (family === 'image_studio' ? deps.settings.imageBodyLimitBytes : deps.settings.bodyLimitBytes);
+    const limit =
+      route.bodyLimitBytes ??
+      (family === 'image_studio' ? deps.settings.imageBodyLimitBytes : deps.settings.bodyLimitBytes);
     const envelope = ENVELOPES[family];
     const named = { ...route, operationId: operationIdOf(route) };
     app[route.method](
@@ -56,9 +62,19 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         const st = res.locals as RequestState;
         const input = validate({ body: req.body, query: req.query, params: req.params });
         ownerCheck(route, st, input.params);
-        const result = await route.handler({ ...input, caller: st.caller, requestId: st.requestId, deps, req, res } as HandlerCtx);
+        const result = await route.handler({
+          ...input,
+          caller: st.caller,
+          requestId: st.requestId,
+          deps,
+          req,
+          res,
+        } as HandlerCtx);
         if ('raw' in result) {
-          res.status(result.raw.status ?? 200).type(result.raw.contentType).send(result.raw.body);
+          res
+            .status(result.raw.status ?? 200)
+            .type(result.raw.contentType)
+            .send(result.raw.body);
           return;
         }
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);
@@ -67,8 +83,20 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           res.status(204).end();
           return;
         }
-        const ctx = { requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate, userId: st.caller?.userId ?? null, operation: named.operationId };
-        res.status(status).json(route.successBody === 'bare' ? result.data : envelope.success({ data: result.data, message: result.message }, ctx));
+        const ctx = {
+          requestId: st.requestId,
+          timestamp: new Date().toISOString(),
+          rate: st.rate,
+          userId: st.caller?.userId ?? null,
+          operation: named.operationId,
+        };
+        res
+          .status(status)
+          .json(
+            route.successBody === 'bare'
+              ? result.data
+              : envelope.success({ data: result.data, message: result.message }, ctx),
+          );
       },
     );
   }

@@ -11,11 +11,24 @@ export const str = (maxLength = 500, extra: JsonSchema = {}): JsonSchema => ({ t
 /** A non-empty string of at most `maxLength` characters. */
 export const text = (maxLength = 500, extra: JsonSchema = {}): JsonSchema => str(maxLength, { minLength: 1, ...extra });
 /** An array of at most `maxItems` strings, each at most `maxLength` characters. */
-export const strings = (maxItems = 50, maxLength = 300, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items: { type: 'string', maxLength }, maxItems, ...extra });
+export const strings = (maxItems = 50, maxLength = 300, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'array',
+  items: { type: 'string', maxLength },
+  maxItems,
+  ...extra,
+});
 /** An object with these properties; all of them required unless `required` says otherwise. */
-export const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties), extra: JsonSchema = {}) => ({ type: 'object', properties, required, ...extra });
+export const obj = (
+  properties: Record<string, unknown>,
+  required: string[] = Object.keys(properties),
+  extra: JsonSchema = {},
+) => ({ type: 'object', properties, required, ...extra });
 /** An array of `items` (default: strings). */
-export const arr = (items: JsonSchema = { type: 'string' }, extra: JsonSchema = {}): JsonSchema => ({ type: 'array', items, ...extra });
+export const arr = (items: JsonSchema = { type: 'string' }, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'array',
+  items,
+  ...extra,
+});
 
 export const num: JsonSchema = { type: 'number' };
 export const int: JsonSchema = { type: 'integer' };
@@ -24,9 +37,18 @@ export const anyString: JsonSchema = { type: 'string' };
 /** ISO 8601 date-time. */
 export const iso: JsonSchema = { type: 'string', format: 'date-time' };
 export const nullableIso: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
-export const uuid: JsonSchema = { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' };
+export const uuid: JsonSchema = {
+  type: 'string',
+  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
+};
 /** An absolute http(s) URL with a host (what every URL field of a request is). */
-export const httpUrl = (extra: JsonSchema = {}): JsonSchema => ({ type: 'string', format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+', maxLength: 2048, ...extra });
+export const httpUrl = (extra: JsonSchema = {}): JsonSchema => ({
+  type: 'string',
+  format: 'uri',
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+',
+  maxLength: 2048,
+  ...extra,
+});
 /** Path parameters, all required. */
 export const params = (properties: Record<string, unknown>) => obj(properties);
 /** Success body `{success: true}` of bare Document 2 bodies. */

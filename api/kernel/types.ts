@@ -109,7 +109,9 @@ export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record
   res: Response;
 }
 
-export interface RouteDef<B = any, Q = any, P = any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// Routes of any body, query and params shapes live in one list; each route's own handler is typed by defineRoute.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export interface RouteDef<B = any, Q = any, P = any> {
   method: Method;
   /** OpenAPI-style path: `/api/settings/api-keys/{key_id}`. */
   path: string;

@@ -38,9 +38,22 @@ function issueOf(e: ErrorObject, location: Location): FieldIssue {
   const name = path || location;
   if (e.keyword === 'type') {
     const expected = String((e.params as { type: string | string[] }).type);
-    return { location, path, kind: 'type', message: `${name} must be ${expected}`, expected_type: expected, provided_value: e.data };
+    return {
+      location,
+      path,
+      kind: 'type',
+      message: `${name} must be ${expected}`,
+      expected_type: expected,
+      provided_value: e.data,
+    };
   }
-  return { location, path, kind: 'constraint', message: `${name} ${e.message ?? 'is invalid'}`, provided_value: e.data };
+  return {
+    location,
+    path,
+    kind: 'constraint',
+    message: `${name} ${e.message ?? 'is invalid'}`,
+    provided_value: e.data,
+  };
 }
 
 /** Keeps the most useful issue per field: a type error or a missing field beats the constraint noise of anyOf/oneOf. */
@@ -85,9 +98,20 @@ export function compileRequest(schemas: RequestSchemas = {}): RequestValidator {
     const q = run(query, { ...((raw.query as object) ?? {}) }, 'query') as Record<string, unknown>;
     const p = run(params, { ...((raw.params as object) ?? {}) }, 'path') as Record<string, unknown>;
     // Text the platform cannot store (NUL, unpaired surrogates) is refused here, whatever the schema says.
-    for (const [value, location] of [[raw.body, 'body'], [raw.query, 'query'], [raw.params, 'path']] as const) {
+    for (const [value, location] of [
+      [raw.body, 'body'],
+      [raw.query, 'query'],
+      [raw.params, 'path'],
+    ] as const) {
       const bad = findUnstorableText(value);
-      if (bad) found.push({ location, path: bad.path, kind: 'constraint', message: `${bad.path || location} must not contain a ${bad.problem}`, provided_value: undefined });
+      if (bad)
+        found.push({
+          location,
+          path: bad.path,
+          kind: 'constraint',
+          message: `${bad.path || location} must not contain a ${bad.problem}`,
+          provided_value: undefined,
+        });
     }
     if (found.length) throw new ValidationError(found);
     return { body: b, query: q, params: p };

@@ -9,10 +9,29 @@
  * conflict policy FAIL and the reuse policy REJECT_DUPLICATE: a job id is used
  * once, ever.
  */
-import { ApplicationFailure, Client, WorkflowExecutionAlreadyStartedError, WorkflowFailedError, WorkflowNotFoundError } from '@temporalio/client';
-import { defineSearchAttributeKey, Duration, SearchAttributeType, Workflow, WorkflowResultType } from '@temporalio/common';
+import {
+  ApplicationFailure,
+  Client,
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowFailedError,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
+import {
+  defineSearchAttributeKey,
+  Duration,
+  SearchAttributeType,
+  Workflow,
+  WorkflowResultType,
+} from '@temporalio/common';
 import type { WorkflowStartOptions } from '@temporalio/client';
-import { AppError, ConflictError, ServiceUnavailableError, UpstreamError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
+import {
+  AppError,
+  ConflictError,
+  ServiceUnavailableError,
+  UpstreamError,
+  UsageLimitExceededError,
+  ValidationError,
+} from '../../domain/errors';
 import { FAILURES, isFailureCode } from '../../domain/failures';
 import type { AppDeps } from './types';
 
@@ -22,11 +41,17 @@ export const TASK_TYPE = defineSearchAttributeKey('TaskType', SearchAttributeTyp
 
 /** The Temporal client, or 503 naming why there is none. */
 async function clientOf(deps: Pick<AppDeps, 'workflows'>): Promise<{ client: Client; taskQueue: string }> {
-  if (!deps.workflows) throw new ServiceUnavailableError('Background work is not available: this API has no Temporal connection', { service: 'temporal' });
+  if (!deps.workflows)
+    throw new ServiceUnavailableError('Background work is not available: this API has no Temporal connection', {
+      service: 'temporal',
+    });
   try {
     return { client: await deps.workflows.client(), taskQueue: deps.workflows.taskQueue };
   } catch (e) {
-    throw new ServiceUnavailableError(`Background work is temporarily unavailable (Temporal: ${(e as Error).message})`, { service: 'temporal' });
+    throw new ServiceUnavailableError(
+      `Background work is temporarily unavailable (Temporal: ${(e as Error).message})`,
+      { service: 'temporal' },
+    );
   }
 }
 
@@ -42,20 +67,44 @@ export interface StartOptions<W extends Workflow> {
  * `args` by a conditional on the workflow's parameters, which TypeScript cannot
  * resolve for a generic W: the callers' `args: Parameters<W>` is what checks them.
  */
-function options<W extends Workflow>(o: { taskQueue: string; workflowId: string; args: Parameters<W>; workflowExecutionTimeout?: Duration; typedSearchAttributes?: unknown }): WorkflowStartOptions<W> {
-  return { ...o, workflowIdConflictPolicy: 'FAIL', workflowIdReusePolicy: 'REJECT_DUPLICATE' } as unknown as WorkflowStartOptions<W>;
+function options<W extends Workflow>(o: {
+  taskQueue: string;
+  workflowId: string;
+  args: Parameters<W>;
+  workflowExecutionTimeout?: Duration;
+  typedSearchAttributes?: unknown;
+}): WorkflowStartOptions<W> {
+  return {
+    ...o,
+    workflowIdConflictPolicy: 'FAIL',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  } as unknown as WorkflowStartOptions<W>;
 }
 
 /** Starts a workflow; 409 when its id was used before, 503 when Temporal cannot be reached. */
-export async function startWorkflow<W extends Workflow>(deps: Pick<AppDeps, 'workflows'>, workflow: W, opts: StartOptions<W>): Promise<void> {
+export async function startWorkflow<W extends Workflow>(
+  deps: Pick<AppDeps, 'workflows'>,
+  workflow: W,
+  opts: StartOptions<W>,
+): Promise<void> {
   const { client, taskQueue } = await clientOf(deps);
   try {
-    await client.workflow.start(workflow, options<W>({
-      taskQueue,
-      workflowId: opts.workflowId,
-      args: opts.args,
-      ...(opts.task ? { typedSearchAttributes: [{ key: USER_ID, value: opts.task.userId }, { key: TASK_TYPE, value: opts.task.taskType }] } : {}),
-    }));
+    await client.workflow.start(
+      workflow,
+      options<W>({
+        taskQueue,
+        workflowId: opts.workflowId,
+        args: opts.args,
+        ...(opts.task
+          ? {
+              typedSearchAttributes: [
+                { key: USER_ID, value: opts.task.userId },
+                { key: TASK_TYPE, value: opts.task.taskType },
+              ],
+            }
+          : {}),
+      }),
+    );
   } catch (e) {
     if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('task id already in use; retry');
     throw new ServiceUnavailableError(`Could not start the work: ${(e as Error).message}`, { service: 'temporal' });
@@ -63,10 +112,22 @@ export async function startWorkflow<W extends Workflow>(deps: Pick<AppDeps, 'wor
 }
 
 /** Runs a workflow and waits for its result; a failure becomes the error of its failure code. */
-export async function executeWorkflow<W extends Workflow>(deps: Pick<AppDeps, 'workflows'>, workflow: W, opts: { workflowId: string; args: Parameters<W>; timeout?: Duration }): Promise<WorkflowResultType<W>> {
+export async function executeWorkflow<W extends Workflow>(
+  deps: Pick<AppDeps, 'workflows'>,
+  workflow: W,
+  opts: { workflowId: string; args: Parameters<W>; timeout?: Duration },
+): Promise<WorkflowResultType<W>> {
   const { client, taskQueue } = await clientOf(deps);
   try {
-    return await client.workflow.execute(workflow, options<W>({ taskQueue, workflowId: opts.workflowId, args: opts.args, workflowExecutionTimeout: opts.timeout ?? '10m' }));
+    return await client.workflow.execute(
+      workflow,
+      options<W>({
+        taskQueue,
+        workflowId: opts.workflowId,
+        args: opts.args,
+        workflowExecutionTimeout: opts.timeout ?? '10m',
+      }),
+    );
   } catch (e) {
     if (e instanceof WorkflowFailedError) throw failureError(e, opts.workflowId);
     if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('work id already in use; retry');
@@ -85,7 +146,10 @@ export async function cancelWorkflow(deps: Pick<AppDeps, 'workflows'>, workflowI
 }
 
 /** Owner, kind and start time of a task workflow from its search attributes, or undefined when there is none. */
-export async function describeTask(deps: Pick<AppDeps, 'workflows'>, workflowId: string): Promise<{ userId: string; taskType: string; startedAt: string } | undefined> {
+export async function describeTask(
+  deps: Pick<AppDeps, 'workflows'>,
+  workflowId: string,
+): Promise<{ userId: string; taskType: string; startedAt: string } | undefined> {
   const { client } = await clientOf(deps);
   try {
     const d = await client.workflow.getHandle(workflowId).describe();
@@ -102,7 +166,8 @@ export async function describeTask(deps: Pick<AppDeps, 'workflows'>, workflowId:
 export function rootFailure(e: unknown): ApplicationFailure | undefined {
   let c: unknown = e;
   let found: ApplicationFailure | undefined;
-  for (let i = 0; c && i < 10; i++, c = (c as { cause?: unknown }).cause) if (c instanceof ApplicationFailure) found = c;
+  for (let i = 0; c && i < 10; i++, c = (c as { cause?: unknown }).cause)
+    if (c instanceof ApplicationFailure) found = c;
   return found;
 }
 
@@ -116,8 +181,16 @@ export function failureError(e: WorkflowFailedError, workflowId: string): AppErr
   const message = f?.message ?? e.message;
   switch (FAILURES[code].kind) {
     case 'usage_limit': {
-      const d = (f?.details?.[0] ?? {}) as { provider: string; limit_type: string; current_usage: number; limit_value: number };
-      return new UsageLimitExceededError({ provider: d.provider, limit_type: d.limit_type, current_usage: d.current_usage, limit_value: d.limit_value }, message);
+      const d = (f?.details?.[0] ?? {}) as {
+        provider: string;
+        limit_type: string;
+        current_usage: number;
+        limit_value: number;
+      };
+      return new UsageLimitExceededError(
+        { provider: d.provider, limit_type: d.limit_type, current_usage: d.current_usage, limit_value: d.limit_value },
+        message,
+      );
     }
     case 'unavailable':
       return new ServiceUnavailableError(message, { code });

@@ -13,12 +13,23 @@ export const researchRoutes: RouteDef[] = [
     auth: 'public',
     tags: ['research'],
     summary: 'A document of the local research corpus (Markdown)',
-    request: { params: { type: 'object', properties: { slug: { type: 'string', pattern: '^[a-z0-9-]{1,120}$' } }, required: ['slug'] } },
+    request: {
+      params: {
+        type: 'object',
+        properties: { slug: { type: 'string', pattern: '^[a-z0-9-]{1,120}$' } },
+        required: ['slug'],
+      },
+    },
     responses: { 200: { description: 'The document', contentType: 'text/markdown', data: { type: 'string' } } },
     handler(ctx) {
       const doc = ctx.deps.corpus?.document(ctx.params.slug);
       if (!doc) throw new NotFoundError('No corpus document with this slug');
-      const front = [`# ${doc.title}`, '', `Published: ${doc.published_at ?? 'unknown'} · Type: ${doc.source_type} · Credibility: ${doc.credibility_score}`, ''].join('\n');
+      const front = [
+        `# ${doc.title}`,
+        '',
+        `Published: ${doc.published_at ?? 'unknown'} · Type: ${doc.source_type} · Credibility: ${doc.credibility_score}`,
+        '',
+      ].join('\n');
       return { raw: { contentType: 'text/markdown; charset=utf-8', body: `${front}\n${doc.body}\n` } };
     },
   }),

@@ -11,13 +11,24 @@ import { subscriptionOf } from '../../domain/identity';
 import type { EventMetadata } from '../../infra/eventstore';
 import { IdentityDeps, runUserCommand, Written } from '../identity/commands';
 
-export async function changeSubscription(d: IdentityDeps, userId: string, plan: PlanName, now: Date, meta: EventMetadata = {}): Promise<Written<{ kind: PlanChangeKind; from: string; to: string }>> {
+export async function changeSubscription(
+  d: IdentityDeps,
+  userId: string,
+  plan: PlanName,
+  now: Date,
+  meta: EventMetadata = {},
+): Promise<Written<{ kind: PlanChangeKind; from: string; to: string }>> {
   const r = await runUserCommand(d.store, userId, { kind: 'change_subscription', plan, now }, meta);
   const view = subscriptionOf(r.state, now);
   return { value: { kind: decidePlanChange(view, plan), from: view.effective.name, to: plan }, events: r.events };
 }
 
-export async function cancelSubscription(d: IdentityDeps, userId: string, now: Date, meta: EventMetadata = {}): Promise<Written<{ plan: string; expires_at: string }>> {
+export async function cancelSubscription(
+  d: IdentityDeps,
+  userId: string,
+  now: Date,
+  meta: EventMetadata = {},
+): Promise<Written<{ plan: string; expires_at: string }>> {
   const r = await runUserCommand(d.store, userId, { kind: 'cancel_subscription', now }, meta);
   const cancelled = r.decided[0];
   const expires_at = cancelled.type === 'SubscriptionCancelled' ? cancelled.data.expires_at : '';

@@ -13,7 +13,15 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { cancelSubscription, changeSubscription } from './commands';
 import { dashboardOut, loadSubscription, plansOut, subscriptionOut, trendsOut, usageOut } from './views';
-import { alertSchema, dashboardSchema, planSchema, pricingSchema, subscriptionSchema, trendsSchema, usageSchema } from './schemas';
+import {
+  alertSchema,
+  dashboardSchema,
+  planSchema,
+  pricingSchema,
+  subscriptionSchema,
+  trendsSchema,
+  usageSchema,
+} from './schemas';
 
 const P = '/api/subscription';
 const tags = ['subscription'];
@@ -50,7 +58,12 @@ export const subscriptionRoutes: RouteDef[] = [
     summary: "The user's subscription: plan, status, dates, limits that apply now",
     request: { params: userParams },
     responses: { 200: { description: 'User subscription', data: subscriptionSchema } },
-    handler: async (ctx) => ({ data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, clock(ctx.deps))) }),
+    handler: async (ctx) => ({
+      data: subscriptionOut(
+        ctx.params.user_id,
+        await loadSubscription(ctx.deps.db, ctx.params.user_id, clock(ctx.deps)),
+      ),
+    }),
   }),
   defineRoute<{ plan: PlanName }, unknown, UserParams>({
     method: 'post',
@@ -59,13 +72,25 @@ export const subscriptionRoutes: RouteDef[] = [
     ownerParam: 'user_id',
     tags,
     summary: 'Subscribe, upgrade or downgrade: the new plan and its limits apply at once (usage of the period stays)',
-    request: { params: userParams, body: { type: 'object', properties: { plan: { enum: PLAN_NAMES, description: 'plan key: free, basic, pro, enterprise' } }, required: ['plan'] } },
+    request: {
+      params: userParams,
+      body: {
+        type: 'object',
+        properties: { plan: { enum: PLAN_NAMES, description: 'plan key: free, basic, pro, enterprise' } },
+        required: ['plan'],
+      },
+    },
     responses: { 200: { description: 'The subscription after the change', data: subscriptionSchema, message: true } },
     handler: async (ctx) => {
       const now = clock(ctx.deps);
       const r = await changeSubscription(ctx.deps, ctx.params.user_id, ctx.body.plan, now, meta(ctx));
       await settle(ctx, 'identity', r.events);
-      const verb = { subscribe: 'Subscribed to', upgrade: 'Upgraded to', downgrade: 'Downgraded to', resume: 'Resumed' }[r.value.kind];
+      const verb = {
+        subscribe: 'Subscribed to',
+        upgrade: 'Upgraded to',
+        downgrade: 'Downgraded to',
+        resume: 'Resumed',
+      }[r.value.kind];
       return {
         data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, now)),
         message: `${verb} the ${PLANS[ctx.body.plan].name} plan (from ${r.value.from}); its limits apply now`,
@@ -109,9 +134,14 @@ export const subscriptionRoutes: RouteDef[] = [
     ownerParam: 'user_id',
     tags,
     summary: 'Monthly usage, oldest first (empty months as zeros), and the calls and cost trends',
-    request: { params: userParams, query: { type: 'object', properties: { months: { type: 'integer', minimum: 1, maximum: 24, default: 6 } } } },
+    request: {
+      params: userParams,
+      query: { type: 'object', properties: { months: { type: 'integer', minimum: 1, maximum: 24, default: 6 } } },
+    },
     responses: { 200: { description: 'Periods and trends', data: trendsSchema } },
-    handler: async (ctx) => ({ data: await trendsOut(ctx.deps.db, ctx.params.user_id, ctx.query.months, clock(ctx.deps)) }),
+    handler: async (ctx) => ({
+      data: await trendsOut(ctx.deps.db, ctx.params.user_id, ctx.query.months, clock(ctx.deps)),
+    }),
   }),
   defineRoute<unknown, unknown, UserParams>({
     method: 'get',
@@ -131,7 +161,10 @@ export const subscriptionRoutes: RouteDef[] = [
     ownerParam: 'user_id',
     tags,
     summary: "The user's alerts, newest first",
-    request: { params: userParams, query: { type: 'object', properties: { unread_only: { type: 'boolean', default: false } } } },
+    request: {
+      params: userParams,
+      query: { type: 'object', properties: { unread_only: { type: 'boolean', default: false } } },
+    },
     responses: { 200: { description: 'Alerts', data: { type: 'array', items: alertSchema } } },
     handler: async (ctx) => {
       await loadSubscription(ctx.deps.db, ctx.params.user_id, clock(ctx.deps)); // 404 for a user that does not exist
@@ -143,15 +176,23 @@ export const subscriptionRoutes: RouteDef[] = [
     path: `${P}/alerts/{alert_id}/mark-read`,
     auth: 'user',
     tags,
-    summary: 'Mark an alert as read (only its owner may; another user\'s alert is not found)',
-    request: { params: { type: 'object', properties: { alert_id: { type: 'integer', minimum: 1 } }, required: ['alert_id'] } },
+    summary: "Mark an alert as read (only its owner may; another user's alert is not found)",
+    request: {
+      params: { type: 'object', properties: { alert_id: { type: 'integer', minimum: 1 } }, required: ['alert_id'] },
+    },
     responses: { 200: { description: 'Marked as read; no data', message: true } },
     handler: async (ctx) => {
       const userId = userIdOf(ctx);
       const alert = await getAlert(ctx.deps.db, ctx.params.alert_id);
-      if (!alert || alert.user_id !== userId) throw new NotFoundError('Alert not found', { alert_id: ctx.params.alert_id });
+      if (!alert || alert.user_id !== userId)
+        throw new NotFoundError('Alert not found', { alert_id: ctx.params.alert_id });
       if (!alert.read) {
-        const r = await ctx.deps.store.append(alertStream(userId), [{ type: 'AlertMarkedRead', data: { alert_id: alert.id, user_id: userId } }], 'any', meta(ctx));
+        const r = await ctx.deps.store.append(
+          alertStream(userId),
+          [{ type: 'AlertMarkedRead', data: { alert_id: alert.id, user_id: userId } }],
+          'any',
+          meta(ctx),
+        );
         await settle(ctx, 'alerts', r.events);
       }
       return { message: `Alert ${alert.id} marked as read` };

@@ -41,7 +41,10 @@ export const subscriptionSchema: JsonSchema = {
     user_id: str,
     plan_name: str,
     plan_id: int,
-    status: { enum: ['active', 'cancelled', 'expired'], description: 'cancelled: the plan applies until expires_at; expired: Free limits apply' },
+    status: {
+      enum: ['active', 'cancelled', 'expired'],
+      description: 'cancelled: the plan applies until expires_at; expired: Free limits apply',
+    },
     started_at: iso,
     expires_at: { ...iso, description: 'end of the current billing period (renewal), or when a cancelled plan ends' },
     limits: { ...limitsSchema, description: 'the limits that apply now' },
@@ -51,10 +54,17 @@ export const subscriptionSchema: JsonSchema = {
 
 const breakdown = (fields: string[]): JsonSchema => ({
   type: 'object',
-  additionalProperties: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f, f === 'cost' ? num : int])), required: fields },
+  additionalProperties: {
+    type: 'object',
+    properties: Object.fromEntries(fields.map((f) => [f, f === 'cost' ? num : int])),
+    required: fields,
+  },
 });
 
-const usageStatus = { enum: ['active', 'approaching_limit', 'limit_reached'], description: 'approaching_limit: some key at 80 % or more; limit_reached: at 100 % or more' };
+const usageStatus = {
+  enum: ['active', 'approaching_limit', 'limit_reached'],
+  description: 'approaching_limit: some key at 80 % or more; limit_reached: at 100 % or more',
+};
 
 export const usageSchema: JsonSchema = {
   type: 'object',
@@ -66,9 +76,22 @@ export const usageSchema: JsonSchema = {
     usage_status: usageStatus,
     limits: limitsSchema,
     provider_breakdown: breakdown(['calls', 'tokens', 'cost']),
-    usage_percentages: { type: 'object', description: 'percent per limit key; `cost` repeats `monthly_cost`', additionalProperties: num },
+    usage_percentages: {
+      type: 'object',
+      description: 'percent per limit key; `cost` repeats `monthly_cost`',
+      additionalProperties: num,
+    },
   },
-  required: ['billing_period', 'total_calls', 'total_tokens', 'total_cost', 'usage_status', 'limits', 'provider_breakdown', 'usage_percentages'],
+  required: [
+    'billing_period',
+    'total_calls',
+    'total_tokens',
+    'total_cost',
+    'usage_status',
+    'limits',
+    'provider_breakdown',
+    'usage_percentages',
+  ],
 };
 
 const trendWord = { enum: ['increasing', 'stable', 'decreasing'] };
@@ -81,11 +104,20 @@ export const trendsSchema: JsonSchema = {
       description: 'one per month, oldest first, months without usage as zeros',
       items: {
         type: 'object',
-        properties: { period: { type: 'string', pattern: '^\\d{4}-\\d{2}$' }, total_calls: int, total_cost: num, provider_breakdown: breakdown(['calls', 'cost']) },
+        properties: {
+          period: { type: 'string', pattern: '^\\d{4}-\\d{2}$' },
+          total_calls: int,
+          total_cost: num,
+          provider_breakdown: breakdown(['calls', 'cost']),
+        },
         required: ['period', 'total_calls', 'total_cost', 'provider_breakdown'],
       },
     },
-    trends: { type: 'object', properties: { calls_trend: trendWord, cost_trend: trendWord }, required: ['calls_trend', 'cost_trend'] },
+    trends: {
+      type: 'object',
+      properties: { calls_trend: trendWord, cost_trend: trendWord },
+      required: ['calls_trend', 'cost_trend'],
+    },
   },
   required: ['periods', 'trends'],
 };
@@ -110,7 +142,12 @@ export const dashboardSchema: JsonSchema = {
   properties: {
     summary: {
       type: 'object',
-      properties: { total_api_calls_this_month: int, total_cost_this_month: num, usage_status: usageStatus, unread_alerts: int },
+      properties: {
+        total_api_calls_this_month: int,
+        total_cost_this_month: num,
+        usage_status: usageStatus,
+        unread_alerts: int,
+      },
       required: ['total_api_calls_this_month', 'total_cost_this_month', 'usage_status', 'unread_alerts'],
     },
     current_usage: usageSchema,

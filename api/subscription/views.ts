@@ -7,7 +7,15 @@ import type { Knex } from 'knex';
 import { NotFoundError } from '../../domain/errors';
 import { Plan, PLANS } from '../../domain/plans';
 import { roundCost } from '../../domain/pricing';
-import { periodOf, subscriptionAt, SubscriptionView, usageByLimitKey, usagePercentages, usageStatusOf, UsageStatus } from '../../domain/subscription/state';
+import {
+  periodOf,
+  subscriptionAt,
+  SubscriptionView,
+  usageByLimitKey,
+  usagePercentages,
+  usageStatusOf,
+  UsageStatus,
+} from '../../domain/subscription/state';
 import { buildTrends, lastPeriods, projectMonth } from '../../domain/subscription/trends';
 import { Alert, countUnread, listAlerts } from '../../projections/alerts';
 import { getSubscriptionRecord } from '../../projections/identity';
@@ -16,7 +24,13 @@ import { usageByPeriods, usageByProvider } from '../../projections/usage';
 /** How many of the newest alerts the dashboard lists (read and unread). */
 export const DASHBOARD_ALERTS = 10;
 
-export const planOut = (p: Plan) => ({ id: p.id, name: p.name, price: p.price, billing_cycle: p.billing_cycle, limits: { ...p.limits } });
+export const planOut = (p: Plan) => ({
+  id: p.id,
+  name: p.name,
+  price: p.price,
+  billing_cycle: p.billing_cycle,
+  limits: { ...p.limits },
+});
 
 export async function loadSubscription(db: Knex, userId: string, now: Date): Promise<SubscriptionView> {
   const rec = await getSubscriptionRecord(db, userId);
@@ -26,7 +40,15 @@ export async function loadSubscription(db: Knex, userId: string, now: Date): Pro
 
 /** User subscription (Document 1): limits are the ones that apply now (Free's once expired). */
 export function subscriptionOut(userId: string, v: SubscriptionView) {
-  return { user_id: userId, plan_name: v.plan.name, plan_id: v.plan.id, status: v.status, started_at: v.started_at, expires_at: v.expires_at, limits: { ...v.effective.limits } };
+  return {
+    user_id: userId,
+    plan_name: v.plan.name,
+    plan_id: v.plan.id,
+    status: v.status,
+    started_at: v.started_at,
+    expires_at: v.expires_at,
+    limits: { ...v.effective.limits },
+  };
 }
 
 export interface UsageOut {
@@ -41,14 +63,19 @@ export interface UsageOut {
 }
 
 /** Usage of the current billing period against the limits that apply now, plus what projections need. */
-export async function usageOut(db: Knex, userId: string, now: Date): Promise<{ usage: UsageOut; view: SubscriptionView; byKey: Record<string, number> }> {
+export async function usageOut(
+  db: Knex,
+  userId: string,
+  now: Date,
+): Promise<{ usage: UsageOut; view: SubscriptionView; byKey: Record<string, number> }> {
   const view = await loadSubscription(db, userId, now);
   const period = periodOf(now);
   const providers = await usageByProvider(db, userId, period);
   const byKey = usageByLimitKey(providers);
   const limits = { ...view.effective.limits };
   const provider_breakdown: UsageOut['provider_breakdown'] = {};
-  for (const p of providers) provider_breakdown[p.provider] = { calls: p.calls, tokens: p.tokens, cost: roundCost(p.cost) };
+  for (const p of providers)
+    provider_breakdown[p.provider] = { calls: p.calls, tokens: p.tokens, cost: roundCost(p.cost) };
   return {
     view,
     byKey,
@@ -75,7 +102,12 @@ export async function dashboardOut(db: Knex, userId: string, now: Date) {
   const { usage, view, byKey } = await usageOut(db, userId, now);
   const [unread, alerts] = await Promise.all([countUnread(db, userId), listAlerts(db, userId, false)]);
   return {
-    summary: { total_api_calls_this_month: usage.total_calls, total_cost_this_month: usage.total_cost, usage_status: usage.usage_status, unread_alerts: unread },
+    summary: {
+      total_api_calls_this_month: usage.total_calls,
+      total_cost_this_month: usage.total_cost,
+      usage_status: usage.usage_status,
+      unread_alerts: unread,
+    },
     current_usage: usage,
     limits: { plan_name: view.effective.name, limits: usage.limits },
     projections: projectMonth(now, usage.total_cost, byKey, usage.limits),

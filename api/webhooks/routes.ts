@@ -15,13 +15,30 @@ import type { AppDeps } from '../kernel/types';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { iso, uuid } from '../kernel/schema';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { deleteWebhook, redeliverWebhook, registerWebhook, testWebhook, updateWebhook, WebhookCommandDeps } from './commands';
+import {
+  deleteWebhook,
+  redeliverWebhook,
+  registerWebhook,
+  testWebhook,
+  updateWebhook,
+  WebhookCommandDeps,
+} from './commands';
 
 const BASE = '/api/webhooks';
 const tags = ['webhooks'];
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] };
-const url = { type: 'string', minLength: 1, maxLength: 2048, description: 'http(s) URL that resolves to a public address (SSRF-checked)' };
-const events = { type: 'array', items: { type: 'string', enum: subscribableNames('general') }, minItems: 1, uniqueItems: true };
+const url = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2048,
+  description: 'http(s) URL that resolves to a public address (SSRF-checked)',
+};
+const events = {
+  type: 'array',
+  items: { type: 'string', enum: subscribableNames('general') },
+  minItems: 1,
+  uniqueItems: true,
+};
 
 const endpointSchema = {
   type: 'object',
@@ -30,7 +47,10 @@ const endpointSchema = {
     url: { type: 'string' },
     events: { type: 'array', items: { type: 'string' } },
     enabled: { type: 'boolean' },
-    disabled_reason: { type: ['string', 'null'], description: 'why it is disabled (410 Gone from the endpoint, disabled by user)' },
+    disabled_reason: {
+      type: ['string', 'null'],
+      description: 'why it is disabled (410 Gone from the endpoint, disabled by user)',
+    },
     created_at: iso,
     updated_at: iso,
   },
@@ -49,11 +69,26 @@ const deliverySchema = {
     created_at: iso,
     updated_at: iso,
   },
-  required: ['delivery_id', 'event_type', 'status', 'attempts', 'last_status_code', 'last_error', 'next_attempt_at', 'created_at', 'updated_at'],
+  required: [
+    'delivery_id',
+    'event_type',
+    'status',
+    'attempts',
+    'last_status_code',
+    'last_error',
+    'next_attempt_at',
+    'created_at',
+    'updated_at',
+  ],
 };
 const requestedSchema = {
   type: 'object',
-  properties: { delivery_id: { type: 'string' }, endpoint_id: { type: 'string' }, event_type: { type: 'string' }, status: { const: 'pending' } },
+  properties: {
+    delivery_id: { type: 'string' },
+    endpoint_id: { type: 'string' },
+    event_type: { type: 'string' },
+    status: { const: 'pending' },
+  },
   required: ['delivery_id', 'endpoint_id', 'event_type', 'status'],
 };
 
@@ -61,9 +96,18 @@ const requestedSchema = {
 export const webhookCommandDeps = (deps: AppDeps): WebhookCommandDeps => ({ store: deps.store, ...deps.webhooks });
 const me = userIdOf;
 const meta = requestMeta;
-const settleDeliveries = (ctx: HandlerCtx<unknown, unknown, unknown>, events: RecordedEvent[]) => settle(ctx, 'webhook-deliveries', events);
+const settleDeliveries = (ctx: HandlerCtx<unknown, unknown, unknown>, events: RecordedEvent[]) =>
+  settle(ctx, 'webhook-deliveries', events);
 
-const view = (e: EndpointRecord) => ({ id: e.endpoint_id, url: e.url, events: e.events, enabled: e.enabled, disabled_reason: e.disabled_reason, created_at: e.created_at, updated_at: e.updated_at });
+const view = (e: EndpointRecord) => ({
+  id: e.endpoint_id,
+  url: e.url,
+  events: e.events,
+  enabled: e.enabled,
+  disabled_reason: e.disabled_reason,
+  created_at: e.created_at,
+  updated_at: e.updated_at,
+});
 
 async function own(ctx: HandlerCtx<unknown, unknown, unknown>, id: string): Promise<EndpointRecord> {
   const e = await getEndpoint(ctx.deps.db, me(ctx), id);
@@ -77,21 +121,56 @@ export const webhookRoutes: RouteDef[] = [
     path: BASE,
     auth: 'user',
     tags,
-    summary: 'Register a webhook endpoint; the signing secret is generated unless given, and shown only in this response',
+    summary:
+      'Register a webhook endpoint; the signing secret is generated unless given, and shown only in this response',
     request: {
       body: {
         type: 'object',
-        properties: { url, events, secret: { type: 'string', minLength: 16, maxLength: 256, description: 'whsec_<base64 of 24-64 bytes>, or any text of 16+ characters (used as UTF-8 bytes)' } },
+        properties: {
+          url,
+          events,
+          secret: {
+            type: 'string',
+            minLength: 16,
+            maxLength: 256,
+            description: 'whsec_<base64 of 24-64 bytes>, or any text of 16+ characters (used as UTF-8 bytes)',
+          },
+        },
         required: ['url', 'events'],
       },
     },
-    responses: { 201: { description: 'Registered; store the secret now', data: { ...endpointSchema, properties: { ...endpointSchema.properties, secret: { type: 'string' } }, required: [...endpointSchema.required, 'secret'] } } },
+    responses: {
+      201: {
+        description: 'Registered; store the secret now',
+        data: {
+          ...endpointSchema,
+          properties: { ...endpointSchema.properties, secret: { type: 'string' } },
+          required: [...endpointSchema.required, 'secret'],
+        },
+      },
+    },
     handler: async (ctx) => {
       const r = await registerWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.body, meta(ctx));
       await settleDeliveries(ctx, r.events);
       const e = await getEndpoint(ctx.deps.db, me(ctx), r.value.endpoint_id);
       const at = r.events[0].recordedAt;
-      return { status: 201, data: { ...(e ? view(e) : { id: r.value.endpoint_id, url: r.value.url, events: r.value.events, enabled: true, disabled_reason: null, created_at: at, updated_at: at }), secret: r.value.secret } };
+      return {
+        status: 201,
+        data: {
+          ...(e
+            ? view(e)
+            : {
+                id: r.value.endpoint_id,
+                url: r.value.url,
+                events: r.value.events,
+                enabled: true,
+                disabled_reason: null,
+                created_at: at,
+                updated_at: at,
+              }),
+          secret: r.value.secret,
+        },
+      };
     },
   }),
   defineRoute({
@@ -100,7 +179,12 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "List the caller's webhook endpoints",
-    responses: { 200: { description: 'Endpoints, oldest first (secrets are never shown again)', data: { type: 'array', items: endpointSchema } } },
+    responses: {
+      200: {
+        description: 'Endpoints, oldest first (secrets are never shown again)',
+        data: { type: 'array', items: endpointSchema },
+      },
+    },
     handler: async (ctx) => ({ data: (await listEndpoints(ctx.deps.db, me(ctx), 'general')).map(view) }),
   }),
   defineRoute<unknown, unknown, { id: string }>({
@@ -119,7 +203,10 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Change the URL, the events, or enable/disable the endpoint (re-enable after a 410)',
-    request: { params: idParams, body: { type: 'object', properties: { url, events, enabled: { type: 'boolean' } }, minProperties: 1 } },
+    request: {
+      params: idParams,
+      body: { type: 'object', properties: { url, events, enabled: { type: 'boolean' } }, minProperties: 1 },
+    },
     responses: { 200: { description: 'The changed endpoint', data: endpointSchema } },
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
@@ -135,7 +222,16 @@ export const webhookRoutes: RouteDef[] = [
     tags,
     summary: 'Delete the endpoint and its secret; deliveries in flight stop before their next attempt',
     request: { params: idParams },
-    responses: { 200: { description: 'Deleted', data: { type: 'object', properties: { id: { type: 'string' }, deleted: { const: true } }, required: ['id', 'deleted'] } } },
+    responses: {
+      200: {
+        description: 'Deleted',
+        data: {
+          type: 'object',
+          properties: { id: { type: 'string' }, deleted: { const: true } },
+          required: ['id', 'deleted'],
+        },
+      },
+    },
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
       const r = await deleteWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.params.id, meta(ctx));
@@ -166,12 +262,21 @@ export const webhookRoutes: RouteDef[] = [
     summary: "The endpoint's deliveries: status, attempts, last response code, next attempt",
     request: {
       params: idParams,
-      query: { type: 'object', properties: { status: deliverySchema.properties.status, limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 } } },
+      query: {
+        type: 'object',
+        properties: {
+          status: deliverySchema.properties.status,
+          limit: { type: 'integer', minimum: 1, maximum: 500, default: 100 },
+        },
+      },
     },
     responses: { 200: { description: 'Deliveries, newest first', data: { type: 'array', items: deliverySchema } } },
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
-      const rows = await listDeliveries(ctx.deps.db, me(ctx), ctx.params.id, { status: ctx.query.status, limit: ctx.query.limit });
+      const rows = await listDeliveries(ctx.deps.db, me(ctx), ctx.params.id, {
+        status: ctx.query.status,
+        limit: ctx.query.limit,
+      });
       return { data: rows.map(({ endpoint_id: _e, ...d }) => d) };
     },
   }),
@@ -181,11 +286,19 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Send an earlier delivery again: the same body under a new delivery id',
-    request: { params: { type: 'object', properties: { id: uuid, delivery_id: uuid }, required: ['id', 'delivery_id'] } },
+    request: {
+      params: { type: 'object', properties: { id: uuid, delivery_id: uuid }, required: ['id', 'delivery_id'] },
+    },
     responses: { 202: { description: 'Queued; follow it at .../deliveries', data: requestedSchema } },
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
-      const r = await redeliverWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.params.id, ctx.params.delivery_id, meta(ctx));
+      const r = await redeliverWebhook(
+        webhookCommandDeps(ctx.deps),
+        me(ctx),
+        ctx.params.id,
+        ctx.params.delivery_id,
+        meta(ctx),
+      );
       await settleDeliveries(ctx, r.events);
       return { status: 202, data: r.value };
     },

@@ -18,10 +18,73 @@ export interface Claim extends Span {
   facts: Facts;
 }
 
-const COMPARISON = new Set(['more', 'less', 'fewer', 'greater', 'higher', 'lower', 'than', 'most', 'least', 'best', 'worst', 'larger', 'smaller', 'faster', 'slower', 'cheaper', 'better', 'worse']);
-const ABSOLUTE = new Set(['always', 'never', 'all', 'none', 'every', 'everyone', 'everything', 'nobody', 'nothing', 'guaranteed', 'entirely', 'completely', 'impossible']);
+const COMPARISON = new Set([
+  'more',
+  'less',
+  'fewer',
+  'greater',
+  'higher',
+  'lower',
+  'than',
+  'most',
+  'least',
+  'best',
+  'worst',
+  'larger',
+  'smaller',
+  'faster',
+  'slower',
+  'cheaper',
+  'better',
+  'worse',
+]);
+const ABSOLUTE = new Set([
+  'always',
+  'never',
+  'all',
+  'none',
+  'every',
+  'everyone',
+  'everything',
+  'nobody',
+  'nothing',
+  'guaranteed',
+  'entirely',
+  'completely',
+  'impossible',
+]);
 /** Words ending in -est that are not superlatives. */
-const NOT_SUPERLATIVE = new Set(['interest', 'test', 'request', 'suggest', 'forest', 'honest', 'modest', 'harvest', 'contest', 'protest', 'invest', 'digest', 'manifest', 'arrest', 'guest', 'quest', 'chest', 'nest', 'west', 'rest', 'best', 'attest', 'conquest', 'interest', 'divest', 'pest', 'vest', 'crest', 'zest']);
+const NOT_SUPERLATIVE = new Set([
+  'interest',
+  'test',
+  'request',
+  'suggest',
+  'forest',
+  'honest',
+  'modest',
+  'harvest',
+  'contest',
+  'protest',
+  'invest',
+  'digest',
+  'manifest',
+  'arrest',
+  'guest',
+  'quest',
+  'chest',
+  'nest',
+  'west',
+  'rest',
+  'best',
+  'attest',
+  'conquest',
+  'interest',
+  'divest',
+  'pest',
+  'vest',
+  'crest',
+  'zest',
+]);
 
 export function claimTypes(text: string, words: string[], facts: Facts): ClaimType[] {
   const lower = words.map((w) => w.toLowerCase());
@@ -29,7 +92,8 @@ export function claimTypes(text: string, words: string[], facts: Facts): ClaimTy
   if (facts.numbers.length > 0) types.push('statistic');
   if (facts.dates.length > 0) types.push('date');
   if (facts.names.length > 0) types.push('entity');
-  if (lower.some((w) => COMPARISON.has(w) || (w.length > 5 && w.endsWith('est') && !NOT_SUPERLATIVE.has(w)))) types.push('comparison');
+  if (lower.some((w) => COMPARISON.has(w) || (w.length > 5 && w.endsWith('est') && !NOT_SUPERLATIVE.has(w))))
+    types.push('comparison');
   if (lower.some((w) => ABSOLUTE.has(w)) || /\bno one\b/i.test(text)) types.push('absolute');
   return types;
 }

@@ -35,15 +35,29 @@ export interface Facts {
 }
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const DATE_PATTERNS: Array<[RegExp, (m: RegExpExecArray) => Omit<DateFact, 'text' | 'context'>]> = [
-  [/\b((?:19|20)\d{2})-(\d{1,2})(?:-(\d{1,2}))?\b/g, (m) => ({ year: +m[1], month: +m[2], ...(m[3] ? { day: +m[3] } : {}) })],
-  [new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'gi'), (m) => ({ year: +m[3], month: monthOf(m[1]), day: +m[2] })],
-  [new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_RE}\\s+((?:19|20)\\d{2})\\b`, 'gi'), (m) => ({ year: +m[3], month: monthOf(m[2]), day: +m[1] })],
-  [new RegExp(`\\b${MONTH_RE}(?:\\s+of)?\\s+((?:19|20)\\d{2})\\b`, 'gi'), (m) => ({ year: +m[2], month: monthOf(m[1]) })],
+  [
+    /\b((?:19|20)\d{2})-(\d{1,2})(?:-(\d{1,2}))?\b/g,
+    (m) => ({ year: +m[1], month: +m[2], ...(m[3] ? { day: +m[3] } : {}) }),
+  ],
+  [
+    new RegExp(`\\b${MONTH_RE}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+((?:19|20)\\d{2})\\b`, 'gi'),
+    (m) => ({ year: +m[3], month: monthOf(m[1]), day: +m[2] }),
+  ],
+  [
+    new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_RE}\\s+((?:19|20)\\d{2})\\b`, 'gi'),
+    (m) => ({ year: +m[3], month: monthOf(m[2]), day: +m[1] }),
+  ],
+  [
+    new RegExp(`\\b${MONTH_RE}(?:\\s+of)?\\s+((?:19|20)\\d{2})\\b`, 'gi'),
+    (m) => ({ year: +m[2], month: monthOf(m[1]) }),
+  ],
   [/(?<![$€£\d.,])\b((?:19|20)\d{2})\b(?!\s*%|[.,]\d|\s*(?:percent|million|billion))/g, (m) => ({ year: +m[1] })],
 ];
-const NUMBER_RE = /([$€£])?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{L}\d])(\s*(?:%|percent\b|per cent\b))?(\s+(?:thousand|million|billion|trillion)\b)?/giu;
+const NUMBER_RE =
+  /([$€£])?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?(?![\p{L}\d])(\s*(?:%|percent\b|per cent\b))?(\s+(?:thousand|million|billion|trillion)\b)?/giu;
 const SCALE: Record<string, number> = { thousand: 1e3, million: 1e6, billion: 1e9, trillion: 1e12 };
 
 function monthOf(s: string): number {
@@ -56,7 +70,9 @@ const MONTH_WORDS = new Set(
     .map(wordKey),
 );
 /** Unit words say how a number is written, not what it is about. */
-export const UNIT_WORDS: ReadonlySet<string> = new Set(['percent', 'cent', 'percentage', 'thousand', 'million', 'billion', 'trillion'].map(wordKey));
+export const UNIT_WORDS: ReadonlySet<string> = new Set(
+  ['percent', 'cent', 'percentage', 'thousand', 'million', 'billion', 'trillion'].map(wordKey),
+);
 /** Clause boundaries: a number's subject rarely reaches across them. */
 const CLAUSE = /,(?!\d)|[;:()–—]|\s(?:while|whereas|but|and|although|compared)\s/gi;
 const CLAUSE_NO_COMMA = /[;:()–—]|\s(?:while|whereas|but|and|although|compared)\s/gi;
@@ -81,7 +97,9 @@ function contextOf(text: string, start: number, end: number, commas = true, radi
   const toks = tokenize(text.slice(from, to)).filter((t) => t.kind === 'word');
   const before = toks.filter((t) => t.end + from <= start).slice(-radius);
   const after = toks.filter((t) => t.start + from >= end).slice(0, radius);
-  return new Set([...before, ...after].flatMap((t) => contentKeys(t.text)).filter((k) => !MONTH_WORDS.has(k) && !UNIT_WORDS.has(k)));
+  return new Set(
+    [...before, ...after].flatMap((t) => contentKeys(t.text)).filter((k) => !MONTH_WORDS.has(k) && !UNIT_WORDS.has(k)),
+  );
 }
 
 export function extractFacts(text: string): Facts {
@@ -110,8 +128,14 @@ export function extractFacts(text: string): Facts {
     if (!free(s, e)) continue;
     const base = Number(`${m[2].replace(/,/g, '')}${m[3] ? '.' + m[3] : ''}`);
     const scale = m[5] ? SCALE[m[5].trim().toLowerCase()] : 1;
-    const unit = m[4] ? '%' : m[1] ?? '';
-    numbers.push({ value: base * scale, unit, text: m[0].trim(), decimals: m[3]?.length ?? 0, context: contextOf(text, s, e) });
+    const unit = m[4] ? '%' : (m[1] ?? '');
+    numbers.push({
+      value: base * scale,
+      unit,
+      text: m[0].trim(),
+      decimals: m[3]?.length ?? 0,
+      context: contextOf(text, s, e),
+    });
   }
   return { numbers, dates, names: namesOf(text) };
 }

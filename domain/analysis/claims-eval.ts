@@ -23,8 +23,13 @@ export interface EvalResult {
 const LABELS: VerificationStatus[] = ['verified', 'unverified', 'contradicted'];
 
 /** Each claim is checked alone (as one-sentence content) against all sources. */
-export function evaluateClaims(claims: Array<{ claim: string; label: VerificationStatus }>, sources: ClaimSource[]): EvalResult {
-  const confusion = Object.fromEntries(LABELS.map((l) => [l, Object.fromEntries(LABELS.map((m) => [m, 0]))])) as EvalResult['confusion'];
+export function evaluateClaims(
+  claims: Array<{ claim: string; label: VerificationStatus }>,
+  sources: ClaimSource[],
+): EvalResult {
+  const confusion = Object.fromEntries(
+    LABELS.map((l) => [l, Object.fromEntries(LABELS.map((m) => [m, 0]))]),
+  ) as EvalResult['confusion'];
   const errors: EvalResult['errors'] = [];
   for (const c of claims) {
     const r = checkClaims(c.claim, sources);
@@ -38,7 +43,13 @@ export function evaluateClaims(claims: Array<{ claim: string; label: Verificatio
     const tp = confusion[l][l];
     const predicted = LABELS.reduce((n, e) => n + confusion[e][l], 0);
     const support = LABELS.reduce((n, p) => n + confusion[l][p], 0);
-    metrics[l] = { label: l, precision: predicted ? tp / predicted : 1, recall: support ? tp / support : 1, support, predicted };
+    metrics[l] = {
+      label: l,
+      precision: predicted ? tp / predicted : 1,
+      recall: support ? tp / support : 1,
+      support,
+      predicted,
+    };
   }
   const correct = LABELS.reduce((n, l) => n + confusion[l][l], 0);
   return { total: claims.length, accuracy: claims.length ? correct / claims.length : 1, metrics, confusion, errors };

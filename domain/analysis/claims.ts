@@ -51,7 +51,12 @@ export interface ClaimResult {
 
 export interface HallucinationCheckResult {
   overall_confidence: number;
-  hallucination_analysis: { total_claims: number; verified_claims: number; unverified_claims: number; potential_hallucinations: number };
+  hallucination_analysis: {
+    total_claims: number;
+    verified_claims: number;
+    unverified_claims: number;
+    potential_hallucinations: number;
+  };
   claim_analysis: ClaimResult[];
   recommendations: string[];
 }
@@ -86,7 +91,12 @@ interface Scored {
  * sentence as a hallucination is the costlier mistake). A conflict needs a
  * different value whose context words match the claimed fact's subject.
  */
-function compare<T extends { context: Set<string> }>(fact: T, cands: T[], overlap: number, agree: (c: T) => boolean): FactStatus {
+function compare<T extends { context: Set<string> }>(
+  fact: T,
+  cands: T[],
+  overlap: number,
+  agree: (c: T) => boolean,
+): FactStatus {
   if (cands.length === 0) return 'absent';
   if (cands.some(agree)) return 'agree';
   const shared = cands.map((c) => [...fact.context].filter((k) => c.context.has(k)).length);
@@ -99,7 +109,12 @@ function score(claim: Claim, claimKeys: Set<string>, p: Passage, verifyStats: bo
   const shared = [...claimKeys].filter((k) => p.keys.has(k)).length;
   const overlap = claimKeys.size ? shared / claimKeys.size : 0;
   const numbers = claim.facts.numbers.map((n: NumberFact) =>
-    compare(n, p.facts.numbers.filter((c) => c.unit === n.unit), overlap, (c) => numbersAgree(n, c)),
+    compare(
+      n,
+      p.facts.numbers.filter((c) => c.unit === n.unit),
+      overlap,
+      (c) => numbersAgree(n, c),
+    ),
   );
   const dates = claim.facts.dates.map((d: DateFact) => compare(d, p.facts.dates, overlap, (c) => datesAgree(d, c)));
   const names = claim.facts.names.filter((n) => p.keys.has(n)).length;
@@ -116,14 +131,24 @@ function passagesOf(sources: ClaimSource[]): Passage[] {
     const text = source.excerpt ?? '';
     return splitSentences(text).map(({ start, end }) => {
       const t = text.slice(start, end);
-      return { source, text: t, keys: new Set([...contentKeys(t), ...phraseKeys(t), ...titleKeys]), facts: extractFacts(t) };
+      return {
+        source,
+        text: t,
+        keys: new Set([...contentKeys(t), ...phraseKeys(t), ...titleKeys]),
+        facts: extractFacts(t),
+      };
     });
   });
 }
 
-const validSource = (s: ClaimSource): boolean => typeof s?.excerpt === 'string' && s.excerpt.trim() !== '' && /^https?:\/\/\S+$/i.test(s.url ?? '');
+const validSource = (s: ClaimSource): boolean =>
+  typeof s?.excerpt === 'string' && s.excerpt.trim() !== '' && /^https?:\/\/\S+$/i.test(s.url ?? '');
 
-function judge(claim: Claim, scored: Scored[], threshold: number): { status: VerificationStatus; confidence: number; best?: Scored; conflict?: string } {
+function judge(
+  claim: Claim,
+  scored: Scored[],
+  threshold: number,
+): { status: VerificationStatus; confidence: number; best?: Scored; conflict?: string } {
   const relevant = scored.filter((s) => s.overlap >= MIN_SUBJECT_OVERLAP).sort((a, b) => b.support - a.support);
   if (relevant.length === 0) {
     const top = Math.max(0, ...scored.map((s) => s.support));
@@ -132,46 +157,76 @@ function judge(claim: Claim, scored: Scored[], threshold: number): { status: Ver
   const best = relevant[0];
   const confirmed = (kind: 'numbers' | 'dates', i: number): boolean => relevant.some((s) => s[kind][i] === 'agree');
   const conflicts = [
-    ...best.numbers.map((st, i) => (st === 'conflict' && !confirmed('numbers', i) ? claim.facts.numbers[i].text : null)),
+    ...best.numbers.map((st, i) =>
+      st === 'conflict' && !confirmed('numbers', i) ? claim.facts.numbers[i].text : null,
+    ),
     ...best.dates.map((st, i) => (st === 'conflict' && !confirmed('dates', i) ? claim.facts.dates[i].text : null)),
   ].filter((x): x is string => x !== null);
   if (conflicts.length > 0 && best.overlap >= MIN_CONTRADICTION_OVERLAP) {
-    return { status: 'contradicted', confidence: round(Math.max(0.01, 0.3 * (1 - best.overlap)), 2), best, conflict: conflicts[0] };
+    return {
+      status: 'contradicted',
+      confidence: round(Math.max(0.01, 0.3 * (1 - best.overlap)), 2),
+      best,
+      conflict: conflicts[0],
+    };
   }
   // every figure confirmed somewhere, and every named entity present in the deciding passage ("India" is not "global")
   const allConfirmed =
     best.numbers.every((_, i) => confirmed('numbers', i)) &&
     best.dates.every((_, i) => confirmed('dates', i)) &&
     claim.facts.names.every((n) => best.p.keys.has(n));
-  if (best.support >= threshold && allConfirmed) return { status: 'verified', confidence: round(best.support, 2), best };
+  if (best.support >= threshold && allConfirmed)
+    return { status: 'verified', confidence: round(best.support, 2), best };
   return { status: 'unverified', confidence: round(0.75 * Math.min(best.support, threshold), 2), best };
 }
 
-function recommendationFor(claim: Claim, status: VerificationStatus, best?: Scored, conflict?: string): string | undefined {
+function recommendationFor(
+  claim: Claim,
+  status: VerificationStatus,
+  best?: Scored,
+  conflict?: string,
+): string | undefined {
   if (status === 'verified') return undefined;
   if (status === 'contradicted' && best) {
     const stated = [...best.p.facts.numbers.map((n) => n.text), ...best.p.facts.dates.map((d) => d.text)].join(', ');
     return `"${best.p.source.title}" states ${stated || 'a different value'} where the text says ${conflict}; correct the figure or cite a source that supports it.`;
   }
-  if (claim.types.includes('statistic') || claim.types.includes('date')) return 'No supplied source confirms this figure or date; add a citation or remove the specific value.';
-  if (claim.types.includes('absolute')) return 'Absolute wording ("always", "never", "all") is hard to support; qualify the statement or cite evidence.';
+  if (claim.types.includes('statistic') || claim.types.includes('date'))
+    return 'No supplied source confirms this figure or date; add a citation or remove the specific value.';
+  if (claim.types.includes('absolute'))
+    return 'Absolute wording ("always", "never", "all") is hard to support; qualify the statement or cite evidence.';
   return 'Add a citation from a credible source for this statement or soften the wording.';
 }
 
-export function checkClaims(content: string, sources: ClaimSource[] = [], options: CheckOptions = {}): HallucinationCheckResult {
+export function checkClaims(
+  content: string,
+  sources: ClaimSource[] = [],
+  options: CheckOptions = {},
+): HallucinationCheckResult {
   const verifyStats = options.verify_statistics !== false;
   const threshold = options.confidence_threshold ?? DEFAULT_CONFIDENCE_THRESHOLD;
-  const usable = options.validate_sources === false ? sources.filter((s) => s && typeof s.excerpt === 'string') : sources.filter(validSource);
+  const usable =
+    options.validate_sources === false
+      ? sources.filter((s) => s && typeof s.excerpt === 'string')
+      : sources.filter(validSource);
   const passages = passagesOf(usable);
   const index: Bm25Index = createBm25Index(passages.map((p, i) => ({ id: String(i), text: p.text })));
   let claims = extractClaims(content);
-  if (options.check_claims === false) claims = claims.filter((c) => c.types.includes('statistic') || c.types.includes('date'));
+  if (options.check_claims === false)
+    claims = claims.filter((c) => c.types.includes('statistic') || c.types.includes('date'));
 
   const results: ClaimResult[] = claims.map((claim) => {
     const claimKeys = new Set(contentKeys(claim.text).filter((k) => !UNIT_WORDS.has(k)));
-    const scored = search(index, claim.text, 5).map((h) => score(claim, claimKeys, passages[Number(h.id)], verifyStats));
+    const scored = search(index, claim.text, 5).map((h) =>
+      score(claim, claimKeys, passages[Number(h.id)], verifyStats),
+    );
     const { status, confidence, best, conflict } = judge(claim, scored, threshold);
-    const support = status === 'contradicted' && best ? [best] : scored.filter((s) => s.overlap >= MIN_SUBJECT_OVERLAP && !s.numbers.includes('conflict') && !s.dates.includes('conflict'));
+    const support =
+      status === 'contradicted' && best
+        ? [best]
+        : scored.filter(
+            (s) => s.overlap >= MIN_SUBJECT_OVERLAP && !s.numbers.includes('conflict') && !s.dates.includes('conflict'),
+          );
     const seen = new Set<string>();
     const supporting_sources = support
       .sort((a, b) => b.support - a.support)
@@ -180,24 +235,47 @@ export function checkClaims(content: string, sources: ClaimSource[] = [], option
       .map((s) => ({ title: s.p.source.title, url: s.p.source.url, relevance_score: round(s.support, 2) }));
     const recommendation = recommendationFor(claim, status, best, conflict);
     return {
-      claim: claim.text, confidence, verification_status: status, supporting_sources,
+      claim: claim.text,
+      confidence,
+      verification_status: status,
+      supporting_sources,
       ...(recommendation ? { recommendation } : {}),
-      start: claim.start, end: claim.end, claim_types: claim.types,
+      start: claim.start,
+      end: claim.end,
+      claim_types: claim.types,
       ...(best ? { evidence: { title: best.p.source.title, url: best.p.source.url, passage: best.p.text } } : {}),
     };
   });
 
   const count = (s: VerificationStatus): number => results.filter((r) => r.verification_status === s).length;
   const recs: string[] = [];
-  if (count('contradicted')) recs.push(`Correct ${count('contradicted')} statement(s) whose numbers or dates contradict the sources (see claim_analysis).`);
-  if (count('unverified')) recs.push(`Add citations for ${count('unverified')} claim(s) that no supplied source confirms, or soften them.`);
-  if (usable.length < sources.length) recs.push(`${sources.length - usable.length} source(s) were skipped: each needs an http(s) URL and a non-empty excerpt.`);
-  if (usable.length === 0 && results.length > 0) recs.push('Supply research sources with excerpts so claims can be verified.');
-  if (recs.length === 0) recs.push(results.length ? 'All checked claims are supported by the supplied sources.' : 'No checkable factual claims were found.');
+  if (count('contradicted'))
+    recs.push(
+      `Correct ${count('contradicted')} statement(s) whose numbers or dates contradict the sources (see claim_analysis).`,
+    );
+  if (count('unverified'))
+    recs.push(`Add citations for ${count('unverified')} claim(s) that no supplied source confirms, or soften them.`);
+  if (usable.length < sources.length)
+    recs.push(
+      `${sources.length - usable.length} source(s) were skipped: each needs an http(s) URL and a non-empty excerpt.`,
+    );
+  if (usable.length === 0 && results.length > 0)
+    recs.push('Supply research sources with excerpts so claims can be verified.');
+  if (recs.length === 0)
+    recs.push(
+      results.length
+        ? 'All checked claims are supported by the supplied sources.'
+        : 'No checkable factual claims were found.',
+    );
 
   return {
     overall_confidence: results.length ? round(results.reduce((s, r) => s + r.confidence, 0) / results.length, 2) : 1,
-    hallucination_analysis: { total_claims: results.length, verified_claims: count('verified'), unverified_claims: count('unverified'), potential_hallucinations: count('contradicted') },
+    hallucination_analysis: {
+      total_claims: results.length,
+      verified_claims: count('verified'),
+      unverified_claims: count('unverified'),
+      potential_hallucinations: count('contradicted'),
+    },
     claim_analysis: results,
     recommendations: recs,
   };

@@ -59,11 +59,15 @@ const keysOf = (ss: Sentence[]): Set<string> => new Set(ss.flatMap((s) => conten
 
 function topWords(ss: Sentence[], n: number): string[] {
   const freq = new Map<string, number>();
-  for (const s of ss) for (const t of wordsOf(s)) {
-    const w = t.text.toLowerCase();
-    if (t.kind === 'word' && w.length > 3 && !STOPWORDS.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
-  }
-  return [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, n).map(([w]) => w);
+  for (const s of ss)
+    for (const t of wordsOf(s)) {
+      const w = t.text.toLowerCase();
+      if (t.kind === 'word' && w.length > 3 && !STOPWORDS.has(w)) freq.set(w, (freq.get(w) ?? 0) + 1);
+    }
+  return [...freq.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, n)
+    .map(([w]) => w);
 }
 
 function engagementOf(ss: Sentence[], words: number): { score: number; parts: SectionMetrics['engagementParts'] } {
@@ -76,12 +80,17 @@ function engagementOf(ss: Sentence[], words: number): { score: number; parts: Se
     numbers_per_100: per100(tokens.filter((t) => t.kind === 'number').length),
   };
   const score =
-    0.25 * clamp01(parts.questions / 0.1) + 0.25 * clamp01(parts.you_per_100 / 2) +
-    0.3 * clamp01(parts.length_stdev / 6) + 0.2 * clamp01(parts.numbers_per_100 / 1);
+    0.25 * clamp01(parts.questions / 0.1) +
+    0.25 * clamp01(parts.you_per_100 / 2) +
+    0.3 * clamp01(parts.length_stdev / 6) +
+    0.2 * clamp01(parts.numbers_per_100 / 1);
   return { score: Math.round(100 * score), parts };
 }
 
-export function computeFlow(sections: FlowSectionInput[]): { sections: SectionMetrics[]; boundaries: BoundaryMetrics[] } {
+export function computeFlow(sections: FlowSectionInput[]): {
+  sections: SectionMetrics[];
+  boundaries: BoundaryMetrics[];
+} {
   const parsed = sections.map((s) => {
     const sentences = bodySentences(buildDocument(s.content ?? ''));
     const words = sentences.reduce((n, x) => n + wordsOf(x).length, 0);
@@ -94,7 +103,13 @@ export function computeFlow(sections: FlowSectionInput[]): { sections: SectionMe
     const b = new Set([...keysOf(nextFirst), ...contentKeys(parsed[i + 1].s.heading)]);
     const ov = overlap(a, b);
     const tw = nextFirst.length > 0 && hasTransition(nextFirst[0].tokens);
-    boundaries.push({ from: parsed[i].s.id, to: parsed[i + 1].s.id, overlap: ov, transitionWord: tw, score: Math.round(100 * (0.7 * clamp01(ov / 0.25) + 0.3 * (tw ? 1 : 0))) });
+    boundaries.push({
+      from: parsed[i].s.id,
+      to: parsed[i + 1].s.id,
+      overlap: ov,
+      transitionWord: tw,
+      score: Math.round(100 * (0.7 * clamp01(ov / 0.25) + 0.3 * (tw ? 1 : 0))),
+    });
   }
   const total = addVectors(parsed.map((p) => p.vector));
   const metrics = parsed.map((p, i): SectionMetrics => {
@@ -103,14 +118,24 @@ export function computeFlow(sections: FlowSectionInput[]): { sections: SectionMe
     for (const [k, n] of rest) if (n <= 0) rest.delete(k);
     const neighbours = [parsed[i - 1], parsed[i + 1]].filter(Boolean).map((q) => cosine(p.vector, q.vector));
     const similarity = parsed.length > 1 ? cosine(p.vector, rest) : 1;
-    const coherence = parsed.length > 1 ? Math.round(100 * clamp01((0.6 * similarity + 0.4 * mean(neighbours)) / 0.5)) : 100;
+    const coherence =
+      parsed.length > 1 ? Math.round(100 * clamp01((0.6 * similarity + 0.4 * mean(neighbours)) / 0.5)) : 100;
     const around = [boundaries[i - 1], boundaries[i]].filter(Boolean).map((b) => b.score);
     const transition = around.length ? Math.round(mean(around)) : 100;
     const eng = engagementOf(p.sentences, p.words);
     const fre = fleschReadingEase(countText(p.sentences));
     return {
-      id: p.s.id, heading: p.s.heading, target_words: p.s.target_words, words: p.words, sentences: p.sentences, vector: p.vector,
-      coherence, similarity, transition, engagement: eng.score, engagementParts: eng.parts,
+      id: p.s.id,
+      heading: p.s.heading,
+      target_words: p.s.target_words,
+      words: p.words,
+      sentences: p.sentences,
+      vector: p.vector,
+      coherence,
+      similarity,
+      transition,
+      engagement: eng.score,
+      engagementParts: eng.parts,
       readability: Math.round(Math.max(0, Math.min(100, fre))),
       flow: Math.round(0.35 * coherence + 0.35 * transition + 0.3 * eng.score),
       topWords: topWords(p.sentences, 3),

@@ -20,7 +20,14 @@ const TAG = /<\/?[A-Za-z][^>]*>|<!--[\s\S]*?-->/y;
 const AUTOLINK = /<((?:https?|mailto):[^>\s]+)>/y;
 const ENTITY = /&(amp|lt|gt|quot|apos|nbsp|#39|#x27);/y;
 const ENTITY_CHAR: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'", '#x27': "'",
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+  '#x27': "'",
 };
 
 const isAlnum = (c: string | undefined): boolean => c !== undefined && /[\p{L}\p{N}]/u.test(c);

@@ -39,10 +39,17 @@ export function extractLinksAndImages(content: string, blocks: Block[]): { links
     if (!inCode(m.index!)) images.push({ src: m[2], alt: m[1], start: m.index!, end: m.index! + m[0].length });
   }
   for (const m of content.matchAll(HTML_IMG)) {
-    if (!inCode(m.index!)) images.push({ src: attr(m[0], 'src') ?? '', alt: attr(m[0], 'alt'), start: m.index!, end: m.index! + m[0].length });
+    if (!inCode(m.index!))
+      images.push({
+        src: attr(m[0], 'src') ?? '',
+        alt: attr(m[0], 'alt'),
+        start: m.index!,
+        end: m.index! + m[0].length,
+      });
   }
   for (const m of content.matchAll(MD_LINK)) {
-    if (!inCode(m.index!)) links.push({ text: stripInline(m[1]).text, url: m[2], start: m.index!, end: m.index! + m[0].length });
+    if (!inCode(m.index!))
+      links.push({ text: stripInline(m[1]).text, url: m[2], start: m.index!, end: m.index! + m[0].length });
   }
   for (const m of content.matchAll(HTML_A)) {
     const href = attr(m[1], 'href');

@@ -13,7 +13,24 @@ import { asciiFold } from './slug';
 export const META_MIN = 120;
 export const META_MAX = 156;
 
-const SMALL = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+const SMALL = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'but',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'vs',
+  'with',
+]);
 
 export function titleCase(s: string): string {
   return s
@@ -81,7 +98,13 @@ export function metaDescriptions(doc: TextDocument, focus: string): string[] {
   }
   bases.push(intro.join(' '));
   const i = body.findIndex((s) => focus !== '' && mentions(s.text, focus));
-  if (i >= 0) bases.push(body.slice(i, i + 2).map((s) => s.text).join(' '));
+  if (i >= 0)
+    bases.push(
+      body
+        .slice(i, i + 2)
+        .map((s) => s.text)
+        .join(' '),
+    );
   const h2 = doc.blocks.filter((b) => b.kind === 'heading' && b.level === 2).map((b) => b.text.trim());
   if (h2.length > 0) bases.push(`${titleCase(focus || h2[0])}: ${h2.slice(0, 3).join(', ')}.`);
   const seen = new Set<string>();
@@ -106,7 +129,8 @@ export function topTerms(doc: TextDocument, limit: number): string[] {
       if (!ok[i]) return;
       bump(wordKey(t.text), t.text.toLowerCase());
       // phrases weigh 1.5x: "content marketing" beats "content" when both repeat
-      if (i + 1 < words.length && ok[i + 1]) bump(`${wordKey(t.text)} ${wordKey(words[i + 1].text)}`, `${t.text} ${words[i + 1].text}`.toLowerCase(), 1.5);
+      if (i + 1 < words.length && ok[i + 1])
+        bump(`${wordKey(t.text)} ${wordKey(words[i + 1].text)}`, `${t.text} ${words[i + 1].text}`.toLowerCase(), 1.5);
     });
   }
   return [...counts.entries()]
@@ -133,8 +157,10 @@ export function blogTags(doc: TextDocument, focus: string, secondary: string[], 
 }
 
 const CATEGORIES: Record<string, string> = {
-  Technology: 'software app data cloud ai computer code developer api digital algorithm device tech automation platform',
-  Marketing: 'marketing seo brand audience campaign content social advertising customer email traffic conversion funnel',
+  Technology:
+    'software app data cloud ai computer code developer api digital algorithm device tech automation platform',
+  Marketing:
+    'marketing seo brand audience campaign content social advertising customer email traffic conversion funnel',
   Business: 'business company startup revenue management strategy team growth market sales leadership profit',
   Finance: 'finance money investment budget tax bank loan credit stock saving price cost payment',
   Health: 'health medical doctor patient fitness diet sleep exercise disease mental nutrition therapy',
@@ -146,7 +172,8 @@ const CATEGORIES: Record<string, string> = {
 /** Up to two categories whose cue words occur at least twice; "General" otherwise. */
 export function blogCategories(doc: TextDocument): string[] {
   const freq = new Map<string, number>();
-  for (const s of doc.sentences) for (const t of wordsOf(s)) freq.set(wordKey(t.text), (freq.get(wordKey(t.text)) ?? 0) + 1);
+  for (const s of doc.sentences)
+    for (const t of wordsOf(s)) freq.set(wordKey(t.text), (freq.get(wordKey(t.text)) ?? 0) + 1);
   const scored = Object.entries(CATEGORIES)
     .map(([name, cues]) => ({ name, n: cues.split(' ').reduce((sum, c) => sum + (freq.get(wordKey(c)) ?? 0), 0) }))
     .filter((c) => c.n >= 2)
@@ -157,7 +184,15 @@ export function blogCategories(doc: TextDocument): string[] {
 /** "#ContentMarketing" from "content marketing"; ASCII letters and digits only. */
 export function hashtags(tags: string[], max = 5): string[] {
   const out = tags
-    .map((t) => '#' + asciiFold(t).split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join(''))
+    .map(
+      (t) =>
+        '#' +
+        asciiFold(t)
+          .split(/[^A-Za-z0-9]+/)
+          .filter(Boolean)
+          .map((w) => w[0].toUpperCase() + w.slice(1))
+          .join(''),
+    )
     .filter((h) => h.length > 2);
   return [...new Set(out)].slice(0, max);
 }

@@ -9,7 +9,16 @@ import { resolveKeywords } from './seo-keywords';
 import { mentions } from './word-forms';
 import { slugify, MAX_SLUG_LENGTH } from './slug';
 import { fitsTitleWidth, truncateToWidth } from './pixel-width';
-import { META_MAX, META_MIN, blogCategories, blogTags, hashtags, metaDescriptions, titleOptions, topTerms } from './metadata-text';
+import {
+  META_MAX,
+  META_MIN,
+  blogCategories,
+  blogTags,
+  hashtags,
+  metaDescriptions,
+  titleOptions,
+  topTerms,
+} from './metadata-text';
 import { READING_WPM } from './readability';
 import { extractLinksAndImages } from './links';
 import { AnalysisInputError } from './errors';
@@ -94,7 +103,8 @@ function absolute(src: string, base: string): string | null {
 
 export function generateMetadata(input: MetadataInput, options: MetadataOptions): MetadataResult {
   const base = (options.base_url ?? '').trim().replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/\s]+/i.test(base)) throw new AnalysisInputError('base_url', 'base_url must be an absolute http(s) URL');
+  if (!/^https?:\/\/[^/\s]+/i.test(base))
+    throw new AnalysisInputError('base_url', 'base_url must be an absolute http(s) URL');
   const generatedAt = toIso(options.now);
   const content = input.content ?? '';
   const title = (input.title ?? '').trim();
@@ -122,7 +132,9 @@ export function generateMetadata(input: MetadataInput, options: MetadataOptions)
     description,
     datePublished: options.published_at ?? generatedAt,
     dateModified: generatedAt,
-    author: options.author ? { '@type': 'Person', name: options.author } : { '@type': 'Organization', name: options.publisher ?? 'Editorial Team' },
+    author: options.author
+      ? { '@type': 'Person', name: options.author }
+      : { '@type': 'Organization', name: options.publisher ?? 'Editorial Team' },
     ...(image ? { image: [image] } : {}),
     mainEntityOfPage: { '@type': 'WebPage', '@id': canonical },
     url: canonical,

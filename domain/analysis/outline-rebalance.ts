@@ -49,22 +49,36 @@ export function largestRemainder(total: number, weights: number[]): number[] {
   return floors;
 }
 
-export function rebalanceOutline(outline: OutlineSection[], targetWords: number = DEFAULT_TARGET_WORDS): RebalanceResult {
+export function rebalanceOutline(
+  outline: OutlineSection[],
+  targetWords: number = DEFAULT_TARGET_WORDS,
+): RebalanceResult {
   validateOutline(outline);
   if (outline.length === 0) throw new AnalysisInputError('outline', 'outline must contain at least one section');
   if (!Number.isInteger(targetWords) || targetWords < 0 || targetWords > 1_000_000) {
     throw new AnalysisInputError('target_words', 'target_words must be an integer between 0 and 1000000');
   }
-  const current = outline.map((s) => (typeof s.target_words === 'number' && s.target_words > 0 ? s.target_words : null));
+  const current = outline.map((s) =>
+    typeof s.target_words === 'number' && s.target_words > 0 ? s.target_words : null,
+  );
   const known = current.filter((x): x is number => x !== null);
   const fill = known.length ? known.reduce((a, b) => a + b, 0) / known.length : 1;
-  const allocation = largestRemainder(targetWords, current.map((x) => x ?? fill));
+  const allocation = largestRemainder(
+    targetWords,
+    current.map((x) => x ?? fill),
+  );
   const adjustments: RebalanceAdjustment[] = [];
   const rebalanced = outline.map((s, i) => {
     const original = current[i] ?? 0;
     const word_adjustment = allocation[i] - original;
     if (word_adjustment !== 0) {
-      adjustments.push({ section_id: s.id, heading: s.heading, original_target_words: original, new_target_words: allocation[i], word_adjustment });
+      adjustments.push({
+        section_id: s.id,
+        heading: s.heading,
+        original_target_words: original,
+        new_target_words: allocation[i],
+        word_adjustment,
+      });
     }
     return { ...s, target_words: allocation[i], word_adjustment };
   });

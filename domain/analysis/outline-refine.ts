@@ -20,7 +20,15 @@ import { indexOfSection } from './outline-validate';
 import { largestRemainder } from './outline-rebalance';
 
 export type RefineOperation = 'add' | 'remove' | 'move' | 'merge' | 'split' | 'rename' | 'reorder';
-export const REFINE_OPERATIONS: readonly RefineOperation[] = ['add', 'remove', 'move', 'merge', 'split', 'rename', 'reorder'];
+export const REFINE_OPERATIONS: readonly RefineOperation[] = [
+  'add',
+  'remove',
+  'move',
+  'merge',
+  'split',
+  'rename',
+  'reorder',
+];
 
 export type RefinePayload = Record<string, unknown>;
 
@@ -30,12 +38,14 @@ export interface OpResult {
 }
 
 const str = (v: unknown, field: string): string => {
-  if (typeof v !== 'string' || v.trim() === '') throw new AnalysisInputError(field, `${field} must be a non-empty string`);
+  if (typeof v !== 'string' || v.trim() === '')
+    throw new AnalysisInputError(field, `${field} must be a non-empty string`);
   return v.trim();
 };
 
 const intIn = (v: unknown, field: string, min: number, max: number): number => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new AnalysisInputError(field, `${field} must be an integer from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new AnalysisInputError(field, `${field} must be an integer from ${min} to ${max}`);
   return v;
 };
 
@@ -56,7 +66,15 @@ function add(outline: OutlineSection[], sectionId: string | undefined, p: Refine
   const raw = (p.section ?? {}) as Partial<OutlineSection>;
   const heading = str(raw.heading ?? p.heading, 'payload.section.heading');
   const id = uniqueId(outline, typeof raw.id === 'string' && raw.id ? raw.id : `section-${outline.length + 1}`);
-  const section: OutlineSection = { subheadings: [], key_points: [], references: [], keywords: [], ...raw, id, heading };
+  const section: OutlineSection = {
+    subheadings: [],
+    key_points: [],
+    references: [],
+    keywords: [],
+    ...raw,
+    id,
+    heading,
+  };
   let at = outline.length;
   if (sectionId !== undefined) at = indexOfSection(outline, sectionId) + 1;
   else if (p.position !== undefined) at = intIn(p.position, 'payload.position', 0, outline.length);
@@ -66,7 +84,10 @@ function add(outline: OutlineSection[], sectionId: string | undefined, p: Refine
 
 function remove(outline: OutlineSection[], sectionId: string | undefined): OpResult {
   const i = indexOfSection(outline, sectionId);
-  return { outline: outline.filter((_, k) => k !== i), change: `Removed section "${outline[i].heading}" (${outline[i].id}).` };
+  return {
+    outline: outline.filter((_, k) => k !== i),
+    change: `Removed section "${outline[i].heading}" (${outline[i].id}).`,
+  };
 }
 
 function move(outline: OutlineSection[], sectionId: string | undefined, p: RefinePayload): OpResult {
@@ -81,8 +102,10 @@ function move(outline: OutlineSection[], sectionId: string | undefined, p: Refin
 
 function merge(outline: OutlineSection[], sectionId: string | undefined, p: RefinePayload): OpResult {
   const i = indexOfSection(outline, sectionId);
-  const j = p.with_section_id !== undefined ? indexOfSection(outline, p.with_section_id, 'payload.with_section_id') : i + 1;
-  if (j >= outline.length || j === i) throw new AnalysisInputError('payload.with_section_id', 'merge needs a different section to merge with');
+  const j =
+    p.with_section_id !== undefined ? indexOfSection(outline, p.with_section_id, 'payload.with_section_id') : i + 1;
+  if (j >= outline.length || j === i)
+    throw new AnalysisInputError('payload.with_section_id', 'merge needs a different section to merge with');
   const [a, b] = i < j ? [outline[i], outline[j]] : [outline[j], outline[i]];
   const merged: OutlineSection = {
     ...a,
@@ -91,7 +114,9 @@ function merge(outline: OutlineSection[], sectionId: string | undefined, p: Refi
     key_points: union(a.key_points, b.key_points),
     references: union<Source>(a.references, b.references, (r) => r.url ?? r.title),
     keywords: union(a.keywords, b.keywords, (k) => k.toLowerCase()),
-    ...(a.target_words !== undefined || b.target_words !== undefined ? { target_words: (a.target_words ?? 0) + (b.target_words ?? 0) } : {}),
+    ...(a.target_words !== undefined || b.target_words !== undefined
+      ? { target_words: (a.target_words ?? 0) + (b.target_words ?? 0) }
+      : {}),
   };
   const first = Math.min(i, j);
   const next = outline.flatMap((s, k) => (k === first ? [merged] : k === i || k === j ? [] : [s]));
@@ -108,8 +133,9 @@ function split(outline: OutlineSection[], sectionId: string | undefined, p: Refi
   const i = indexOfSection(outline, sectionId);
   const s = outline[i];
   const headings = Array.isArray(p.headings) ? p.headings.map((h, k) => str(h, `payload.headings[${k}]`)) : null;
-  const parts = p.parts !== undefined ? intIn(p.parts, 'payload.parts', 2, 10) : headings?.length ?? 2;
-  if (headings && headings.length !== parts) throw new AnalysisInputError('payload.headings', 'payload.headings must have one heading per part');
+  const parts = p.parts !== undefined ? intIn(p.parts, 'payload.parts', 2, 10) : (headings?.length ?? 2);
+  if (headings && headings.length !== parts)
+    throw new AnalysisInputError('payload.headings', 'payload.headings must have one heading per part');
   const subs = chunk(s.subheadings, parts);
   const points = chunk(s.key_points, parts);
   const words = s.target_words !== undefined ? largestRemainder(s.target_words, Array(parts).fill(1)) : null;
@@ -127,7 +153,10 @@ function split(outline: OutlineSection[], sectionId: string | undefined, p: Refi
     });
   }
   const next = [...outline.slice(0, i), ...pieces, ...outline.slice(i + 1)];
-  return { outline: next, change: `Split "${s.heading}" (${s.id}) into ${parts} sections: ${pieces.map((x) => x.id).join(', ')}.` };
+  return {
+    outline: next,
+    change: `Split "${s.heading}" (${s.id}) into ${parts} sections: ${pieces.map((x) => x.id).join(', ')}.`,
+  };
 }
 
 function rename(outline: OutlineSection[], sectionId: string | undefined, p: RefinePayload): OpResult {
@@ -139,7 +168,8 @@ function rename(outline: OutlineSection[], sectionId: string | undefined, p: Ref
 
 function reorder(outline: OutlineSection[], p: RefinePayload): OpResult {
   const order = p.order;
-  if (!Array.isArray(order)) throw new AnalysisInputError('payload.order', 'payload.order must be an array of section ids');
+  if (!Array.isArray(order))
+    throw new AnalysisInputError('payload.order', 'payload.order must be an array of section ids');
   const ids = outline.map((s) => s.id);
   const unique = new Set(order);
   if (order.length !== ids.length || unique.size !== ids.length || !ids.every((id) => unique.has(id))) {
@@ -149,16 +179,31 @@ function reorder(outline: OutlineSection[], p: RefinePayload): OpResult {
   return { outline: order.map((id) => byId.get(id as string)!), change: `Reordered sections: ${order.join(', ')}.` };
 }
 
-export function applyOperation(outline: OutlineSection[], operation: string, sectionId: string | undefined, payload: RefinePayload = {}): OpResult {
+export function applyOperation(
+  outline: OutlineSection[],
+  operation: string,
+  sectionId: string | undefined,
+  payload: RefinePayload = {},
+): OpResult {
   switch (operation) {
-    case 'add': return add(outline, sectionId, payload);
-    case 'remove': return remove(outline, sectionId);
-    case 'move': return move(outline, sectionId, payload);
-    case 'merge': return merge(outline, sectionId, payload);
-    case 'split': return split(outline, sectionId, payload);
-    case 'rename': return rename(outline, sectionId, payload);
-    case 'reorder': return reorder(outline, payload);
+    case 'add':
+      return add(outline, sectionId, payload);
+    case 'remove':
+      return remove(outline, sectionId);
+    case 'move':
+      return move(outline, sectionId, payload);
+    case 'merge':
+      return merge(outline, sectionId, payload);
+    case 'split':
+      return split(outline, sectionId, payload);
+    case 'rename':
+      return rename(outline, sectionId, payload);
+    case 'reorder':
+      return reorder(outline, payload);
     default:
-      throw new AnalysisInputError('operation', `unknown operation "${operation}"; expected one of ${REFINE_OPERATIONS.join(', ')}`);
+      throw new AnalysisInputError(
+        'operation',
+        `unknown operation "${operation}"; expected one of ${REFINE_OPERATIONS.join(', ')}`,
+      );
   }
 }

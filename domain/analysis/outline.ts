@@ -39,18 +39,27 @@ export function outlineQuality(outline: OutlineSection[]): number {
   const cv = targets.length > 1 ? stdev(targets) / mean(targets) : 0;
   const balance = cv <= 0.5 ? 1 : Math.max(0, 1 - (cv - 0.5));
   const heads = outline.map((s) => s.heading.trim().toLowerCase());
-  const headingOk = heads.filter((h, i) => h !== '' && h.length <= 70 && heads.indexOf(h) === i).length / outline.length;
+  const headingOk =
+    heads.filter((h, i) => h !== '' && h.length <= 70 && heads.indexOf(h) === i).length / outline.length;
   return Math.round(25 * (count + points + balance + headingOk));
 }
 
 /** Title ideas from the outline's most frequent keyword (or the first heading). */
 export function outlineTitleOptions(outline: OutlineSection[], seed?: string): string[] {
   const freq = new Map<string, number>();
-  for (const s of outline) for (const k of s.keywords ?? []) freq.set(k.toLowerCase(), (freq.get(k.toLowerCase()) ?? 0) + 1);
-  const top = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? outline[0]?.heading ?? '';
+  for (const s of outline)
+    for (const k of s.keywords ?? []) freq.set(k.toLowerCase(), (freq.get(k.toLowerCase()) ?? 0) + 1);
+  const top =
+    [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? outline[0]?.heading ?? '';
   if (!top) return seed ? [seed] : [];
   const kw = titleCase(top);
-  const opts = [seed, `${kw}: A Complete Guide`, `${outline.length} Things to Know About ${kw}`, `How to Master ${kw}`, `${kw} Explained Step by Step`];
+  const opts = [
+    seed,
+    `${kw}: A Complete Guide`,
+    `${outline.length} Things to Know About ${kw}`,
+    `How to Master ${kw}`,
+    `${kw} Explained Step by Step`,
+  ];
   return [...new Set(opts.filter((t): t is string => typeof t === 'string' && t.trim() !== ''))];
 }
 
@@ -61,7 +70,8 @@ export function refineOutline(input: RefineInput): RefineResult {
   const before = outlineQuality(input.outline);
   const after = outlineQuality(outline);
   const improvements = [change];
-  if (after !== before) improvements.push(`Outline quality score ${after > before ? 'rose' : 'fell'} from ${before} to ${after}.`);
+  if (after !== before)
+    improvements.push(`Outline quality score ${after > before ? 'rose' : 'fell'} from ${before} to ${after}.`);
   return {
     title_options: outlineTitleOptions(outline, typeof payload.title === 'string' ? payload.title : undefined),
     outline,

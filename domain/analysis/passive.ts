@@ -8,10 +8,27 @@
 import { Token } from './words';
 
 const BE = new Set(['am', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "isn't", "aren't", "wasn't", "weren't"]);
-const SKIP = new Set(['not', 'never', 'also', 'always', 'often', 'still', 'just', 'already', 'being', 'been', 'usually', 'then', 'now', 'all', 'both']);
+const SKIP = new Set([
+  'not',
+  'never',
+  'also',
+  'always',
+  'often',
+  'still',
+  'just',
+  'already',
+  'being',
+  'been',
+  'usually',
+  'then',
+  'now',
+  'all',
+  'both',
+]);
 
 const IRREGULAR = new Set(
-  ('arisen awoken beaten become begun bent bet bid bitten blown born borne bound bred broken brought built burnt ' +
+  (
+    'arisen awoken beaten become begun bent bet bid bitten blown born borne bound bred broken brought built burnt ' +
     'bought cast caught chosen clung come cost crept cut dealt done drawn dreamt driven drunk dug eaten fallen fed ' +
     'felt fought found fled flung flown forbidden forecast forgotten forgiven frozen given gotten ground grown hung ' +
     'heard hidden hit held hurt kept knelt known laid led leant learnt left lent let lain lit lost made meant met ' +
@@ -19,9 +36,28 @@ const IRREGULAR = new Set(
     'seen sought sold sent set sewn shaken shed shone shot shown shrunk shut sung sunk slain slept slid slung spat ' +
     'spent split spoken spread sprung stolen stuck stung struck strewn sworn swept swum swung taken taught torn ' +
     'told thought thrown thrust trodden understood undertaken upheld upset woken worn woven wed won wound withdrawn ' +
-    'withheld written').split(' '),
+    'withheld written'
+  ).split(' '),
 );
-const NOT_PARTICIPLE = new Set(['need', 'feed', 'seed', 'speed', 'bed', 'red', 'shed', 'hundred', 'indeed', 'embed', 'sacred', 'naked', 'wicked', 'ragged', 'rugged', 'kindred', 'bled']);
+const NOT_PARTICIPLE = new Set([
+  'need',
+  'feed',
+  'seed',
+  'speed',
+  'bed',
+  'red',
+  'shed',
+  'hundred',
+  'indeed',
+  'embed',
+  'sacred',
+  'naked',
+  'wicked',
+  'ragged',
+  'rugged',
+  'kindred',
+  'bled',
+]);
 
 export function isParticiple(word: string): boolean {
   const w = word.toLowerCase();

@@ -16,8 +16,8 @@ const assign = (chars: string, w: number): void => {
   for (const c of chars) WIDTHS[c] = w;
 };
 assign('ijl', 222);
-assign("|", 260);
-assign(" ftI.,:;!/\\[]", 278);
+assign('|', 260);
+assign(' ftI.,:;!/\\[]', 278);
 assign("'", 191);
 assign('"', 355);
 assign('r()-', 333);

@@ -49,7 +49,15 @@ function isComplex(word: string, syllables: number, first: boolean): boolean {
 }
 
 export function countText(sentences: Array<{ tokens: Token[] }>): TextCounts {
-  const c: TextCounts = { sentences: 0, words: 0, syllables: 0, letters: 0, complexWords: 0, polysyllables: 0, difficultWords: 0 };
+  const c: TextCounts = {
+    sentences: 0,
+    words: 0,
+    syllables: 0,
+    letters: 0,
+    complexWords: 0,
+    polysyllables: 0,
+    difficultWords: 0,
+  };
   for (const s of sentences) {
     const words = s.tokens.filter((t) => t.kind !== 'url');
     if (words.length === 0) continue;
@@ -137,8 +145,13 @@ export function fleschGrade(score: number): number {
 export function consensusGrade(c: TextCounts): number {
   if (empty(c)) return 0;
   const grades = [
-    fleschKincaidGrade(c), gunningFog(c), colemanLiau(c), smog(c), automatedReadabilityIndex(c),
-    daleChallGrade(daleChall(c)), fleschGrade(fleschReadingEase(c)),
+    fleschKincaidGrade(c),
+    gunningFog(c),
+    colemanLiau(c),
+    smog(c),
+    automatedReadabilityIndex(c),
+    daleChallGrade(daleChall(c)),
+    fleschGrade(fleschReadingEase(c)),
   ].sort((a, b) => a - b);
   return grades[3];
 }

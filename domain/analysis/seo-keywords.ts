@@ -56,7 +56,11 @@ export function keywordHits(doc: TextDocument, keyword: string): KeywordHits {
   for (const s of doc.sentences) {
     const words = wordsOf(s);
     total += words.length;
-    for (const i of findPhrase(words, keys, words.map((t) => wordKey(t.text)))) {
+    for (const i of findPhrase(
+      words,
+      keys,
+      words.map((t) => wordKey(t.text)),
+    )) {
       hits.push({ start: words[i].start, end: words[i + keys.length - 1].end });
     }
   }
@@ -72,7 +76,10 @@ export function densityScore(ratio: number): number {
 
 const pct = (r: number): string => `${round(r * 100, 2)}%`;
 
-export function assessDensity(doc: TextDocument, sets: KeywordSets): {
+export function assessDensity(
+  doc: TextDocument,
+  sets: KeywordSets,
+): {
   assessment: Assessment;
   density: { primary_keywords: Record<string, number>; secondary_keywords: Record<string, number> };
 } {
@@ -87,13 +94,18 @@ export function assessDensity(doc: TextDocument, sets: KeywordSets): {
     scores.push(densityScore(h.ratio));
     if (h.ratio < DENSITY_MIN) {
       findings.push({
-        assessment: 'keyword_density', severity: h.count === 0 ? 'problem' : 'improvement', ...whole,
+        assessment: 'keyword_density',
+        severity: h.count === 0 ? 'problem' : 'improvement',
+        ...whole,
         message: `Keyword "${k}" appears ${h.count} time(s) (${pct(h.ratio)}), below the 0.5% minimum.`,
         recommendation: `Use "${k}" (or its plural/-ing forms) about ${Math.max(1, Math.ceil(totalWords(doc) * DENSITY_MIN) - h.count)} more time(s) in the body.`,
       });
     } else if (h.ratio > DENSITY_MAX) {
       findings.push({
-        assessment: 'keyword_density', severity: 'problem', start: h.hits[0].start, end: h.hits[h.hits.length - 1].end,
+        assessment: 'keyword_density',
+        severity: 'problem',
+        start: h.hits[0].start,
+        end: h.hits[h.hits.length - 1].end,
         message: `Keyword "${k}" density is ${pct(h.ratio)}, above the 3% maximum (keyword stuffing).`,
         recommendation: `Replace about ${h.count - Math.floor(totalWords(doc) * DENSITY_MAX)} occurrence(s) of "${k}" with synonyms or pronouns.`,
       });
@@ -125,7 +137,9 @@ export function assessPlacement(doc: TextDocument, focus: string | undefined, bl
     if (!ok) {
       const at: Span = blogTitle?.trim() ? { start: 0, end: 0 } : { start: h1!.start, end: h1!.end };
       findings.push({
-        assessment: 'keyword_placement', severity: 'problem', ...at,
+        assessment: 'keyword_placement',
+        severity: 'problem',
+        ...at,
         message: `The title "${title}" does not contain the focus keyword "${focus}".`,
         recommendation: `Rewrite the title to include "${focus}", ideally near the beginning.`,
       });
@@ -137,7 +151,10 @@ export function assessPlacement(doc: TextDocument, focus: string | undefined, bl
     parts.push(ok ? 1 : 0);
     if (!ok) {
       findings.push({
-        assessment: 'keyword_placement', severity: 'problem', start: intro.start, end: intro.end,
+        assessment: 'keyword_placement',
+        severity: 'problem',
+        start: intro.start,
+        end: intro.end,
         message: `The introduction does not mention the focus keyword "${focus}".`,
         recommendation: `Mention "${focus}" in the first paragraph, preferably in its first sentence.`,
       });
@@ -149,7 +166,10 @@ export function assessPlacement(doc: TextDocument, focus: string | undefined, bl
     parts.push(ok ? 1 : 0);
     if (!ok) {
       findings.push({
-        assessment: 'keyword_placement', severity: 'improvement', start: subs[0].start, end: subs[0].end,
+        assessment: 'keyword_placement',
+        severity: 'improvement',
+        start: subs[0].start,
+        end: subs[0].end,
         message: `None of the ${subs.length} subheadings mention "${focus}".`,
         recommendation: `Work "${focus}" or a close variant into at least one H2/H3 subheading, e.g. "${subs[0].text}".`,
       });

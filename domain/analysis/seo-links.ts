@@ -8,29 +8,52 @@ import { contentKeys, wordKey } from './word-forms';
 import { STOPWORDS } from './stopwords';
 import { Source, Span } from './types';
 
-export function assessLinks(links: Link[], whole: Span, siteUrl?: string): { assessment: Assessment; internal: number; outbound: number } {
+export function assessLinks(
+  links: Link[],
+  whole: Span,
+  siteUrl?: string,
+): { assessment: Assessment; internal: number; outbound: number } {
   const kinds = links.map((l) => classifyLink(l.url, siteUrl));
   const internal = kinds.filter((k) => k === 'internal').length;
   const outbound = kinds.filter((k) => k === 'outbound').length;
   const findings: Finding[] = [];
   if (internal === 0) {
     findings.push({
-      assessment: 'links', severity: 'improvement', ...whole,
+      assessment: 'links',
+      severity: 'improvement',
+      ...whole,
       message: 'The text has no internal links.',
       recommendation: 'Link to 2-3 related posts on your own site with descriptive anchor text.',
     });
   }
   if (outbound === 0) {
     findings.push({
-      assessment: 'links', severity: 'improvement', ...whole,
+      assessment: 'links',
+      severity: 'improvement',
+      ...whole,
       message: 'The text has no outbound links.',
       recommendation: 'Cite at least one authoritative external source for your key facts (see link_suggestions).',
     });
   }
-  return { assessment: { id: 'links', score: (internal > 0 ? 0.5 : 0) + (outbound > 0 ? 0.5 : 0), applicable: true, findings }, internal, outbound };
+  return {
+    assessment: { id: 'links', score: (internal > 0 ? 0.5 : 0) + (outbound > 0 ? 0.5 : 0), applicable: true, findings },
+    internal,
+    outbound,
+  };
 }
 
-const GENERIC_ALT = new Set(['image', 'img', 'photo', 'picture', 'pic', 'screenshot', 'graphic', 'banner', 'untitled', 'alt']);
+const GENERIC_ALT = new Set([
+  'image',
+  'img',
+  'photo',
+  'picture',
+  'pic',
+  'screenshot',
+  'graphic',
+  'banner',
+  'untitled',
+  'alt',
+]);
 
 /** Useful alt text: 5-125 characters, not a file name, not a generic word. */
 export function altIssue(alt: string | null): string | null {
@@ -43,7 +66,10 @@ export function altIssue(alt: string | null): string | null {
   return null;
 }
 
-export function assessImages(images: Image[], whole: Span): { assessment: Assessment; status: SeoAnalysisResult['image_alt_status'] } {
+export function assessImages(
+  images: Image[],
+  whole: Span,
+): { assessment: Assessment; status: SeoAnalysisResult['image_alt_status'] } {
   const findings: Finding[] = [];
   let withAlt = 0;
   let good = 0;
@@ -53,15 +79,22 @@ export function assessImages(images: Image[], whole: Span): { assessment: Assess
     if (issue === null) good++;
     else {
       findings.push({
-        assessment: 'image_alt', severity: issue === 'missing' ? 'problem' : 'improvement', start: img.start, end: img.end,
-        message: issue === 'missing' ? `Image "${img.src}" has no alt text.` : `Alt text of image "${img.src}" is ${issue}.`,
-        recommendation: 'Describe what the image shows in 5-125 characters, including the focus keyword if it fits naturally.',
+        assessment: 'image_alt',
+        severity: issue === 'missing' ? 'problem' : 'improvement',
+        start: img.start,
+        end: img.end,
+        message:
+          issue === 'missing' ? `Image "${img.src}" has no alt text.` : `Alt text of image "${img.src}" is ${issue}.`,
+        recommendation:
+          'Describe what the image shows in 5-125 characters, including the focus keyword if it fits naturally.',
       });
     }
   }
   if (images.length === 0) {
     findings.push({
-      assessment: 'image_alt', severity: 'improvement', ...whole,
+      assessment: 'image_alt',
+      severity: 'improvement',
+      ...whole,
       message: 'The text has no images.',
       recommendation: 'Add at least one relevant image with descriptive alt text.',
     });
@@ -76,7 +109,12 @@ export function assessImages(images: Image[], whole: Span): { assessment: Assess
   };
 }
 
-const normUrl = (u: string): string => u.trim().toLowerCase().replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
+const normUrl = (u: string): string =>
+  u
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\/(www\.)?/, '')
+    .replace(/\/+$/, '');
 
 /**
  * For each source, find the body sentence sharing the most content terms
@@ -85,10 +123,17 @@ const normUrl = (u: string): string => u.trim().toLowerCase().replace(/^https?:\
  * sentence as anchor text. Sources already linked are skipped; a sentence is
  * used once. Best matches first, at most `limit`.
  */
-export function suggestLinks(doc: TextDocument, links: Link[], sources: Source[] = [], limit = 10): SeoAnalysisResult['link_suggestions'] {
+export function suggestLinks(
+  doc: TextDocument,
+  links: Link[],
+  sources: Source[] = [],
+  limit = 10,
+): SeoAnalysisResult['link_suggestions'] {
   const linked = new Set(links.map((l) => normUrl(l.url)));
   const body = doc.sentences.filter((s) => s.blockKind !== 'heading');
-  const sentenceKeys = body.map((s) => wordsOf(s).map((t) => (STOPWORDS.has(t.text.toLowerCase()) ? '' : wordKey(t.text))));
+  const sentenceKeys = body.map((s) =>
+    wordsOf(s).map((t) => (STOPWORDS.has(t.text.toLowerCase()) ? '' : wordKey(t.text))),
+  );
   const candidates: Array<{ score: number; si: number; src: Source }> = [];
   for (const src of sources) {
     if (!src?.url || linked.has(normUrl(src.url))) continue;
@@ -111,7 +156,12 @@ export function suggestLinks(doc: TextDocument, links: Link[], sources: Source[]
     used.add(c.si);
     const terms = new Set([...contentKeys(c.src.title ?? ''), ...contentKeys(c.src.excerpt ?? '')]);
     const anchor = anchorSpan(body[c.si], sentenceKeys[c.si], terms);
-    out.push({ text: doc.content.slice(anchor.start, anchor.end), suggested_url: c.src.url, context: body[c.si].text, ...anchor });
+    out.push({
+      text: doc.content.slice(anchor.start, anchor.end),
+      suggested_url: c.src.url,
+      context: body[c.si].text,
+      ...anchor,
+    });
   }
   return out;
 }

@@ -35,7 +35,11 @@ export function headingsOf(doc: TextDocument): HeadingInfo[] {
  * A heading deeper than previous + 1 skips a level (H2 -> H4); a second H1
  * competes with the title.
  */
-export function assessHeadings(doc: TextDocument): { assessment: Assessment; hierarchy: Structure['heading_hierarchy']; distribution: Structure['heading_distribution'] } {
+export function assessHeadings(doc: TextDocument): {
+  assessment: Assessment;
+  hierarchy: Structure['heading_hierarchy'];
+  distribution: Structure['heading_distribution'];
+} {
   const headings = headingsOf(doc);
   const findings: Finding[] = [];
   const skipped: Structure['heading_hierarchy']['skipped_levels'] = [];
@@ -44,7 +48,10 @@ export function assessHeadings(doc: TextDocument): { assessment: Assessment; hie
     if (h.level > prev + 1) {
       skipped.push({ from: prev, to: h.level, heading: h.text, start: h.start, end: h.end });
       findings.push({
-        assessment: 'heading_structure', severity: 'problem', start: h.start, end: h.end,
+        assessment: 'heading_structure',
+        severity: 'problem',
+        start: h.start,
+        end: h.end,
         message: `Heading "${h.text}" jumps from H${prev} to H${h.level}.`,
         recommendation: `Change "${h.text}" to H${prev + 1} or add an H${prev + 1} above it.`,
       });
@@ -54,7 +61,10 @@ export function assessHeadings(doc: TextDocument): { assessment: Assessment; hie
   const h1s = headings.filter((h) => h.level === 1);
   for (const h of h1s.slice(1)) {
     findings.push({
-      assessment: 'heading_structure', severity: 'problem', start: h.start, end: h.end,
+      assessment: 'heading_structure',
+      severity: 'problem',
+      start: h.start,
+      end: h.end,
       message: `"${h.text}" is an additional H1; a page should have exactly one H1 (the title).`,
       recommendation: `Demote "${h.text}" to H2.`,
     });
@@ -65,15 +75,28 @@ export function assessHeadings(doc: TextDocument): { assessment: Assessment; hie
   if (subs === 0 && words >= MIN_TEXT_WORDS) {
     score = 0;
     findings.push({
-      assessment: 'heading_structure', severity: 'problem', start: 0, end: doc.content.length,
+      assessment: 'heading_structure',
+      severity: 'problem',
+      start: 0,
+      end: doc.content.length,
       message: `The ${words}-word text has no subheadings.`,
       recommendation: 'Break the text into sections with descriptive H2 subheadings (one every 200-300 words).',
     });
   }
   const count = (l: number): number => headings.filter((h) => h.level === l).length;
   return {
-    assessment: { id: 'heading_structure', score: Math.max(0, score), applicable: headings.length > 0 || words >= MIN_TEXT_WORDS, findings },
-    hierarchy: { is_valid: skipped.length === 0 && h1s.length <= 1, headings, skipped_levels: skipped, multiple_h1: h1s.length > 1 },
+    assessment: {
+      id: 'heading_structure',
+      score: Math.max(0, score),
+      applicable: headings.length > 0 || words >= MIN_TEXT_WORDS,
+      findings,
+    },
+    hierarchy: {
+      is_valid: skipped.length === 0 && h1s.length <= 1,
+      headings,
+      skipped_levels: skipped,
+      multiple_h1: h1s.length > 1,
+    },
     distribution: { h1: count(1), h2: count(2), h3: count(3) },
   };
 }
@@ -95,28 +118,47 @@ export function assessSubheadingDistribution(doc: TextDocument): Assessment {
   const findings: Finding[] = segments
     .filter((s) => s.words > MAX_WORDS_BETWEEN_SUBHEADINGS)
     .map((s) => ({
-      assessment: 'subheading_distribution' as const, severity: 'problem' as const, start: s.start, end: s.end,
+      assessment: 'subheading_distribution' as const,
+      severity: 'problem' as const,
+      start: s.start,
+      end: s.end,
       message: `${s.words} words run without a subheading (maximum ${MAX_WORDS_BETWEEN_SUBHEADINGS}).`,
       recommendation: `Insert ${Math.ceil(s.words / MAX_WORDS_BETWEEN_SUBHEADINGS) - 1} subheading(s) inside this stretch where the topic shifts.`,
     }));
   const ok = segments.length - findings.length;
-  return { id: 'subheading_distribution', score: segments.length ? ok / segments.length : 1, applicable: segments.length > 0, findings };
+  return {
+    id: 'subheading_distribution',
+    score: segments.length ? ok / segments.length : 1,
+    applicable: segments.length > 0,
+    findings,
+  };
 }
 
-export function assessParagraphs(doc: TextDocument): { assessment: Assessment; paragraph_length: Structure['paragraph_length'] } {
+export function assessParagraphs(doc: TextDocument): {
+  assessment: Assessment;
+  paragraph_length: Structure['paragraph_length'];
+} {
   const perBlock = wordsPerBlock(doc);
   const paras = doc.blocks
     .map((b, i) => ({ b, words: perBlock.get(i) ?? 0 }))
     .filter((p) => p.b.kind === 'paragraph' || p.b.kind === 'blockquote');
   const long = paras.filter((p) => p.words > MAX_PARAGRAPH_WORDS);
   const findings: Finding[] = long.map((p) => ({
-    assessment: 'paragraph_length', severity: 'problem', start: p.b.start, end: p.b.end,
+    assessment: 'paragraph_length',
+    severity: 'problem',
+    start: p.b.start,
+    end: p.b.end,
     message: `This paragraph has ${p.words} words (maximum ${MAX_PARAGRAPH_WORDS}).`,
     recommendation: `Split it into ${Math.ceil(p.words / 100)} shorter paragraphs of about 100 words each.`,
   }));
   const total = paras.reduce((n, p) => n + p.words, 0);
   return {
-    assessment: { id: 'paragraph_length', score: paras.length ? 1 - long.length / paras.length : 1, applicable: paras.length > 0, findings },
+    assessment: {
+      id: 'paragraph_length',
+      score: paras.length ? 1 - long.length / paras.length : 1,
+      applicable: paras.length > 0,
+      findings,
+    },
     paragraph_length: {
       paragraphs: paras.length,
       average_words: paras.length ? round(total / paras.length, 1) : 0,
@@ -134,9 +176,13 @@ export function assessLists(doc: TextDocument): { assessment: Assessment; list_u
   const findings: Finding[] = [];
   if (lists === 0 && words >= MIN_TEXT_WORDS) {
     findings.push({
-      assessment: 'list_usage', severity: 'improvement', start: 0, end: doc.content.length,
+      assessment: 'list_usage',
+      severity: 'improvement',
+      start: 0,
+      end: doc.content.length,
       message: 'The text has no bulleted or numbered list.',
-      recommendation: 'Turn a sequence of steps, options or key points into a bulleted list to make the post easier to scan.',
+      recommendation:
+        'Turn a sequence of steps, options or key points into a bulleted list to make the post easier to scan.',
     });
   }
   return {
@@ -150,7 +196,10 @@ export function assessTextLength(doc: TextDocument): Assessment {
   const findings: Finding[] = [];
   if (words < MIN_TEXT_WORDS) {
     findings.push({
-      assessment: 'text_length', severity: 'problem', start: 0, end: doc.content.length,
+      assessment: 'text_length',
+      severity: 'problem',
+      start: 0,
+      end: doc.content.length,
       message: `The text has ${words} words; at least ${MIN_TEXT_WORDS} are recommended.`,
       recommendation: `Add about ${MIN_TEXT_WORDS - words} words, for example an example, a how-to step or an FAQ answer.`,
     });

@@ -8,13 +8,23 @@ import { buildDocument, bodySentences, TextDocument } from './text';
 import { countText, readabilityScores, readingTimeMinutes, round } from './readability';
 import { extractLinksAndImages } from './links';
 import { assessDensity, assessPlacement, resolveKeywords } from './seo-keywords';
-import { assessHeadings, assessLists, assessParagraphs, assessSubheadingDistribution, assessTextLength } from './seo-structure';
+import {
+  assessHeadings,
+  assessLists,
+  assessParagraphs,
+  assessSubheadingDistribution,
+  assessTextLength,
+} from './seo-structure';
 import { consecutiveStarts, passiveVoice, readingEase, sentenceLength, transitionWords } from './seo-style';
 import { assessImages, assessLinks, suggestLinks } from './seo-links';
 import { SEO_WEIGHTS, orderFindings, recommendationsOf, seoScore } from './seo-score';
 import { Assessment, SeoAnalysisResult, SeoAnalyzeInput, SeoAnalyzeOptions } from './seo-types';
 
-export function analyzeSeo(input: SeoAnalyzeInput, options: SeoAnalyzeOptions = {}, prebuilt?: TextDocument): SeoAnalysisResult {
+export function analyzeSeo(
+  input: SeoAnalyzeInput,
+  options: SeoAnalyzeOptions = {},
+  prebuilt?: TextDocument,
+): SeoAnalysisResult {
   const content = input.content ?? '';
   const doc = prebuilt ?? buildDocument(content);
   const whole = { start: 0, end: content.length };
@@ -80,12 +90,19 @@ export function analyzeSeo(input: SeoAnalyzeInput, options: SeoAnalyzeOptions = 
       passive_voice_share: passive.share,
       transition_word_share: transitions.share,
     },
-    assessments: assessments.map((a) => ({ id: a.id, score: Math.round(a.score * 100), weight: SEO_WEIGHTS[a.id], applicable: a.applicable })),
+    assessments: assessments.map((a) => ({
+      id: a.id,
+      score: Math.round(a.score * 100),
+      weight: SEO_WEIGHTS[a.id],
+      applicable: a.applicable,
+    })),
   };
 }
 
 /** Readability only (all formulas), for callers that need no SEO checks. */
-export function analyzeReadability(content: string): ReturnType<typeof readabilityScores> & { counts: ReturnType<typeof countText> } {
+export function analyzeReadability(
+  content: string,
+): ReturnType<typeof readabilityScores> & { counts: ReturnType<typeof countText> } {
   const counts = countText(bodySentences(buildDocument(content)));
   return { ...readabilityScores(counts), counts };
 }

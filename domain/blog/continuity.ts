@@ -17,7 +17,15 @@
  * - flow_score: 0.35 coherence + 0.35 transition quality between the parts +
  *   0.3 engagement — the flow analysis' own weights, 0..100.
  */
-import { analyzeFlowAdvanced, analyzeReadability, analyzeSeo, buildDocument, bodySentences, countWords, extractClaims } from '../analysis';
+import {
+  analyzeFlowAdvanced,
+  analyzeReadability,
+  analyzeSeo,
+  buildDocument,
+  bodySentences,
+  countWords,
+  extractClaims,
+} from '../analysis';
 
 export interface ContinuityMetrics {
   word_count: number;
@@ -34,8 +42,17 @@ const clamp100 = (x: number) => Math.max(0, Math.min(100, Math.round(x)));
 
 /** The section's parts: `###` subsections when there are two or more, else its blocks (paragraphs, lists). */
 function partsOf(markdown: string): Array<{ id: string; heading: string; content: string }> {
-  const bySub = markdown.split(/^(?=#{3,6}\s)/m).map((s) => s.trim()).filter(Boolean);
-  const blocks = bySub.length >= 2 ? bySub : markdown.split(/\n\s*\n/).map((s) => s.trim()).filter(Boolean);
+  const bySub = markdown
+    .split(/^(?=#{3,6}\s)/m)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const blocks =
+    bySub.length >= 2
+      ? bySub
+      : markdown
+          .split(/\n\s*\n/)
+          .map((s) => s.trim())
+          .filter(Boolean);
   return blocks.map((b, i) => {
     const m = /^#{1,6}\s+(.+)\n?/.exec(b);
     return { id: `p${i + 1}`, heading: m ? m[1].trim() : '', content: m ? b.slice(m[0].length) : b };
@@ -45,16 +62,26 @@ function partsOf(markdown: string): Array<{ id: string; heading: string; content
 export function citationCoverage(markdown: string): number {
   const claims = extractClaims(markdown);
   if (claims.length === 0) return 1;
-  const cited = claims.filter((c) => CITATION.test(markdown.slice(c.start, Math.min(markdown.length, c.end + 8)))).length;
+  const cited = claims.filter((c) =>
+    CITATION.test(markdown.slice(c.start, Math.min(markdown.length, c.end + 8))),
+  ).length;
   return Math.round((cited / claims.length) * 1000) / 1000;
 }
 
-export function continuityMetrics(markdown: string, opts: { heading?: string; keywords?: string[] } = {}): ContinuityMetrics {
+export function continuityMetrics(
+  markdown: string,
+  opts: { heading?: string; keywords?: string[] } = {},
+): ContinuityMetrics {
   const doc = buildDocument(markdown);
   const words = countWords(bodySentences(doc));
   const fre = analyzeReadability(markdown).flesch_reading_ease;
   const keywords = (opts.keywords ?? []).map((k) => k.trim()).filter(Boolean);
-  const density = keywords.length ? Object.values(analyzeSeo({ content: markdown, keywords }, {}, doc).density.primary_keywords).reduce((a, b) => a + b, 0) : 0;
+  const density = keywords.length
+    ? Object.values(analyzeSeo({ content: markdown, keywords }, {}, doc).density.primary_keywords).reduce(
+        (a, b) => a + b,
+        0,
+      )
+    : 0;
   const whole = analyzeFlowAdvanced({ sections: [{ id: 'section', heading: opts.heading ?? '', content: markdown }] });
   const engagement = whole.detailed_section_analysis.section?.engagement_score ?? 0;
   const parts = partsOf(markdown);

@@ -9,7 +9,11 @@ import type { ChatMessage } from './prompts';
 
 export function enhanceSectionPrompt(section: OutlineSection, focus: string): ChatMessage[] {
   return [
-    { role: 'system', content: 'You are an editor who improves blog outlines. Answer with one JSON object only, no prose. Never invent facts or sources.' },
+    {
+      role: 'system',
+      content:
+        'You are an editor who improves blog outlines. Answer with one JSON object only, no prose. Never invent facts or sources.',
+    },
     {
       role: 'user',
       content: `Improve this outline section with the focus "${focus}".\n\n${JSON.stringify({ heading: section.heading, subheadings: section.subheadings ?? [], key_points: section.key_points ?? [], keywords: section.keywords ?? [] })}\n\nReturn JSON {heading: string, subheadings: string[], key_points: string[], keywords: string[], improvements_made: string[] (one short sentence per change)}.`,
@@ -28,12 +32,21 @@ export function optimizeOutlinePrompt(outline: OutlineSection[], focus: string):
   ];
 }
 
-export function reviseSectionPrompt(r: { content: string; focus: string; audience?: string; tone?: string }): ChatMessage[] {
+export function reviseSectionPrompt(r: {
+  content: string;
+  focus: string;
+  audience?: string;
+  tone?: string;
+}): ChatMessage[] {
   return [
     {
       role: 'system',
-      content: 'You revise blog sections in Markdown. Keep every fact, number and [n] citation; do not add claims. Answer with the revised Markdown only.',
+      content:
+        'You revise blog sections in Markdown. Keep every fact, number and [n] citation; do not add claims. Answer with the revised Markdown only.',
     },
-    { role: 'user', content: `Focus: ${r.focus}\nAudience: ${r.audience ?? 'general readers'}\nTone: ${r.tone ?? 'professional'}\n\n${r.content}` },
+    {
+      role: 'user',
+      content: `Focus: ${r.focus}\nAudience: ${r.audience ?? 'general readers'}\nTone: ${r.tone ?? 'professional'}\n\n${r.content}`,
+    },
   ];
 }

@@ -73,7 +73,8 @@ export function enhanceSectionOffline(section: OutlineSection, focus: string): E
   const covered = (phrase: string) => [heading, ...subs, ...points].some((t) => mentions(t, phrase));
   const missing = keywords.filter((k) => !covered(k)).slice(0, 2);
   for (const k of missing) points.push(`How ${k} applies to ${heading.toLowerCase()}`);
-  if (missing.length) improvements.push(`Added key points covering the keywords ${missing.map((k) => `"${k}"`).join(', ')}`);
+  if (missing.length)
+    improvements.push(`Added key points covering the keywords ${missing.map((k) => `"${k}"`).join(', ')}`);
 
   const f = focus.toLowerCase();
   if (/example|practical|case/.test(f) && !points.some((p) => /example|case study/i.test(p))) {
@@ -81,9 +82,14 @@ export function enhanceSectionOffline(section: OutlineSection, focus: string): E
     improvements.push('Added a key point for a concrete example (focus: examples)');
   }
   if (/data|evidence|statistic|research|credib/.test(f)) {
-    const refs = (section.references ?? []).filter((r) => r.title && !points.some((p) => p.includes(r.title))).slice(0, 2);
+    const refs = (section.references ?? [])
+      .filter((r) => r.title && !points.some((p) => p.includes(r.title)))
+      .slice(0, 2);
     for (const r of refs) points.push(`Evidence from “${r.title}”`);
-    if (refs.length) improvements.push(`Added ${plural(refs.length, 'evidence point')} from the section's references (focus: evidence)`);
+    if (refs.length)
+      improvements.push(
+        `Added ${plural(refs.length, 'evidence point')} from the section's references (focus: evidence)`,
+      );
   }
   if (/reader|audience|beginner/.test(f) && !points.some((p) => /takeaway|what this means/i.test(p))) {
     points.push('What this means for the reader');
@@ -101,7 +107,10 @@ export function enhanceSectionOffline(section: OutlineSection, focus: string): E
     subs = dedupe([...subs, ...short.slice(0, 3).map((p) => titleCase(p.replace(/[.,;:]+$/, '')))]).kept;
     improvements.push('Derived subheadings from the short key points');
   }
-  if (improvements.length === 0) improvements.push(`No rule-based change was needed for the focus "${focus}": no duplicates, long key points or uncovered keywords`);
+  if (improvements.length === 0)
+    improvements.push(
+      `No rule-based change was needed for the focus "${focus}": no duplicates, long key points or uncovered keywords`,
+    );
   return { heading, subheadings: subs, key_points: points, keywords, improvements_made: improvements };
 }
 
@@ -152,10 +161,15 @@ export function optimizeOutlineOffline(outline: OutlineSection[], focus: string)
   if (known.length === targets.length && known.length > 1 && stdev(known) / mean(known) > 0.5) {
     const m = mean(known);
     const total = known.reduce((a, b) => a + b, 0);
-    const next = largestRemainder(total, known.map((t) => (t + m) / 2));
+    const next = largestRemainder(
+      total,
+      known.map((t) => (t + m) / 2),
+    );
     const before = stdev(known) / m;
     out = out.map((s, i) => ({ ...s, target_words: next[i] }));
-    improvements.push(`Balanced target_words (coefficient of variation ${before.toFixed(2)} → ${(stdev(next) / m).toFixed(2)}, total ${total} kept)`);
+    improvements.push(
+      `Balanced target_words (coefficient of variation ${before.toFixed(2)} → ${(stdev(next) / m).toFixed(2)}, total ${total} kept)`,
+    );
   }
   if (/seo|keyword/i.test(focus)) {
     const all = [...new Set(out.flatMap((s) => s.keywords ?? []))];
@@ -167,9 +181,13 @@ export function optimizeOutlineOffline(outline: OutlineSection[], focus: string)
       given++;
       return { ...s, keywords: ks };
     });
-    if (given) improvements.push(`Assigned keywords to ${plural(given, 'section')} whose heading mentions them (focus: SEO)`);
+    if (given)
+      improvements.push(`Assigned keywords to ${plural(given, 'section')} whose heading mentions them (focus: SEO)`);
   }
-  if (improvements.length === 0) improvements.push(`No rule-based change was needed for the focus "${focus}": headings, key points and word targets already pass`);
+  if (improvements.length === 0)
+    improvements.push(
+      `No rule-based change was needed for the focus "${focus}": headings, key points and word targets already pass`,
+    );
   return { outline: out, improvements_made: improvements };
 }
 
@@ -192,7 +210,11 @@ function splitLong(sentence: string): string | null {
     const right = wordCount(sentence.slice(m.index + m[0].length));
     if (left < 6 || right < 6) continue;
     const balance = Math.abs(left - right);
-    if (!best || balance < Math.abs(wordCount(sentence.slice(0, best.at)) - wordCount(sentence.slice(best.at + best.len)))) best = { at: m.index, len: m[0].length, sep: m[0] };
+    if (
+      !best ||
+      balance < Math.abs(wordCount(sentence.slice(0, best.at)) - wordCount(sentence.slice(best.at + best.len)))
+    )
+      best = { at: m.index, len: m[0].length, sep: m[0] };
   }
   if (!best) return null;
   const rest = sentence.slice(best.at + best.len);
@@ -219,7 +241,9 @@ export function reviseSectionOffline(content: string): RevisedText {
       return '';
     });
     const spans = splitSentences(text);
-    const sentences = spans.map((sp, i) => text.slice(sp.start, i + 1 < spans.length ? spans[i + 1].start : text.length).trim());
+    const sentences = spans.map((sp, i) =>
+      text.slice(sp.start, i + 1 < spans.length ? spans[i + 1].start : text.length).trim(),
+    );
     const out = sentences.map((s) => {
       const r = splitLong(s);
       if (r) splits++;
@@ -244,6 +268,9 @@ export function reviseSectionOffline(content: string): RevisedText {
   if (fillers) improvements.push(`Removed ${plural(fillers, 'filler word')}`);
   if (splits) improvements.push(`Split ${plural(splits, 'sentence')} over 25 words at a clause boundary`);
   if (breaks) improvements.push(`Broke ${plural(breaks, 'paragraph')} over 150 words in two`);
-  if (!improvements.length) improvements.push('No rule-based edit applied: no filler words, sentences over 25 words or paragraphs over 150 words');
+  if (!improvements.length)
+    improvements.push(
+      'No rule-based edit applied: no filler words, sentences over 25 words or paragraphs over 150 words',
+    );
   return { content: blocks.join('\n\n'), improvements_made: improvements };
 }

@@ -20,9 +20,21 @@ export const alertEvents: EventDefinitions<AlertEvent['type']> = {
   AlertRaised: {
     area: 'alerts',
     version: 1,
-    schema: obj({ alert_key: str, user_id: str, title: str, message: anyStr, severity: { enum: ['info', 'warning', 'critical'] }, alert_type: str, billing_period: str }),
+    schema: obj({
+      alert_key: str,
+      user_id: str,
+      title: str,
+      message: anyStr,
+      severity: { enum: ['info', 'warning', 'critical'] },
+      alert_type: str,
+      billing_period: str,
+    }),
   },
-  AlertMarkedRead: { area: 'alerts', version: 1, schema: obj({ alert_id: { type: 'integer', minimum: 1 }, user_id: str }) },
+  AlertMarkedRead: {
+    area: 'alerts',
+    version: 1,
+    schema: obj({ alert_id: { type: 'integer', minimum: 1 }, user_id: str }),
+  },
 };
 
 export const alertStream = (userId: string) => `alerts-${userId}`;

@@ -7,14 +7,30 @@ import { EventDefinitions, int, num, obj, str } from './types';
 
 export type AnalysisEvent = {
   type: 'SeoAnalysisCompleted';
-  data: { analysis_id: string; user_id: string; route: string; seo_score: number; keywords: string[]; word_count: number; recommendations: number };
+  data: {
+    analysis_id: string;
+    user_id: string;
+    route: string;
+    seo_score: number;
+    keywords: string[];
+    word_count: number;
+    recommendations: number;
+  };
 };
 
 export const analysisEvents: EventDefinitions<AnalysisEvent['type']> = {
   SeoAnalysisCompleted: {
     area: 'analysis',
     version: 1,
-    schema: obj({ analysis_id: str, user_id: str, route: str, seo_score: num, keywords: { type: 'array', items: { type: 'string' } }, word_count: { ...int, minimum: 0 }, recommendations: { ...int, minimum: 0 } }),
+    schema: obj({
+      analysis_id: str,
+      user_id: str,
+      route: str,
+      seo_score: num,
+      keywords: { type: 'array', items: { type: 'string' } },
+      word_count: { ...int, minimum: 0 },
+      recommendations: { ...int, minimum: 0 },
+    }),
   },
 };
 

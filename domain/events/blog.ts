@@ -9,16 +9,40 @@ import type { ContinuityMetrics } from '../blog/continuity';
 
 export type BlogSectionEvent = {
   type: 'SectionContinuityRecorded';
-  data: { user_id: string; section_id: string; heading: string; keywords: string[]; origin: 'generate' | 'optimize'; workflow_id: string; metrics: ContinuityMetrics };
+  data: {
+    user_id: string;
+    section_id: string;
+    heading: string;
+    keywords: string[];
+    origin: 'generate' | 'optimize';
+    workflow_id: string;
+    metrics: ContinuityMetrics;
+  };
 };
 
-const metrics = obj({ word_count: int, readability_score: num, keyword_density: num, citation_coverage: num, flow_score: num, coherence_score: num, engagement_score: num });
+const metrics = obj({
+  word_count: int,
+  readability_score: num,
+  keyword_density: num,
+  citation_coverage: num,
+  flow_score: num,
+  coherence_score: num,
+  engagement_score: num,
+});
 
 export const blogSectionEvents: EventDefinitions<BlogSectionEvent['type']> = {
   SectionContinuityRecorded: {
     area: 'blog',
     version: 1,
-    schema: obj({ user_id: str, section_id: str, heading: { type: 'string' }, keywords: { type: 'array', items: { type: 'string' } }, origin: { enum: ['generate', 'optimize'] }, workflow_id: str, metrics }),
+    schema: obj({
+      user_id: str,
+      section_id: str,
+      heading: { type: 'string' },
+      keywords: { type: 'array', items: { type: 'string' } },
+      origin: { enum: ['generate', 'optimize'] },
+      workflow_id: str,
+      metrics,
+    }),
   },
 };
 

@@ -30,14 +30,30 @@ export type IdentityEvent =
   /** Subscribe, upgrade, downgrade or resume: applies at once. started_at: the API clock's time of the change (absent in older events: recordedAt). */
   | { type: 'PlanChanged'; data: { user_id: string; plan: PlanKey; previous_plan: PlanKey; started_at?: string } }
   /** The plan stays until expires_at (end of the billing period), then the Free plan applies. */
-  | { type: 'SubscriptionCancelled'; data: { user_id: string; plan: PlanKey; cancelled_at: string; expires_at: string } }
+  | {
+      type: 'SubscriptionCancelled';
+      data: { user_id: string; plan: PlanKey; cancelled_at: string; expires_at: string };
+    }
   | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
   | { type: 'ApiKeyRenamed'; data: { key_id: string; user_id: string; name: string } }
   | { type: 'ApiKeyRevoked'; data: { key_id: string; user_id: string } }
   | { type: 'ApiKeyRotated'; data: { old_key_id: string; new_key_id: string; user_id: string; grace_until: string } }
-  | { type: 'SessionStarted'; data: { session_id: string; user_id: string; token_hash: string; expires_at: string; key_id: string } }
+  | {
+      type: 'SessionStarted';
+      data: { session_id: string; user_id: string; token_hash: string; expires_at: string; key_id: string };
+    }
   | { type: 'SessionEnded'; data: { session_id: string; user_id: string } }
-  | { type: 'OAuthTokenIssued'; data: { token_id: string; user_id: string; client_id: string; scope: string; token_hash: string; expires_at: string } }
+  | {
+      type: 'OAuthTokenIssued';
+      data: {
+        token_id: string;
+        user_id: string;
+        client_id: string;
+        scope: string;
+        token_hash: string;
+        expires_at: string;
+      };
+    }
   | { type: 'OAuthTokenRevoked'; data: { token_id: string; user_id: string } };
 
 const plan = { enum: ['free', 'basic', 'pro', 'enterprise'] };
@@ -45,20 +61,62 @@ const hash = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const a = 'identity';
 
 export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
-  UserCreated: { area: a, version: 1, schema: obj({ user_id: str, email: str, plan, role: { enum: ['user', 'admin'] } }, ['user_id', 'plan', 'role']) },
-  PlanChanged: { area: a, version: 1, schema: obj({ user_id: str, plan, previous_plan: plan, started_at: isoTime }, ['user_id', 'plan', 'previous_plan']) },
-  SubscriptionCancelled: { area: a, version: 1, schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime }) },
+  UserCreated: {
+    area: a,
+    version: 1,
+    schema: obj({ user_id: str, email: str, plan, role: { enum: ['user', 'admin'] } }, ['user_id', 'plan', 'role']),
+  },
+  PlanChanged: {
+    area: a,
+    version: 1,
+    schema: obj({ user_id: str, plan, previous_plan: plan, started_at: isoTime }, ['user_id', 'plan', 'previous_plan']),
+  },
+  SubscriptionCancelled: {
+    area: a,
+    version: 1,
+    schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime }),
+  },
   ApiKeyCreated: {
     area: a,
     version: 1,
-    schema: obj({ key_id: str, user_id: str, name: str, environment: { enum: ['development', 'production'] }, prefix: str, key_hash: hash, rotated_from: str }, ['key_id', 'user_id', 'name', 'environment', 'prefix', 'key_hash']),
+    schema: obj(
+      {
+        key_id: str,
+        user_id: str,
+        name: str,
+        environment: { enum: ['development', 'production'] },
+        prefix: str,
+        key_hash: hash,
+        rotated_from: str,
+      },
+      ['key_id', 'user_id', 'name', 'environment', 'prefix', 'key_hash'],
+    ),
   },
   ApiKeyRenamed: { area: a, version: 1, schema: obj({ key_id: str, user_id: str, name: str }) },
   ApiKeyRevoked: { area: a, version: 1, schema: obj({ key_id: str, user_id: str }) },
-  ApiKeyRotated: { area: a, version: 1, schema: obj({ old_key_id: str, new_key_id: str, user_id: str, grace_until: isoTime }) },
-  SessionStarted: { area: a, version: 1, schema: obj({ session_id: str, user_id: str, token_hash: hash, expires_at: isoTime, key_id: str }) },
+  ApiKeyRotated: {
+    area: a,
+    version: 1,
+    schema: obj({ old_key_id: str, new_key_id: str, user_id: str, grace_until: isoTime }),
+  },
+  SessionStarted: {
+    area: a,
+    version: 1,
+    schema: obj({ session_id: str, user_id: str, token_hash: hash, expires_at: isoTime, key_id: str }),
+  },
   SessionEnded: { area: a, version: 1, schema: obj({ session_id: str, user_id: str }) },
-  OAuthTokenIssued: { area: a, version: 1, schema: obj({ token_id: str, user_id: str, client_id: str, scope: { type: 'string' }, token_hash: hash, expires_at: isoTime }) },
+  OAuthTokenIssued: {
+    area: a,
+    version: 1,
+    schema: obj({
+      token_id: str,
+      user_id: str,
+      client_id: str,
+      scope: { type: 'string' },
+      token_hash: hash,
+      expires_at: isoTime,
+    }),
+  },
   OAuthTokenRevoked: { area: a, version: 1, schema: obj({ token_id: str, user_id: str }) },
 };
 

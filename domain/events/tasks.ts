@@ -9,7 +9,11 @@ export type TaskEvent =
   | { type: 'TaskCancelled'; data: { task_id: string; reason: string } };
 
 export const taskEvents: EventDefinitions<TaskEvent['type']> = {
-  TaskStarted: { area: 'tasks', version: 1, schema: obj({ task_id: str, task_type: str, user_id: str, workflow_id: str }) },
+  TaskStarted: {
+    area: 'tasks',
+    version: 1,
+    schema: obj({ task_id: str, task_type: str, user_id: str, workflow_id: str }),
+  },
   TaskProgressed: { area: 'tasks', version: 1, schema: obj({ task_id: str, message: str, at: str }) },
   TaskCompleted: { area: 'tasks', version: 1, schema: obj({ task_id: str, result: { type: 'object' } }) },
   TaskFailed: { area: 'tasks', version: 1, schema: obj({ task_id: str, error: obj({ code: str, message: anyStr }) }) },

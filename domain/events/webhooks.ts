@@ -5,28 +5,98 @@
 import { anyStr, bool, EventDefinitions, int, obj, str } from './types';
 
 export type WebhookEvent =
-  | { type: 'WebhookRegistered'; data: { endpoint_id: string; user_id: string; url: string; events: string[]; secret_hash: string; family: string } }
-  | { type: 'WebhookUpdated'; data: { endpoint_id: string; user_id: string; url?: string; events?: string[]; enabled?: boolean } }
+  | {
+      type: 'WebhookRegistered';
+      data: {
+        endpoint_id: string;
+        user_id: string;
+        url: string;
+        events: string[];
+        secret_hash: string;
+        family: string;
+      };
+    }
+  | {
+      type: 'WebhookUpdated';
+      data: { endpoint_id: string; user_id: string; url?: string; events?: string[]; enabled?: boolean };
+    }
   | { type: 'WebhookDeleted'; data: { endpoint_id: string; user_id: string } }
   | { type: 'WebhookDisabled'; data: { endpoint_id: string; user_id: string; reason: string } }
-  | { type: 'WebhookDeliveryScheduled'; data: { delivery_id: string; endpoint_id: string; user_id: string; event_type: string; payload: Record<string, unknown> } }
+  | {
+      type: 'WebhookDeliveryScheduled';
+      data: {
+        delivery_id: string;
+        endpoint_id: string;
+        user_id: string;
+        event_type: string;
+        payload: Record<string, unknown>;
+      };
+    }
   /** A delivery asked for by the API (test ping, redeliver); the dispatcher starts its workflow (an outbox, never a start from the request path). */
-  | { type: 'WebhookDeliveryRequested'; data: { delivery_id: string; endpoint_id: string; user_id: string; event_type: string; payload: Record<string, unknown>; reason: 'test' | 'redeliver'; redelivery_of?: string } }
-  | { type: 'WebhookDeliveryAttempted'; data: { delivery_id: string; endpoint_id: string; attempt: number; status_code: number | null; outcome: 'succeeded' | 'failed' | 'gone'; error: string | null; next_attempt_at: string | null } }
-  | { type: 'WebhookDeliveryFinished'; data: { delivery_id: string; endpoint_id: string; status: 'succeeded' | 'failed' | 'endpoint_disabled' } };
+  | {
+      type: 'WebhookDeliveryRequested';
+      data: {
+        delivery_id: string;
+        endpoint_id: string;
+        user_id: string;
+        event_type: string;
+        payload: Record<string, unknown>;
+        reason: 'test' | 'redeliver';
+        redelivery_of?: string;
+      };
+    }
+  | {
+      type: 'WebhookDeliveryAttempted';
+      data: {
+        delivery_id: string;
+        endpoint_id: string;
+        attempt: number;
+        status_code: number | null;
+        outcome: 'succeeded' | 'failed' | 'gone';
+        error: string | null;
+        next_attempt_at: string | null;
+      };
+    }
+  | {
+      type: 'WebhookDeliveryFinished';
+      data: { delivery_id: string; endpoint_id: string; status: 'succeeded' | 'failed' | 'endpoint_disabled' };
+    };
 
 const events = { type: 'array', items: str, minItems: 1 };
 
 export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
-  WebhookRegistered: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, url: str, events, secret_hash: str, family: str }) },
-  WebhookUpdated: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, url: str, events, enabled: bool }, ['endpoint_id', 'user_id']) },
+  WebhookRegistered: {
+    area: 'webhooks',
+    version: 1,
+    schema: obj({ endpoint_id: str, user_id: str, url: str, events, secret_hash: str, family: str }),
+  },
+  WebhookUpdated: {
+    area: 'webhooks',
+    version: 1,
+    schema: obj({ endpoint_id: str, user_id: str, url: str, events, enabled: bool }, ['endpoint_id', 'user_id']),
+  },
   WebhookDeleted: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str }) },
   WebhookDisabled: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, reason: anyStr }) },
-  WebhookDeliveryScheduled: { area: 'webhooks', version: 1, schema: obj({ delivery_id: str, endpoint_id: str, user_id: str, event_type: str, payload: { type: 'object' } }) },
+  WebhookDeliveryScheduled: {
+    area: 'webhooks',
+    version: 1,
+    schema: obj({ delivery_id: str, endpoint_id: str, user_id: str, event_type: str, payload: { type: 'object' } }),
+  },
   WebhookDeliveryRequested: {
     area: 'webhooks',
     version: 1,
-    schema: obj({ delivery_id: str, endpoint_id: str, user_id: str, event_type: str, payload: { type: 'object' }, reason: { enum: ['test', 'redeliver'] }, redelivery_of: str }, ['delivery_id', 'endpoint_id', 'user_id', 'event_type', 'payload', 'reason']),
+    schema: obj(
+      {
+        delivery_id: str,
+        endpoint_id: str,
+        user_id: str,
+        event_type: str,
+        payload: { type: 'object' },
+        reason: { enum: ['test', 'redeliver'] },
+        redelivery_of: str,
+      },
+      ['delivery_id', 'endpoint_id', 'user_id', 'event_type', 'payload', 'reason'],
+    ),
   },
   WebhookDeliveryAttempted: {
     area: 'webhooks',
@@ -41,5 +111,9 @@ export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
       next_attempt_at: { type: ['string', 'null'] },
     }),
   },
-  WebhookDeliveryFinished: { area: 'webhooks', version: 1, schema: obj({ delivery_id: str, endpoint_id: str, status: { enum: ['succeeded', 'failed', 'endpoint_disabled'] } }) },
+  WebhookDeliveryFinished: {
+    area: 'webhooks',
+    version: 1,
+    schema: obj({ delivery_id: str, endpoint_id: str, status: { enum: ['succeeded', 'failed', 'endpoint_disabled'] } }),
+  },
 };

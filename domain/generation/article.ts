@@ -37,15 +37,32 @@ export function writeArticle(input: WriteArticleInput): ArticleDraft {
   let sections: ArticleSectionInput[] | undefined = input.sections;
   let title = input.title?.trim();
   if (!sections?.length) {
-    const drafted = draftOutline({ topic: input.topic, keywords: input.keywords, sources: input.sources, wordCount: target, audience: input.audience, tone: input.tone });
-    sections = drafted.outline.map((s) => ({ id: s.id, heading: s.heading, keyPoints: s.key_points, subheadings: s.subheadings, keywords: s.keywords, targetWords: s.target_words }));
+    const drafted = draftOutline({
+      topic: input.topic,
+      keywords: input.keywords,
+      sources: input.sources,
+      wordCount: target,
+      audience: input.audience,
+      tone: input.tone,
+    });
+    sections = drafted.outline.map((s) => ({
+      id: s.id,
+      heading: s.heading,
+      keyPoints: s.key_points,
+      subheadings: s.subheadings,
+      keywords: s.keywords,
+      targetWords: s.target_words,
+    }));
     title ??= drafted.title_options[0];
   }
   title ??= titleCase(input.topic);
 
   const known = sections.filter((s) => (s.targetWords ?? 0) > 0);
   const fallback = known.length ? known.reduce((n, s) => n + (s.targetWords ?? 0), 0) / known.length : 1;
-  const budgets = largestRemainder(target, sections.map((s) => ((s.targetWords ?? 0) > 0 ? (s.targetWords as number) : fallback)));
+  const budgets = largestRemainder(
+    target,
+    sections.map((s) => ((s.targetWords ?? 0) > 0 ? (s.targetWords as number) : fallback)),
+  );
 
   const ctx = createWriterContext(input.sources ?? []);
   let planned = 0;
@@ -54,7 +71,17 @@ export function writeArticle(input: WriteArticleInput): ArticleDraft {
     planned += budgets[i];
     const want = Math.max(1, planned - written);
     const draft = writeSection(
-      { heading: s.heading, keyPoints: s.keyPoints, subheadings: s.subheadings, keywords: s.keywords ?? input.keywords, targetWords: want, sources: input.sources, tone: input.tone, audience: input.audience, topic: input.topic },
+      {
+        heading: s.heading,
+        keyPoints: s.keyPoints,
+        subheadings: s.subheadings,
+        keywords: s.keywords ?? input.keywords,
+        targetWords: want,
+        sources: input.sources,
+        tone: input.tone,
+        audience: input.audience,
+        topic: input.topic,
+      },
       ctx,
     );
     written += draft.wordCount;

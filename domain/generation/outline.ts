@@ -45,11 +45,14 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
   numbered.forEach(({ n, source }) =>
     splitSentences(source.excerpt ?? '').forEach((sp, i) => {
       const text = (source.excerpt ?? '').slice(sp.start, sp.end).trim();
-      if (wordsIn(text) >= 6 && !isDangling(tidySourceSentence(text))) sentences.push({ id: `${n}:${i}:${sentences.length}`, text });
+      if (wordsIn(text) >= 6 && !isDangling(tidySourceSentence(text)))
+        sentences.push({ id: `${n}:${i}:${sentences.length}`, text });
     }),
   );
   const sentenceIndex = createBm25Index(sentences);
-  const docIndex = createBm25Index(numbered.map(({ n, source }) => ({ id: String(n), text: `${source.title} ${source.excerpt ?? ''}` })));
+  const docIndex = createBm25Index(
+    numbered.map(({ n, source }) => ({ id: String(n), text: `${source.title} ${source.excerpt ?? ''}` })),
+  );
   const byNumber = new Map(numbered.map(({ n, source }) => [n, { ...source, index: n } as Source]));
   const usedSentences = new Set<string>();
 
@@ -59,14 +62,30 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
   const bodySubjects = [...keywords, ...phrases].slice(0, Math.max(1, total - 2));
 
   const headings: Array<{ heading: string; query: string; role: 'open' | 'body' | 'close'; subject: string }> = [
-    { heading: pick([`Why ${titleCase(topic)} Matters`, `What ${titleCase(topic)} Means for ${titleCase(audience)}`], seed), query: topic, role: 'open', subject: topic },
+    {
+      heading: pick(
+        [`Why ${titleCase(topic)} Matters`, `What ${titleCase(topic)} Means for ${titleCase(audience)}`],
+        seed,
+      ),
+      query: topic,
+      role: 'open',
+      subject: topic,
+    },
     ...bodySubjects.map((subject, i) => ({
-      heading: BODY_HEADINGS[(i + (seed.length % BODY_HEADINGS.length)) % BODY_HEADINGS.length].replace('{Phrase}', titleCase(subject)),
+      heading: BODY_HEADINGS[(i + (seed.length % BODY_HEADINGS.length)) % BODY_HEADINGS.length].replace(
+        '{Phrase}',
+        titleCase(subject),
+      ),
       query: `${subject} ${topic}`,
       role: 'body' as const,
       subject,
     })),
-    { heading: 'Key Takeaways and Next Steps', query: [topic, ...bodySubjects].join(' '), role: 'close', subject: topic },
+    {
+      heading: 'Key Takeaways and Next Steps',
+      query: [topic, ...bodySubjects].join(' '),
+      role: 'close',
+      subject: topic,
+    },
   ];
 
   const weights = headings.map((h) => (h.role === 'body' ? 1 : h.role === 'open' ? 0.7 : 0.6));
@@ -83,19 +102,34 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
     } else {
       // Key points are the phrases the best-matching source sentences share, not the sentences themselves:
       // a phrase reads well as a point, a subheading and a subject for the writer.
-      const hits = search(sentenceIndex, h.query, 12).filter((x) => !usedSentences.has(x.id)).slice(0, 6);
+      const hits = search(sentenceIndex, h.query, 12)
+        .filter((x) => !usedSentences.has(x.id))
+        .slice(0, 6);
       hits.forEach((x) => usedSentences.add(x.id));
       const texts = hits.map((x) => sentences.find((s) => s.id === x.id)!.text);
       // Phrases shared across sources (global statistics) that these sentences use: recurring terms, not accidents of one sentence.
       const joined = texts.join(' ').toLowerCase();
-      const phrasesHere = topPhrases(stats.filter((st) => joined.includes(st.phrase)).sort((a, b) => Number(b.words > 1) - Number(a.words > 1) || b.score - a.score), 3, [h.subject, topic, ...usedPhrases]).map((p) => p.phrase);
+      const phrasesHere = topPhrases(
+        stats
+          .filter((st) => joined.includes(st.phrase))
+          .sort((a, b) => Number(b.words > 1) - Number(a.words > 1) || b.score - a.score),
+        3,
+        [h.subject, topic, ...usedPhrases],
+      ).map((p) => p.phrase);
       phrasesHere.forEach((p) => usedPhrases.add(p.toLowerCase()));
       keyPoints = phrasesHere.map((p) => capitalize(p));
-      if (keyPoints.length < 2) keyPoints = [`What ${h.subject} involves`, `Why ${h.subject} matters for ${audience}`, `How to get started with ${h.subject}`];
+      if (keyPoints.length < 2)
+        keyPoints = [
+          `What ${h.subject} involves`,
+          `Why ${h.subject} matters for ${audience}`,
+          `How to get started with ${h.subject}`,
+        ];
       if (h.role === 'body') bodyPoints.push(keyPoints);
     }
     const references = search(docIndex, h.query, 3).map((x) => byNumber.get(Number(x.id))!);
-    const sectionKeywords = keywords.filter((k) => `${h.heading} ${keyPoints.join(' ')}`.toLowerCase().includes(k.toLowerCase()));
+    const sectionKeywords = keywords.filter((k) =>
+      `${h.heading} ${keyPoints.join(' ')}`.toLowerCase().includes(k.toLowerCase()),
+    );
     return {
       id: `s${i + 1}`,
       heading: h.heading,
@@ -112,7 +146,9 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
     `${titleCase(topic)}: A Practical Guide for ${titleCase(audience)}`,
     `How to Approach ${titleCase(topic)}: ${outline.length - 2 || 1} Areas That Matter`,
     `${titleCase(main)} Explained: What ${titleCase(audience)} Need to Know`,
-    numbered.length ? `The ${titleCase(topic)} Playbook: Lessons from ${numbered.length} Sources` : `The ${titleCase(topic)} Playbook`,
+    numbered.length
+      ? `The ${titleCase(topic)} Playbook: Lessons from ${numbered.length} Sources`
+      : `The ${titleCase(topic)} Playbook`,
   ];
   return { title_options, outline };
 }

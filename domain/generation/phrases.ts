@@ -27,13 +27,16 @@ export function audienceOf(audience?: string): string {
 
 // Verbs that open imperative key points ("Use long-tail keywords").
 const IMPERATIVES = new Set(
-  ('use build write create track measure choose plan publish avoid start focus add keep make test define map optimize optimise repurpose research identify ' +
+  (
+    'use build write create track measure choose plan publish avoid start focus add keep make test define map optimize optimise repurpose research identify ' +
     'set review update share post schedule know understand find pick target align improve earn pitch segment personalize personalise ' +
     'analyze analyse audit compare check craft design develop document ensure establish follow include invest launch learn limit list ' +
     'monitor prioritize prioritise promote refresh reuse run send structure study tailor turn write answer ask cite cover link match ' +
-    'apply clean batch reply respond engage collect gather interview survey grow pair rewrite shorten simplify split stop treat vary').split(' '),
+    'apply clean batch reply respond engage collect gather interview survey grow pair rewrite shorten simplify split stop treat vary'
+  ).split(' '),
 );
-const FINITE = /\b(is|are|was|were|has|have|had|can|will|should|must|does|do|matters?|helps?|drives?|improves?|makes?|means|needs?|works?|beats?|wins?|gets?|leads?|shows?|depends?)\b/i;
+const FINITE =
+  /\b(is|are|was|were|has|have|had|can|will|should|must|does|do|matters?|helps?|drives?|improves?|makes?|means|needs?|works?|beats?|wins?|gets?|leads?|shows?|depends?)\b/i;
 
 export type PointKind = 'imperative' | 'statement' | 'noun';
 
@@ -58,7 +61,8 @@ export function keyPhrase(sentence: string): string {
   const runs: string[][] = [[]];
   for (const w of sentence.split(/[\s,;:()]+/)) {
     const clean = w.replace(/[^\p{L}\p{N}'’-]/gu, '');
-    if (clean.length > 2 && !STOPWORDS.has(clean.toLowerCase()) && !FINITE.test(clean)) runs[runs.length - 1].push(clean);
+    if (clean.length > 2 && !STOPWORDS.has(clean.toLowerCase()) && !FINITE.test(clean))
+      runs[runs.length - 1].push(clean);
     else runs.push([]);
   }
   const best = runs.map((r) => r.slice(0, 3)).sort((a, b) => b.length - a.length)[0];
@@ -69,7 +73,10 @@ export function keyPhrase(sentence: string): string {
 export function headingSubject(heading: string): string {
   const h = heading
     .trim()
-    .replace(/^(what the research says about|practical steps for|understanding|getting|common|why|what|how|when|the|a|an)\s+/i, '')
+    .replace(
+      /^(what the research says about|practical steps for|understanding|getting|common|why|what|how|when|the|a|an)\s+/i,
+      '',
+    )
     .replace(/^(to|is|are)\s+/i, '')
     .replace(/\s+(matters?|works in practice|right|mistakes to avoid|explained)\b.*$/i, '')
     .replace(/\s+means for .*$/i, '')
@@ -120,9 +127,19 @@ export const LEADS: Table = {
 };
 
 export const POINT_FRAMES: Record<'imperative' | 'statement' | 'noun', string[]> = {
-  imperative: ['{Point}.', 'The practical step is to {point}.', 'Start with a clear rule: {point}.', 'It pays to {point}.'],
+  imperative: [
+    '{Point}.',
+    'The practical step is to {point}.',
+    'Start with a clear rule: {point}.',
+    'It pays to {point}.',
+  ],
   statement: ['{Point}.', 'One point matters here: {Point}.', 'A key observation: {Point}.'],
-  noun: ['Consider {subject} first.', '{Subject} deserves a closer look.', 'Next comes {subject}.', 'Then there is {subject}.'],
+  noun: [
+    'Consider {subject} first.',
+    '{Subject} deserves a closer look.',
+    'Next comes {subject}.',
+    'Then there is {subject}.',
+  ],
 };
 
 export const ELABORATIONS: Table = {
@@ -169,17 +186,35 @@ export const ELABORATIONS: Table = {
 };
 
 export const AUDIENCE_LINKS: Table = {
-  formal: ['For {audience}, this has direct consequences for planning and budgeting.', 'The implication for {audience} is a need for clear priorities.'],
-  friendly: ['If you are one of the {audience} reading this, that is good news for you.', 'For {audience}, that makes life a little simpler.'],
+  formal: [
+    'For {audience}, this has direct consequences for planning and budgeting.',
+    'The implication for {audience} is a need for clear priorities.',
+  ],
+  friendly: [
+    'If you are one of the {audience} reading this, that is good news for you.',
+    'For {audience}, that makes life a little simpler.',
+  ],
   persuasive: ['For {audience}, that is an advantage worth claiming.', '{Audience} cannot afford to ignore this.'],
   neutral: ['For {audience}, this is worth keeping in mind.', 'This applies to {audience} of every size.'],
 };
 
 export const CLOSERS: Table = {
-  formal: ['In short, {subject} rewards a deliberate, measured approach.', 'Taken together, these points make {subject} a priority for {audience}.'],
-  friendly: ["That's the gist of {subject}: start simple and keep at it.", 'So give {subject} a go, and adjust as you learn.'],
-  persuasive: ['Act on {subject} now, and the results will follow.', 'Make {subject} a priority, and your {topic} will show it.'],
-  neutral: ['In short, {subject} is worth steady attention.', 'These points together show why {subject} matters for {topic}.'],
+  formal: [
+    'In short, {subject} rewards a deliberate, measured approach.',
+    'Taken together, these points make {subject} a priority for {audience}.',
+  ],
+  friendly: [
+    "That's the gist of {subject}: start simple and keep at it.",
+    'So give {subject} a go, and adjust as you learn.',
+  ],
+  persuasive: [
+    'Act on {subject} now, and the results will follow.',
+    'Make {subject} a priority, and your {topic} will show it.',
+  ],
+  neutral: [
+    'In short, {subject} is worth steady attention.',
+    'These points together show why {subject} matters for {topic}.',
+  ],
 };
 
 /** Transitions that open a later paragraph; they precede a template sentence only. */

@@ -45,44 +45,73 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
   const primary = [...new Set([...keywords, ...onTopic.slice(0, 3)])].slice(0, Math.max(3, keywords.length));
   const primarySet = new Set(primary.map((p) => p.toLowerCase()));
   // Multi-word phrases first: "search intent" says more about a topic than "search".
-  const secondary = phrases.filter((p) => !primarySet.has(p.toLowerCase())).sort((a, b) => Number(b.includes(' ')) - Number(a.includes(' '))).slice(0, 8);
+  const secondary = phrases
+    .filter((p) => !primarySet.has(p.toLowerCase()))
+    .sort((a, b) => Number(b.includes(' ')) - Number(a.includes(' ')))
+    .slice(0, 8);
 
   const main = primary[0] ?? topic;
   const mainCoverage = coverage(main);
-  const level = sources.length === 0 ? 'unknown' : mainCoverage / sources.length > 0.5 ? 'high' : mainCoverage / sources.length > 0.2 ? 'medium' : 'low';
+  const level =
+    sources.length === 0
+      ? 'unknown'
+      : mainCoverage / sources.length > 0.5
+        ? 'high'
+        : mainCoverage / sources.length > 0.2
+          ? 'medium'
+          : 'low';
   const search_volume = `${level} (estimated from coverage: "${main}" appears in ${mainCoverage} of ${sources.length} sources; no search-engine volume data offline)`;
 
   const index = createBm25Index(sources.map((s, i) => ({ id: String(i), text: textOf(s) })));
-  const relevance = new Map(search(index, [topic, ...keywords].join(' '), sources.length).map((h) => [Number(h.id), h.score]));
+  const relevance = new Map(
+    search(index, [topic, ...keywords].join(' '), sources.length).map((h) => [Number(h.id), h.score]),
+  );
   const best = Math.max(1e-9, ...relevance.values());
   const rel = (i: number) => (relevance.get(i) ?? 0) / best;
-  const ranked = sources.map((s, i) => ({ s, i, score: (s.credibility_score ?? 0.5) * (0.25 + 0.75 * rel(i)) })).sort((a, b) => b.score - a.score || a.i - b.i);
+  const ranked = sources
+    .map((s, i) => ({ s, i, score: (s.credibility_score ?? 0.5) * (0.25 + 0.75 * rel(i)) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i);
   // Corpus sources live on our own API host, so they are labelled by type; web sources by their domain.
-  const top_competitors = ranked.slice(0, 5).map(({ s }) => `${s.title} (${/\/api\/research\/corpus\//.test(s.url) ? `${s.source_type ?? 'web'} source` : domainOf(s.url)})`);
+  const top_competitors = ranked
+    .slice(0, 5)
+    .map(
+      ({ s }) =>
+        `${s.title} (${/\/api\/research\/corpus\//.test(s.url) ? `${s.source_type ?? 'web'} source` : domainOf(s.url)})`,
+    );
 
   const content_gaps: string[] = [];
   for (const k of [...keywords, ...topicWords]) {
     const c = coverage(k);
-    if (sources.length && c <= 1) content_gaps.push(`Little coverage of "${k}": ${c} of ${sources.length} sources mention it`);
+    if (sources.length && c <= 1)
+      content_gaps.push(`Little coverage of "${k}": ${c} of ${sources.length} sources mention it`);
   }
   const dates = sources.map((s) => Date.parse(s.published_at ?? '')).filter((d) => !Number.isNaN(d));
   if (dates.length) {
     const newest = Math.max(...dates);
     const stale = dates.filter((d) => newest - d >= 2 * 365 * 86_400_000).length;
-    if (stale) content_gaps.push(`${stale} of ${dates.length} dated sources are two or more years older than the newest one; fresher data is an opening`);
+    if (stale)
+      content_gaps.push(
+        `${stale} of ${dates.length} dated sources are two or more years older than the newest one; fresher data is an opening`,
+      );
   }
-  if (content_gaps.length === 0 && secondary.length) content_gaps.push(`Sources mention "${secondary[secondary.length - 1]}" only in passing; a deeper treatment is possible`);
+  if (content_gaps.length === 0 && secondary.length)
+    content_gaps.push(
+      `Sources mention "${secondary[secondary.length - 1]}" only in passing; a deeper treatment is possible`,
+    );
 
   const opportunities: string[] = [];
   const strong = phrases.slice(0, 6);
   for (let a = 0; a < strong.length && opportunities.length < 3; a++) {
     for (let b = a + 1; b < strong.length && opportunities.length < 3; b++) {
       const together = texts.some((t) => t.includes(strong[a].toLowerCase()) && t.includes(strong[b].toLowerCase()));
-      if (!together && coverage(strong[a]) && coverage(strong[b])) opportunities.push(`Connect "${strong[a]}" with "${strong[b]}": no source covers both`);
+      if (!together && coverage(strong[a]) && coverage(strong[b]))
+        opportunities.push(`Connect "${strong[a]}" with "${strong[b]}": no source covers both`);
     }
   }
-  if (audience !== 'readers' && !texts.some((t) => t.includes(audience.toLowerCase()))) opportunities.push(`Write for ${audience} explicitly: no source addresses them by name`);
-  if (opportunities.length === 0) opportunities.push(`Synthesise the ${sources.length} sources into one practical guide to ${topic}`);
+  if (audience !== 'readers' && !texts.some((t) => t.includes(audience.toLowerCase())))
+    opportunities.push(`Write for ${audience} explicitly: no source addresses them by name`);
+  if (opportunities.length === 0)
+    opportunities.push(`Synthesise the ${sources.length} sources into one practical guide to ${topic}`);
 
   const secondaryFor = (i: number) => secondary[i] ?? keywords[i] ?? topic;
   const suggested_angles = [
@@ -90,17 +119,21 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
     `${capitalize(main)}: what ${sources.length || 'the'} sources agree on and where they differ`,
     `Common mistakes in ${secondaryFor(0)} and how to avoid them`,
     `How ${secondaryFor(0)} and ${secondaryFor(1)} work together in ${topic}`,
-    input.industry ? `${capitalize(topic)} in ${input.industry}: a practical playbook` : `${capitalize(topic)} on a small budget`,
+    input.industry
+      ? `${capitalize(topic)} in ${input.industry}: a practical playbook`
+      : `${capitalize(topic)} on a small budget`,
   ];
-  const search_queries = [...new Set([
-    topic,
-    ...keywords.map((k) => `${k} best practices`),
-    `how to ${main.toLowerCase().startsWith('how to') ? main.slice(7) : `improve ${main}`}`,
-    `${main} examples`,
-    `${main} statistics`,
-    ...phrases.slice(0, 3).map((p) => `${topic} ${p}`),
-    ...(input.industry ? [`${topic} ${input.industry}`] : []),
-  ])].slice(0, 10);
+  const search_queries = [
+    ...new Set([
+      topic,
+      ...keywords.map((k) => `${k} best practices`),
+      `how to ${main.toLowerCase().startsWith('how to') ? main.slice(7) : `improve ${main}`}`,
+      `${main} examples`,
+      `${main} statistics`,
+      ...phrases.slice(0, 3).map((p) => `${topic} ${p}`),
+      ...(input.industry ? [`${topic} ${input.industry}`] : []),
+    ]),
+  ].slice(0, 10);
 
   return {
     keyword_analysis: { primary_keywords: primary, secondary_keywords: secondary, search_volume },
@@ -108,7 +141,11 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
     suggested_angles,
     search_queries,
     grounding_metadata: {
-      grounding_chunks: sources.map((s, i) => ({ title: s.title, url: s.url, confidence_score: round2((s.credibility_score ?? 0.5) * (0.5 + 0.5 * rel(i))) })),
+      grounding_chunks: sources.map((s, i) => ({
+        title: s.title,
+        url: s.url,
+        confidence_score: round2((s.credibility_score ?? 0.5) * (0.5 + 0.5 * rel(i))),
+      })),
       web_search_queries: search_queries,
     },
   };

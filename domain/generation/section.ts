@@ -19,8 +19,31 @@
  * random number involved.
  */
 import type { SectionDraft, Source, WriteSectionInput } from './types';
-import { buildEvidencePool, bestEvidence, EvidenceSentence, EvidencePool, frameEvidence, numberSources, NumberedSource } from './evidence';
-import { headingSubject, AUDIENCE_LINKS, CLOSERS, ELABORATIONS, fill, LEADS, POINT_FRAMES, pointKind, subjectOf, audienceOf, toneFamily, TRANSITIONS, Slots, ToneFamily } from './phrases';
+import {
+  buildEvidencePool,
+  bestEvidence,
+  EvidenceSentence,
+  EvidencePool,
+  frameEvidence,
+  numberSources,
+  NumberedSource,
+} from './evidence';
+import {
+  headingSubject,
+  AUDIENCE_LINKS,
+  CLOSERS,
+  ELABORATIONS,
+  fill,
+  LEADS,
+  POINT_FRAMES,
+  pointKind,
+  subjectOf,
+  audienceOf,
+  toneFamily,
+  TRANSITIONS,
+  Slots,
+  ToneFamily,
+} from './phrases';
 import { hash32, lowerPhrase, markdownWordCount, pick, properNouns, rotate, safeLower, wordsIn } from './text';
 
 /** State shared by the sections of one article: sources, their numbers, what has been used and cited. */
@@ -33,7 +56,12 @@ export interface WriterContext {
 
 export function createWriterContext(sources: Source[] = []): WriterContext {
   const numbered = numberSources(sources);
-  return { numbered, pool: buildEvidencePool(numbered), proper: properNouns(sources.map((s) => s.excerpt ?? '')), cited: new Map() };
+  return {
+    numbered,
+    pool: buildEvidencePool(numbered),
+    proper: properNouns(sources.map((s) => s.excerpt ?? '')),
+    cited: new Map(),
+  };
 }
 
 type BlockKind = 'p' | 'li' | 'h3';
@@ -53,7 +81,8 @@ interface Unit {
   round: number;
 }
 
-const LISTY = /\b(tips|steps|ways|checklist|mistakes|practices|ideas|tools|takeaways|strategies|signs|tactics|rules|questions|examples|lessons)\b|^how to\b/i;
+const LISTY =
+  /\b(tips|steps|ways|checklist|mistakes|practices|ideas|tools|takeaways|strategies|signs|tactics|rules|questions|examples|lessons)\b|^how to\b/i;
 
 interface Plan {
   blocks: Block[];
@@ -67,7 +96,12 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
   const proper = ctx.proper;
   const audience = audienceOf(input.audience);
   const topic = lowerPhrase(input.topic || headingSubject(input.heading), proper);
-  const rawPoints = (input.keyPoints?.length ? input.keyPoints : input.subheadings?.length ? input.subheadings : input.keywords?.slice(0, 3)) ?? [];
+  const rawPoints =
+    (input.keyPoints?.length
+      ? input.keyPoints
+      : input.subheadings?.length
+        ? input.subheadings
+        : input.keywords?.slice(0, 3)) ?? [];
   const points = rawPoints.map((p) => p.trim().replace(/[.;:]+$/, '')).filter(Boolean);
   if (points.length === 0) points.push(input.heading.trim());
   const subjects = points.map((p) => lowerPhrase(subjectOf(p), proper));
@@ -75,16 +109,26 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
   const slots = (subject: string, point?: string): Slots => ({ subject, topic, audience, point });
   const queryBase = `${input.heading} ${(input.keywords ?? []).join(' ')}`;
   const avgPointWords = points.reduce((n, p) => n + wordsIn(p), 0) / points.length;
-  const listMode = input.list ?? (points.length >= 3 && avgPointWords <= 9 && (LISTY.test(input.heading) || hash32(seed) % 4 === 0));
+  const listMode =
+    input.list ?? (points.length >= 3 && avgPointWords <= 9 && (LISTY.test(input.heading) || hash32(seed) % 4 === 0));
 
   const blocks: Block[] = [];
   const mandatory: Unit[] = [];
   const candidates: Unit[] = [];
   const taken = new Set<string>();
-  const add = (list: Unit[], block: number, order: number, text: string, round: number, point: number, evidence?: EvidenceSentence) =>
-    list.push({ block, order, text, words: wordsIn(text), round, point, evidence });
+  const add = (
+    list: Unit[],
+    block: number,
+    order: number,
+    text: string,
+    round: number,
+    point: number,
+    evidence?: EvidenceSentence,
+  ) => list.push({ block, order, text, words: wordsIn(text), round, point, evidence });
   const evidenceFor = (query: string, k: number): EvidenceSentence[] => {
-    const found = bestEvidence(ctx.pool, query, k + taken.size).filter((e) => !taken.has(e.id)).slice(0, k);
+    const found = bestEvidence(ctx.pool, query, k + taken.size)
+      .filter((e) => !taken.has(e.id))
+      .slice(0, k);
     found.forEach((e) => taken.add(e.id));
     return found;
   };
@@ -94,7 +138,8 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
   const intro = blocks.push({ kind: 'p', point: -1 }) - 1;
   const leadSubject = lowerPhrase(headingSubject(input.heading), proper);
   // A lead that names both subject and topic reads oddly when they are the same thing.
-  const sameAsTopic = leadSubject.toLowerCase().includes(topic.toLowerCase()) || topic.toLowerCase().includes(leadSubject.toLowerCase());
+  const sameAsTopic =
+    leadSubject.toLowerCase().includes(topic.toLowerCase()) || topic.toLowerCase().includes(leadSubject.toLowerCase());
   const leads = LEADS[family].filter((t) => !sameAsTopic || !t.includes('{topic}'));
   add(mandatory, intro, 0, fill(pick(leads, `${seed}|lead`), slots(leadSubject)), 0, -1);
   evidenceFor(queryBase, 2).forEach((e, i) => add(candidates, intro, 1 + i, frame(e), i === 0 ? 1 : 3, -1, e));
@@ -109,7 +154,10 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
     return `${pick(TRANSITIONS[family], `${seed}|tr|${k}`)} ${safeLower(s, proper)}`;
   };
 
-  const groups = !listMode && input.subheadings?.length && points.length >= 2 && input.targetWords >= 250 ? input.subheadings.slice(0, points.length) : [];
+  const groups =
+    !listMode && input.subheadings?.length && points.length >= 2 && input.targetWords >= 250
+      ? input.subheadings.slice(0, points.length)
+      : [];
   let afterList = -1;
   points.forEach((point, k) => {
     const subject = subjects[k];
@@ -152,7 +200,9 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
   const closer = fill(pick(CLOSERS[family], `${seed}|close`), slots(leadSubject));
   add(input.targetWords >= 100 ? mandatory : candidates, closing, 0, closer, 2, -2);
 
-  const fillerBlocks = listMode ? [afterList] : blocks.map((b, i) => (b.kind === 'p' && b.point >= 0 ? i : -1)).filter((i) => i >= 0);
+  const fillerBlocks = listMode
+    ? [afterList]
+    : blocks.map((b, i) => (b.kind === 'p' && b.point >= 0 ? i : -1)).filter((i) => i >= 0);
   return { blocks, mandatory, candidates, subjects, fillerBlocks };
 }
 
@@ -161,14 +211,24 @@ function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneF
  * subject gets every template once, in a subject-specific order, and the
  * subjects take turns, so neighbouring sentences differ in both.
  */
-function* fillers(plan: Plan, family: ToneFamily, input: WriteSectionInput, ctx: WriterContext, seed: string): Generator<Unit> {
+function* fillers(
+  plan: Plan,
+  family: ToneFamily,
+  input: WriteSectionInput,
+  ctx: WriterContext,
+  seed: string,
+): Generator<Unit> {
   const topic = lowerPhrase(input.topic || headingSubject(input.heading), ctx.proper);
   const audience = audienceOf(input.audience);
-  const families: ToneFamily[] = [family, ...(['neutral', 'formal', 'friendly', 'persuasive'] as ToneFamily[]).filter((f) => f !== family)];
+  const families: ToneFamily[] = [
+    family,
+    ...(['neutral', 'formal', 'friendly', 'persuasive'] as ToneFamily[]).filter((f) => f !== family),
+  ];
   const templates = families.flatMap((f) => rotate(ELABORATIONS[f], `${seed}|fill|${f}`));
   const S = plan.subjects.length;
   // The paragraph of a subject's own key point when it has one, else the filler blocks in turn.
-  const home = (s: number) => plan.fillerBlocks.find((b) => plan.blocks[b].point === s) ?? plan.fillerBlocks[s % plan.fillerBlocks.length];
+  const home = (s: number) =>
+    plan.fillerBlocks.find((b) => plan.blocks[b].point === s) ?? plan.fillerBlocks[s % plan.fillerBlocks.length];
   let n = 0;
   for (let r = 0; r < templates.length; r++) {
     for (let s = 0; s < S; s++) {
@@ -189,7 +249,10 @@ function render(blocks: Block[], units: Unit[]): string {
       prev = 'h3';
       return;
     }
-    const sentences = units.filter((u) => u.block === i).sort((a, c) => a.order - c.order).map((u) => u.text);
+    const sentences = units
+      .filter((u) => u.block === i)
+      .sort((a, c) => a.order - c.order)
+      .map((u) => u.text);
     if (sentences.length === 0) return;
     if (b.kind === 'li') {
       out.push(`${prev === 'li' ? '\n' : prev ? '\n\n' : ''}- ${sentences.join(' ')}`);
@@ -238,7 +301,8 @@ export function writeSection(input: WriteSectionInput, shared?: WriterContext): 
   };
   const ordered = [...plan.candidates].sort((a, b) => a.round - b.round || a.block - b.block || a.order - b.order);
   for (const u of ordered) accept(u, hi);
-  if (total < lo && plan.fillerBlocks.length) for (const u of fillers(plan, family, input, ctx, seed)) if (accept(u, hi) && total >= lo) break;
+  if (total < lo && plan.fillerBlocks.length)
+    for (const u of fillers(plan, family, input, ctx, seed)) if (accept(u, hi) && total >= lo) break;
   if (total < target * 0.9) for (const u of ordered) accept(u, target * 1.1);
 
   const citations = new Map<number, Source>();

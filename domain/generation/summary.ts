@@ -20,13 +20,19 @@ export interface PlainMessage {
 
 export function extractiveSummary(text: string, maxWords = 120): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const sentences = splitSentences(clean).map((sp, i) => ({ i, text: clean.slice(sp.start, sp.end).trim() })).filter((s) => s.text);
+  const sentences = splitSentences(clean)
+    .map((sp, i) => ({ i, text: clean.slice(sp.start, sp.end).trim() }))
+    .filter((s) => s.text);
   if (sentences.length === 0) return '';
   const freq = new Map<string, number>();
   for (const k of contentKeys(clean)) freq.set(k, (freq.get(k) ?? 0) + 1);
   const scored = sentences.map((s) => {
     const keys = contentKeys(s.text);
-    return { ...s, words: wordsIn(s.text), score: keys.length ? keys.reduce((n, k) => n + (freq.get(k) ?? 0), 0) / keys.length : 0 };
+    return {
+      ...s,
+      words: wordsIn(s.text),
+      score: keys.length ? keys.reduce((n, k) => n + (freq.get(k) ?? 0), 0) / keys.length : 0,
+    };
   });
   const chosen: typeof scored = [];
   let words = 0;
@@ -36,7 +42,10 @@ export function extractiveSummary(text: string, maxWords = 120): string {
     words += s.words;
     if (words >= maxWords * 0.9) break;
   }
-  return chosen.sort((a, b) => a.i - b.i).map((s) => s.text).join(' ');
+  return chosen
+    .sort((a, b) => a.i - b.i)
+    .map((s) => s.text)
+    .join(' ');
 }
 
 /** Summary of the user messages of a chat (system instructions are not content to summarise). */

@@ -28,11 +28,13 @@ export interface TermStat {
 }
 
 const GENERIC = new Set(
-  ('make makes made use used uses using way ways time times thing things example examples often well like just even much many every get gets need needs ' +
+  (
+    'make makes made use used uses using way ways time times thing things example examples often well like just even much many every get gets need needs ' +
     'new good better best great important key simple easy hard lot lots part parts kind kinds sure able want wants help helps really actually usually ' +
     'first second third one two three four five six seven eight nine ten also however instead still already always never sometimes something ' +
     'someone anything everything people person work works year years day days week weeks month months start starts end level levels number numbers ' +
-    'different same own whole less least little long short high low large small big rather quite nearly almost per cent percent whether without within').split(' '),
+    'different same own whole less least little long short high low large small big rather quite nearly almost per cent percent whether without within'
+  ).split(' '),
 );
 
 const isContent = (w: string): boolean => {
@@ -54,7 +56,12 @@ export function termStats(texts: string[], maxWords = 3, minMultiwordTf = 2): Te
             const parts = run.slice(i, i + len);
             const surface = parts.join(' ').toLowerCase();
             const key = parts.map((p) => wordKey(p)).join(' ');
-            const s = stats.get(key) ?? { tf: 0, docs: new Set<number>(), surfaces: new Map<string, number>(), words: len };
+            const s = stats.get(key) ?? {
+              tf: 0,
+              docs: new Set<number>(),
+              surfaces: new Map<string, number>(),
+              words: len,
+            };
             s.tf += 1;
             s.docs.add(doc);
             s.surfaces.set(surface, (s.surfaces.get(surface) ?? 0) + 1);
@@ -75,7 +82,14 @@ export function termStats(texts: string[], maxWords = 3, minMultiwordTf = 2): Te
     if (s.words > 1 && s.tf < minMultiwordTf) continue; // a multi-word phrase seen once is a coincidence, not a term
     const phrase = [...s.surfaces.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     const bonus = s.words === 1 ? 1 : s.words === 2 ? 1.4 : 1.6;
-    out.push({ phrase, key, words: s.words, df: s.docs.size, tf: s.tf, score: (s.docs.size / n) * Math.log(1 + s.tf) * bonus });
+    out.push({
+      phrase,
+      key,
+      words: s.words,
+      df: s.docs.size,
+      tf: s.tf,
+      score: (s.docs.size / n) * Math.log(1 + s.tf) * bonus,
+    });
   }
   return out.sort((a, b) => b.score - a.score || a.phrase.localeCompare(b.phrase));
 }
@@ -93,7 +107,8 @@ export function topPhrases(stats: TermStat[], k: number, exclude: string[] = [])
     const keys = s.key.split(' ');
     const overlaps = (set: Set<string>) => keys.every((x) => set.has(x));
     if (excludedKeys.some(overlaps)) continue;
-    if (chosen.some((c) => overlaps(new Set(c.key.split(' '))) || c.key.split(' ').every((x) => keys.includes(x)))) continue;
+    if (chosen.some((c) => overlaps(new Set(c.key.split(' '))) || c.key.split(' ').every((x) => keys.includes(x))))
+      continue;
     chosen.push(s);
     if (chosen.length >= k) break;
   }

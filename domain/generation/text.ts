@@ -62,23 +62,46 @@ export function properNouns(texts: string[]): Set<string> {
   return out;
 }
 
-const TITLE_SMALL = new Set(['a', 'an', 'and', 'as', 'at', 'but', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs', 'with']);
+const TITLE_SMALL = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'but',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'vs',
+  'with',
+]);
 
 /** Title Case that leaves acronyms and small words alone ("a guide to SEO for small teams" -> "A Guide to SEO for Small Teams"). */
 export function titleCase(s: string): string {
   return s
     .split(/\s+/)
     .filter(Boolean)
-    .map((w, i) => (i > 0 && TITLE_SMALL.has(w.toLowerCase()) ? w.toLowerCase() : /[A-Z]/.test(w.slice(1)) ? w : capitalize(w)))
+    .map((w, i) =>
+      i > 0 && TITLE_SMALL.has(w.toLowerCase()) ? w.toLowerCase() : /[A-Z]/.test(w.slice(1)) ? w : capitalize(w),
+    )
     .join(' ');
 }
 
 // Discourse markers only make sense next to the sentence they answered; out of context they dangle.
-const LEADING_CONNECTIVE = /^(however|moreover|also|additionally|in addition|furthermore|finally|first|second|third|in fact|still|that said|similarly|likewise|instead|as a result|for example|for instance|meanwhile|of course|so|but|and)\s*,?\s+/i;
+const LEADING_CONNECTIVE =
+  /^(however|moreover|also|additionally|in addition|furthermore|finally|first|second|third|in fact|still|that said|similarly|likewise|instead|as a result|for example|for instance|meanwhile|of course|so|but|and)\s*,?\s+/i;
 
 /** Light paraphrase: drop dangling connectives and trim wordy stock phrases. */
 export function tidySourceSentence(sentence: string): string {
-  let s = sentence.trim().replace(/\s+/g, ' ').replace(/^[-*•]\s+/, '');
+  let s = sentence
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/^[-*•]\s+/, '');
   s = s.replace(LEADING_CONNECTIVE, '');
   s = s
     .replace(/\bin order to\b/gi, 'to')
@@ -95,13 +118,52 @@ export function tidySourceSentence(sentence: string): string {
 
 /** Sentences that open with a bare pronoun refer to something we did not quote. */
 export function isDangling(sentence: string): boolean {
-  return /^(this|that|these|those|it|they|he|she|such|here|there)\b(?!\s+(is|are)\s+(a|an|no|many|several|two|three)\b)/i.test(sentence);
+  return /^(this|that|these|those|it|they|he|she|such|here|there)\b(?!\s+(is|are)\s+(a|an|no|many|several|two|three)\b)/i.test(
+    sentence,
+  );
 }
 
 /** Opening words after which a "that"-clause frame ("X reports that ...") stays grammatical. */
 export function startsDeclarative(sentence: string): boolean {
   const w = (/^[\p{L}\d]+/u.exec(sentence)?.[0] ?? '').toLowerCase();
-  return /^\d/.test(w) || ['the', 'a', 'an', 'most', 'many', 'some', 'few', 'more', 'fewer', 'only', 'each', 'every', 'all', 'both', 'several', 'nearly', 'about', 'over', 'around', 'almost', 'roughly', 'half', 'readers', 'marketers', 'teams', 'brands', 'companies', 'businesses', 'users', 'people', 'search', 'content', 'email'].includes(w);
+  return (
+    /^\d/.test(w) ||
+    [
+      'the',
+      'a',
+      'an',
+      'most',
+      'many',
+      'some',
+      'few',
+      'more',
+      'fewer',
+      'only',
+      'each',
+      'every',
+      'all',
+      'both',
+      'several',
+      'nearly',
+      'about',
+      'over',
+      'around',
+      'almost',
+      'roughly',
+      'half',
+      'readers',
+      'marketers',
+      'teams',
+      'brands',
+      'companies',
+      'businesses',
+      'users',
+      'people',
+      'search',
+      'content',
+      'email',
+    ].includes(w)
+  );
 }
 
 /** Puts `[n]` before the sentence's final punctuation: "... rates [2]." */

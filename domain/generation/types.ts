@@ -108,7 +108,10 @@ export interface ResearchSummary {
   competitor_analysis: { top_competitors: string[]; content_gaps: string[]; opportunities: string[] };
   suggested_angles: string[];
   search_queries: string[];
-  grounding_metadata: { grounding_chunks: Array<{ title: string; url: string; confidence_score: number }>; web_search_queries: string[] };
+  grounding_metadata: {
+    grounding_chunks: Array<{ title: string; url: string; confidence_score: number }>;
+    web_search_queries: string[];
+  };
 }
 
 /** What the gateway asks the `local` provider to do when no vendor is configured. */

@@ -25,7 +25,8 @@ export type ApiKeyCommand =
 /** The caller's live key, or 404. */
 export function ownLiveKey(s: ApiKeyAggregate, userId: string, now: Date): CredentialState {
   const k = s.key;
-  if (!k || k.kind !== 'api_key' || k.user_id !== userId || !credentialUsable(k, now.getTime())) throw new NotFoundError('API key not found');
+  if (!k || k.kind !== 'api_key' || k.user_id !== userId || !credentialUsable(k, now.getTime()))
+    throw new NotFoundError('API key not found');
   return k;
 }
 
@@ -49,8 +50,14 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyAggregate> = {
       }
       case 'rotate': {
         const k = ownLiveKey(s, c.user_id, c.now);
-        if (k.expires_at) throw new ConflictError('This key was already rotated; rotate its successor instead', { key_id: k.id });
-        return [{ type: 'ApiKeyRotated', data: { old_key_id: k.id, new_key_id: c.new_key_id, user_id: c.user_id, grace_until: c.grace_until } }];
+        if (k.expires_at)
+          throw new ConflictError('This key was already rotated; rotate its successor instead', { key_id: k.id });
+        return [
+          {
+            type: 'ApiKeyRotated',
+            data: { old_key_id: k.id, new_key_id: c.new_key_id, user_id: c.user_id, grace_until: c.grace_until },
+          },
+        ];
       }
     }
   },

@@ -13,7 +13,8 @@ export const sessionDecider: Decider<SessionCommand, CredentialState | undefined
   initialState: undefined,
   evolve: evolveCredential,
   decide(c, s) {
-    if (!s || s.kind !== 'session' || s.user_id !== c.user_id || s.revoked) throw new NotFoundError('Session not found');
+    if (!s || s.kind !== 'session' || s.user_id !== c.user_id || s.revoked)
+      throw new NotFoundError('Session not found');
     return [{ type: 'SessionEnded', data: { session_id: s.id, user_id: s.user_id } }];
   },
 };

@@ -32,8 +32,15 @@ export interface CredentialState {
 
 /** One event of a user stream folded into the user (events of other kinds are ignored). */
 export function evolveUser(s: UserState | undefined, e: DomainEvent): UserState | undefined {
-  if (e.type === 'UserCreated') return { user_id: e.data.user_id, plan: e.data.plan, role: e.data.role, ...(e.data.email ? { email: e.data.email } : {}) };
-  if (e.type === 'PlanChanged' && s) return { user_id: s.user_id, plan: e.data.plan, role: s.role, ...(s.email ? { email: s.email } : {}) };
+  if (e.type === 'UserCreated')
+    return {
+      user_id: e.data.user_id,
+      plan: e.data.plan,
+      role: e.data.role,
+      ...(e.data.email ? { email: e.data.email } : {}),
+    };
+  if (e.type === 'PlanChanged' && s)
+    return { user_id: s.user_id, plan: e.data.plan, role: s.role, ...(s.email ? { email: s.email } : {}) };
   if (e.type === 'SubscriptionCancelled' && s) return { ...s, ends_at: e.data.expires_at };
   return s;
 }
@@ -52,13 +59,37 @@ export function effectivePlan(u: { plan: PlanKey; ends_at?: string | null }, now
 export function evolveCredential(s: CredentialState | undefined, e: DomainEvent): CredentialState | undefined {
   switch (e.type) {
     case 'ApiKeyCreated':
-      return { kind: 'api_key', id: e.data.key_id, user_id: e.data.user_id, token_hash: e.data.key_hash, environment: e.data.environment, revoked: false, expires_at: null };
+      return {
+        kind: 'api_key',
+        id: e.data.key_id,
+        user_id: e.data.user_id,
+        token_hash: e.data.key_hash,
+        environment: e.data.environment,
+        revoked: false,
+        expires_at: null,
+      };
     case 'ApiKeyRotated':
       return s && { ...s, expires_at: earlier(s.expires_at, e.data.grace_until) };
     case 'SessionStarted':
-      return { kind: 'session', id: e.data.session_id, user_id: e.data.user_id, token_hash: e.data.token_hash, environment: 'production', revoked: false, expires_at: e.data.expires_at };
+      return {
+        kind: 'session',
+        id: e.data.session_id,
+        user_id: e.data.user_id,
+        token_hash: e.data.token_hash,
+        environment: 'production',
+        revoked: false,
+        expires_at: e.data.expires_at,
+      };
     case 'OAuthTokenIssued':
-      return { kind: 'oauth', id: e.data.token_id, user_id: e.data.user_id, token_hash: e.data.token_hash, environment: 'production', revoked: false, expires_at: e.data.expires_at };
+      return {
+        kind: 'oauth',
+        id: e.data.token_id,
+        user_id: e.data.user_id,
+        token_hash: e.data.token_hash,
+        environment: 'production',
+        revoked: false,
+        expires_at: e.data.expires_at,
+      };
     case 'ApiKeyRevoked':
     case 'SessionEnded':
     case 'OAuthTokenRevoked':
@@ -68,7 +99,8 @@ export function evolveCredential(s: CredentialState | undefined, e: DomainEvent)
   }
 }
 
-export const foldCredential = (events: readonly DomainEvent[]): CredentialState | undefined => events.reduce(evolveCredential, undefined);
+export const foldCredential = (events: readonly DomainEvent[]): CredentialState | undefined =>
+  events.reduce(evolveCredential, undefined);
 
 function earlier(a: string | null, b: string): string {
   return a && Date.parse(a) < Date.parse(b) ? a : b;

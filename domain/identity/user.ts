@@ -27,7 +27,15 @@ export type UserCommand =
 /** The user's subscription at `now` (404 when the user does not exist). */
 export function subscriptionOf(s: UserAggregate, now: Date): SubscriptionView {
   if (!s.user) throw new NotFoundError('User not found');
-  return subscriptionAt({ user_id: s.user.user_id, plan: s.user.plan, started_at: new Date(s.startedAt!).toISOString(), ends_at: s.user.ends_at ?? null }, now);
+  return subscriptionAt(
+    {
+      user_id: s.user.user_id,
+      plan: s.user.plan,
+      started_at: new Date(s.startedAt!).toISOString(),
+      ends_at: s.user.ends_at ?? null,
+    },
+    now,
+  );
 }
 
 function existing(s: UserAggregate): UserState {
@@ -48,7 +56,12 @@ export const userDecider: Decider<UserCommand, UserAggregate> = {
     switch (c.kind) {
       case 'create':
         // The stream is appended with `no_stream`: a second create of one id fails in the store.
-        return [{ type: 'UserCreated', data: { user_id: c.user_id, plan: c.plan, role: c.role, ...(c.email ? { email: c.email } : {}) } }];
+        return [
+          {
+            type: 'UserCreated',
+            data: { user_id: c.user_id, plan: c.plan, role: c.role, ...(c.email ? { email: c.email } : {}) },
+          },
+        ];
       case 'set_plan': {
         const u = existing(s);
         return [{ type: 'PlanChanged', data: { user_id: u.user_id, plan: c.plan, previous_plan: u.plan } }];
@@ -56,12 +69,27 @@ export const userDecider: Decider<UserCommand, UserAggregate> = {
       case 'change_subscription': {
         const view = subscriptionOf(s, c.now);
         decidePlanChange(view, c.plan); // refuses a change to the plan that applies (409)
-        return [{ type: 'PlanChanged', data: { user_id: s.user!.user_id, plan: c.plan, previous_plan: view.effective.key, started_at: c.now.toISOString() } }];
+        return [
+          {
+            type: 'PlanChanged',
+            data: {
+              user_id: s.user!.user_id,
+              plan: c.plan,
+              previous_plan: view.effective.key,
+              started_at: c.now.toISOString(),
+            },
+          },
+        ];
       }
       case 'cancel_subscription': {
         const view = subscriptionOf(s, c.now);
         const { expires_at } = decideCancel(view, c.now);
-        return [{ type: 'SubscriptionCancelled', data: { user_id: s.user!.user_id, plan: view.plan.key, cancelled_at: c.now.toISOString(), expires_at } }];
+        return [
+          {
+            type: 'SubscriptionCancelled',
+            data: { user_id: s.user!.user_id, plan: view.plan.key, cancelled_at: c.now.toISOString(), expires_at },
+          },
+        ];
       }
     }
   },

@@ -87,7 +87,8 @@ export type PlanChangeKind = 'subscribe' | 'upgrade' | 'downgrade' | 'resume';
  */
 export function decidePlanChange(view: SubscriptionView, target: PlanName): PlanChangeKind {
   const to = PLANS[target];
-  if (view.status === 'active' && view.effective.key === target) throw new ConflictError(`Already subscribed to the ${to.name} plan`, { plan: target });
+  if (view.status === 'active' && view.effective.key === target)
+    throw new ConflictError(`Already subscribed to the ${to.name} plan`, { plan: target });
   if (view.status === 'cancelled' && view.plan.key === target) return 'resume';
   if (to.price > view.effective.price) return 'upgrade';
   if (to.price < view.effective.price) return 'downgrade';
@@ -96,7 +97,8 @@ export function decidePlanChange(view: SubscriptionView, target: PlanName): Plan
 
 /** Decides a cancellation at `now`: the plan ends at the end of the current period. Free, cancelled or expired → 409. */
 export function decideCancel(view: SubscriptionView, now: Date): { expires_at: string } {
-  if (view.status !== 'active') throw new ConflictError(`The subscription is already ${view.status}`, { status: view.status });
+  if (view.status !== 'active')
+    throw new ConflictError(`The subscription is already ${view.status}`, { status: view.status });
   if (view.plan.key === 'free') throw new ConflictError('The Free plan cannot be cancelled', { plan: 'free' });
   return { expires_at: periodEnd(now).toISOString() };
 }

@@ -60,14 +60,28 @@ export interface TrendPeriod {
 const money = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** One entry per period (zeros where nothing was used) and the two trend words. */
-export function buildTrends(periods: string[], usage: Map<string, PeriodUsage[]>): { periods: TrendPeriod[]; trends: { calls_trend: TrendWord; cost_trend: TrendWord } } {
+export function buildTrends(
+  periods: string[],
+  usage: Map<string, PeriodUsage[]>,
+): { periods: TrendPeriod[]; trends: { calls_trend: TrendWord; cost_trend: TrendWord } } {
   const rows = periods.map((period) => {
     const list = usage.get(period) ?? [];
     const provider_breakdown: TrendPeriod['provider_breakdown'] = {};
     for (const u of list) provider_breakdown[u.provider] = { calls: u.calls, cost: money(u.cost) };
-    return { period, total_calls: list.reduce((a, u) => a + u.calls, 0), total_cost: money(list.reduce((a, u) => a + u.cost, 0)), provider_breakdown };
+    return {
+      period,
+      total_calls: list.reduce((a, u) => a + u.calls, 0),
+      total_cost: money(list.reduce((a, u) => a + u.cost, 0)),
+      provider_breakdown,
+    };
   });
-  return { periods: rows, trends: { calls_trend: trendOf(rows.map((r) => r.total_calls)), cost_trend: trendOf(rows.map((r) => r.total_cost)) } };
+  return {
+    periods: rows,
+    trends: {
+      calls_trend: trendOf(rows.map((r) => r.total_calls)),
+      cost_trend: trendOf(rows.map((r) => r.total_cost)),
+    },
+  };
 }
 
 /** Fraction of the UTC month of `now` that has elapsed (at least one hour's worth). */
@@ -77,12 +91,20 @@ export function elapsedFraction(now: Date): number {
   return Math.max(now.getTime() - start, 3600_000) / (end - start);
 }
 
-export function projectMonth(now: Date, costSoFar: number, usageSoFar: Record<string, number>, limits: Record<string, number | undefined>): { projected_monthly_cost: number; projected_usage_percentage: number } {
+export function projectMonth(
+  now: Date,
+  costSoFar: number,
+  usageSoFar: Record<string, number>,
+  limits: Record<string, number | undefined>,
+): { projected_monthly_cost: number; projected_usage_percentage: number } {
   const f = elapsedFraction(now);
   let pct = 0;
   for (const [key, limit] of Object.entries(limits)) {
     if (!limit) continue;
     pct = Math.max(pct, ((usageSoFar[key] ?? 0) / f / limit) * 100);
   }
-  return { projected_monthly_cost: Math.round((costSoFar / f) * 100) / 100, projected_usage_percentage: Math.round(pct * 10) / 10 };
+  return {
+    projected_monthly_cost: Math.round((costSoFar / f) * 100) / 100,
+    projected_usage_percentage: Math.round(pct * 10) / 10,
+  };
 }

@@ -33,7 +33,11 @@ export const WEBHOOK_NAMES: Record<string, WebhookName> = {
   'strategy.updated': { family: 'general', shape: 'standard', description: 'a content strategy was updated' },
   'quota.warning': { family: 'general', shape: 'standard', description: 'usage approaches the quota limit' },
   // Integration routes (Document 1, "Events").
-  content_generated: { family: 'general', shape: 'standard', description: 'content generation completed (carries `content`)' },
+  content_generated: {
+    family: 'general',
+    shape: 'standard',
+    description: 'content generation completed (carries `content`)',
+  },
   seo_analysis_complete: { family: 'general', shape: 'standard', description: 'SEO analysis finished' },
   research_complete: { family: 'general', shape: 'standard', description: 'research phase completed' },
   user_action: { family: 'general', shape: 'standard', description: 'a user interacts with an integration' },
@@ -103,7 +107,8 @@ export function contentOf(result: Record<string, unknown>): string | undefined {
   const candidates: unknown[] = [result.content, result.markdown, result.text];
   for (const k of ['blog_post', 'article', 'post', 'data']) {
     const v = result[k];
-    if (v && typeof v === 'object') candidates.push((v as Record<string, unknown>).content, (v as Record<string, unknown>).markdown);
+    if (v && typeof v === 'object')
+      candidates.push((v as Record<string, unknown>).content, (v as Record<string, unknown>).markdown);
   }
   return candidates.find((c): c is string => typeof c === 'string' && c.length > 0);
 }
@@ -129,7 +134,11 @@ export const WEBHOOK_RULES: WebhookRule[] = [
           { name: 'content_generated', data, ...(content !== undefined ? { content } : {}) },
         ];
       }
-      if (t === 'seo_analysis') return [{ name: 'seo.analysis.completed', data }, { name: 'seo_analysis_complete', data }];
+      if (t === 'seo_analysis')
+        return [
+          { name: 'seo.analysis.completed', data },
+          { name: 'seo_analysis_complete', data },
+        ];
       if (t === 'content_strategy') return [{ name: 'strategy.updated', data }];
       return [];
     },
@@ -164,7 +173,10 @@ export const WEBHOOK_SOURCE_TYPES: EventType[] = [...new Set(WEBHOOK_RULES.map((
 export const rulesFor = (type: EventType): WebhookRule[] => WEBHOOK_RULES.filter((r) => r.source === type);
 
 /** What one domain event produces: its owner and messages, or undefined when nothing. */
-export function webhookMessagesFor(e: SourceEvent, ctx: SourceContext): { userId: string; messages: WebhookMessage[] } | undefined {
+export function webhookMessagesFor(
+  e: SourceEvent,
+  ctx: SourceContext,
+): { userId: string; messages: WebhookMessage[] } | undefined {
   const out: WebhookMessage[] = [];
   let userId: string | undefined;
   for (const r of rulesFor(e.type)) {
@@ -186,7 +198,13 @@ export function webhookMessagesFor(e: SourceEvent, ctx: SourceContext): { userId
 export function buildPayload(m: WebhookMessage, deliveryId: string, timestamp: string): Record<string, unknown> {
   const shape = WEBHOOK_NAMES[m.name]?.shape ?? 'standard';
   if (shape === 'calendar') return { event: m.name, id: deliveryId, timestamp, data: m.data };
-  return { event_type: m.name, id: deliveryId, timestamp, data: m.data, ...(m.content !== undefined ? { content: m.content } : {}) };
+  return {
+    event_type: m.name,
+    id: deliveryId,
+    timestamp,
+    data: m.data,
+    ...(m.content !== undefined ? { content: m.content } : {}),
+  };
 }
 
 /** The payload of a redelivery: the same body under a new delivery id. */

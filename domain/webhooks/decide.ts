@@ -13,13 +13,37 @@ import { subscribableNames, WebhookFamily } from './catalogue';
 import { endpointActive, EndpointState, evolveEndpoint } from './endpoint';
 
 export type EndpointCommand =
-  | { kind: 'register'; endpoint_id: string; user_id: string; url: string; events: string[]; secret_hash: string; family: WebhookFamily }
+  | {
+      kind: 'register';
+      endpoint_id: string;
+      user_id: string;
+      url: string;
+      events: string[];
+      secret_hash: string;
+      family: WebhookFamily;
+    }
   | { kind: 'update'; user_id: string; url?: string; events?: string[]; enabled?: boolean }
   | { kind: 'delete'; user_id: string }
-  | { kind: 'request_delivery'; user_id: string; delivery_id: string; event_type: string; payload: Record<string, unknown>; reason: 'test' | 'redeliver'; redelivery_of?: string };
+  | {
+      kind: 'request_delivery';
+      user_id: string;
+      delivery_id: string;
+      event_type: string;
+      payload: Record<string, unknown>;
+      reason: 'test' | 'redeliver';
+      redelivery_of?: string;
+    };
 
 export const invalidField = (path: string, message: string, provided?: unknown) =>
-  new ValidationError([{ location: 'body', path, kind: 'constraint', message, ...(provided !== undefined ? { provided_value: provided } : {}) }]);
+  new ValidationError([
+    {
+      location: 'body',
+      path,
+      kind: 'constraint',
+      message,
+      ...(provided !== undefined ? { provided_value: provided } : {}),
+    },
+  ]);
 
 /** The names, de-duplicated; refuses an empty list and names a family does not offer. */
 export function checkEventNames(events: string[], family: WebhookFamily): string[] {
@@ -27,7 +51,12 @@ export function checkEventNames(events: string[], family: WebhookFamily): string
   const unique = [...new Set(events)];
   if (unique.length === 0) throw invalidField('events', 'events must name at least one event');
   const unknown = unique.filter((n) => !allowed.includes(n));
-  if (unknown.length) throw invalidField('events', `unknown event name(s): ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`, unknown);
+  if (unknown.length)
+    throw invalidField(
+      'events',
+      `unknown event name(s): ${unknown.join(', ')}; allowed: ${allowed.join(', ')}`,
+      unknown,
+    );
   return unique;
 }
 
@@ -44,13 +73,37 @@ export const endpointDecider: Decider<EndpointCommand, EndpointState | undefined
     switch (c.kind) {
       case 'register': {
         const events = checkEventNames(c.events, c.family);
-        return [{ type: 'WebhookRegistered', data: { endpoint_id: c.endpoint_id, user_id: c.user_id, url: c.url, events, secret_hash: c.secret_hash, family: c.family } }];
+        return [
+          {
+            type: 'WebhookRegistered',
+            data: {
+              endpoint_id: c.endpoint_id,
+              user_id: c.user_id,
+              url: c.url,
+              events,
+              secret_hash: c.secret_hash,
+              family: c.family,
+            },
+          },
+        ];
       }
       case 'update': {
         const e = ownEndpoint(s, c.user_id);
         const events = c.events !== undefined ? checkEventNames(c.events, e.family as WebhookFamily) : undefined;
-        if (c.url === undefined && events === undefined && c.enabled === undefined) throw invalidField('', 'nothing to change: give url, events or enabled');
-        return [{ type: 'WebhookUpdated', data: { endpoint_id: e.endpoint_id, user_id: c.user_id, ...(c.url !== undefined ? { url: c.url } : {}), ...(events ? { events } : {}), ...(c.enabled !== undefined ? { enabled: c.enabled } : {}) } }];
+        if (c.url === undefined && events === undefined && c.enabled === undefined)
+          throw invalidField('', 'nothing to change: give url, events or enabled');
+        return [
+          {
+            type: 'WebhookUpdated',
+            data: {
+              endpoint_id: e.endpoint_id,
+              user_id: c.user_id,
+              ...(c.url !== undefined ? { url: c.url } : {}),
+              ...(events ? { events } : {}),
+              ...(c.enabled !== undefined ? { enabled: c.enabled } : {}),
+            },
+          },
+        ];
       }
       case 'delete': {
         const e = ownEndpoint(s, c.user_id);
@@ -58,11 +111,23 @@ export const endpointDecider: Decider<EndpointCommand, EndpointState | undefined
       }
       case 'request_delivery': {
         const e = ownEndpoint(s, c.user_id);
-        if (!endpointActive(e)) throw new ConflictError('The webhook is disabled; enable it (PATCH enabled=true) first', { endpoint_id: e.endpoint_id, reason: e.disabled_reason });
+        if (!endpointActive(e))
+          throw new ConflictError('The webhook is disabled; enable it (PATCH enabled=true) first', {
+            endpoint_id: e.endpoint_id,
+            reason: e.disabled_reason,
+          });
         return [
           {
             type: 'WebhookDeliveryRequested',
-            data: { delivery_id: c.delivery_id, endpoint_id: e.endpoint_id, user_id: e.user_id, event_type: c.event_type, payload: c.payload, reason: c.reason, ...(c.redelivery_of ? { redelivery_of: c.redelivery_of } : {}) },
+            data: {
+              delivery_id: c.delivery_id,
+              endpoint_id: e.endpoint_id,
+              user_id: e.user_id,
+              event_type: c.event_type,
+              payload: c.payload,
+              reason: c.reason,
+              ...(c.redelivery_of ? { redelivery_of: c.redelivery_of } : {}),
+            },
           },
         ];
       }

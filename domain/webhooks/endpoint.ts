@@ -26,7 +26,17 @@ export const deliveryWorkflowId = (deliveryId: string) => `webhook-delivery-${de
 export function evolveEndpoint(s: EndpointState | undefined, e: DomainEvent): EndpointState | undefined {
   switch (e.type) {
     case 'WebhookRegistered':
-      return { endpoint_id: e.data.endpoint_id, user_id: e.data.user_id, url: e.data.url, events: e.data.events, family: e.data.family, secret_hash: e.data.secret_hash, enabled: true, deleted: false, disabled_reason: null };
+      return {
+        endpoint_id: e.data.endpoint_id,
+        user_id: e.data.user_id,
+        url: e.data.url,
+        events: e.data.events,
+        family: e.data.family,
+        secret_hash: e.data.secret_hash,
+        enabled: true,
+        deleted: false,
+        disabled_reason: null,
+      };
     case 'WebhookUpdated': {
       if (!s) return s;
       const next = { ...s };
@@ -48,7 +58,8 @@ export function evolveEndpoint(s: EndpointState | undefined, e: DomainEvent): En
 }
 
 /** Folds an endpoint's events; undefined when it was never registered. */
-export const foldEndpoint = (events: readonly DomainEvent[]): EndpointState | undefined => events.reduce(evolveEndpoint, undefined);
+export const foldEndpoint = (events: readonly DomainEvent[]): EndpointState | undefined =>
+  events.reduce(evolveEndpoint, undefined);
 
 /** An endpoint that may receive deliveries. */
 export const endpointActive = (s: EndpointState | undefined): boolean => !!s && s.enabled && !s.deleted;

@@ -18,7 +18,10 @@ export const MAX_RETRY_AFTER_SECONDS = 86400;
 
 /** Parses "0,5,300" (seconds). Throws on anything but non-negative numbers; at least one entry. */
 export function parseSchedule(text: string): number[] {
-  const parts = text.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  const parts = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (parts.length === 0) throw new Error('retry schedule is empty');
   return parts.map((p) => {
     const n = Number(p);
@@ -47,14 +50,23 @@ export function jitterFactor(deliveryId: string, attempt: number): number {
  * Milliseconds to wait before `attempt` (1-based), or undefined when the
  * schedule has no such attempt. A zero wait stays zero.
  */
-export function delayBeforeAttempt(schedule: readonly number[], deliveryId: string, attempt: number): number | undefined {
+export function delayBeforeAttempt(
+  schedule: readonly number[],
+  deliveryId: string,
+  attempt: number,
+): number | undefined {
   if (attempt < 1 || attempt > schedule.length) return undefined;
   const base = schedule[attempt - 1] * 1000;
   return Math.round(base * jitterFactor(deliveryId, attempt));
 }
 
 /** The wait before the next attempt, raised to the receiver's Retry-After (capped) when it asked for longer. */
-export function nextDelay(schedule: readonly number[], deliveryId: string, nextAttempt: number, retryAfterSeconds?: number | null): number | undefined {
+export function nextDelay(
+  schedule: readonly number[],
+  deliveryId: string,
+  nextAttempt: number,
+  retryAfterSeconds?: number | null,
+): number | undefined {
   const d = delayBeforeAttempt(schedule, deliveryId, nextAttempt);
   if (d === undefined) return undefined;
   if (retryAfterSeconds === undefined || retryAfterSeconds === null) return d;

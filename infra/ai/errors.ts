@@ -33,7 +33,10 @@ export abstract class VendorError extends Error {
 export class VendorNotConfiguredError extends VendorError {
   readonly code = 'VENDOR_NOT_CONFIGURED';
   readonly retryable = false;
-  constructor(vendor: string, readonly variables: string[]) {
+  constructor(
+    vendor: string,
+    readonly variables: string[],
+  ) {
     super(vendor, `${vendor} is not configured: set ${variables.join(', ')} (see docs/providers.md)`);
   }
 }
@@ -42,8 +45,15 @@ export class VendorNotConfiguredError extends VendorError {
 export class VendorRateLimitedError extends VendorError {
   readonly code = 'VENDOR_RATE_LIMITED';
   readonly retryable = true;
-  constructor(vendor: string, readonly retryAfterMs?: number, readonly attempts = 1) {
-    super(vendor, `${vendor} rate-limited the request (429) after ${attempts} attempt(s)${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`);
+  constructor(
+    vendor: string,
+    readonly retryAfterMs?: number,
+    readonly attempts = 1,
+  ) {
+    super(
+      vendor,
+      `${vendor} rate-limited the request (429) after ${attempts} attempt(s)${retryAfterMs !== undefined ? `; retry after ${retryAfterMs} ms` : ''}`,
+    );
   }
 }
 
@@ -51,8 +61,16 @@ export class VendorRateLimitedError extends VendorError {
 export class VendorUnavailableError extends VendorError {
   readonly code = 'VENDOR_UNAVAILABLE';
   readonly retryable = true;
-  constructor(vendor: string, readonly status: number | undefined, detail: string, readonly attempts = 1) {
-    super(vendor, `${vendor} unavailable after ${attempts} attempt(s): ${status !== undefined ? `HTTP ${status} ` : ''}${detail}`);
+  constructor(
+    vendor: string,
+    readonly status: number | undefined,
+    detail: string,
+    readonly attempts = 1,
+  ) {
+    super(
+      vendor,
+      `${vendor} unavailable after ${attempts} attempt(s): ${status !== undefined ? `HTTP ${status} ` : ''}${detail}`,
+    );
   }
 }
 
@@ -60,7 +78,11 @@ export class VendorUnavailableError extends VendorError {
 export class VendorTimeoutError extends VendorError {
   readonly code = 'VENDOR_TIMEOUT';
   readonly retryable = true;
-  constructor(vendor: string, readonly timeoutMs: number, readonly attempts = 1) {
+  constructor(
+    vendor: string,
+    readonly timeoutMs: number,
+    readonly attempts = 1,
+  ) {
     super(vendor, `${vendor} did not answer within ${timeoutMs} ms (${attempts} attempt(s))`);
   }
 }
@@ -81,8 +103,15 @@ export class VendorBadResponseError extends VendorError {
 export class VendorRequestRejectedError extends VendorError {
   readonly code = 'VENDOR_REQUEST_REJECTED';
   readonly retryable = false;
-  constructor(vendor: string, readonly status: number, detail: string) {
-    super(vendor, `${vendor} rejected the request: HTTP ${status}${status === 401 || status === 403 ? ' (check the API key)' : ''}: ${detail}`);
+  constructor(
+    vendor: string,
+    readonly status: number,
+    detail: string,
+  ) {
+    super(
+      vendor,
+      `${vendor} rejected the request: HTTP ${status}${status === 401 || status === 403 ? ' (check the API key)' : ''}: ${detail}`,
+    );
   }
 }
 

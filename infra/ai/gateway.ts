@@ -82,7 +82,10 @@ export const VENDOR_VARIABLES: Record<TextVendor, string[]> = {
 };
 
 /** Provider choice rule (pure): explicit if configured, `auto` = vendor_a, else vendor_b, else local. */
-export function chooseProvider(choice: ProviderChoice | undefined, configured: Record<TextVendor, boolean>): ResolvedProvider {
+export function chooseProvider(
+  choice: ProviderChoice | undefined,
+  configured: Record<TextVendor, boolean>,
+): ResolvedProvider {
   const c = choice ?? 'auto';
   if (c === 'local') return 'local';
   if (c === 'auto') return configured.vendor_a ? 'vendor_a' : configured.vendor_b ? 'vendor_b' : 'local';
@@ -102,14 +105,22 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
     async complete(req: CompletionRequest): Promise<CompletionResponse> {
       const provider = resolve(req.provider);
       const client: ChatClient | LocalProvider = provider === 'local' ? local : vendors[provider]!;
-      if (provider !== 'local' && req.messages.length === 0) throw new TypeError(`${req.purpose}: a ${provider} call needs messages`);
+      if (provider !== 'local' && req.messages.length === 0)
+        throw new TypeError(`${req.purpose}: a ${provider} call needs messages`);
       // What `local` reads is the task, so that is what its prompt tokens measure when there are no messages.
       const promptMessages: ChatMessage[] =
-        provider === 'local' && req.messages.length === 0 && req.localTask ? [{ role: 'user', content: JSON.stringify(req.localTask.input) }] : req.messages;
+        provider === 'local' && req.messages.length === 0 && req.localTask
+          ? [{ role: 'user', content: JSON.stringify(req.localTask.input) }]
+          : req.messages;
       const maxTokens = req.maxTokens ?? deps.defaultMaxTokens ?? 1024;
       const estimatedTokens = countPromptTokens(promptMessages, client.model) + maxTokens;
 
-      const reservation = await meter.reserve({ userId: req.userId, provider, estimatedTokens, idempotencyKey: req.idempotencyKey });
+      const reservation = await meter.reserve({
+        userId: req.userId,
+        provider,
+        estimatedTokens,
+        idempotencyKey: req.idempotencyKey,
+      });
       let response: CompletionResponse;
       try {
         const result = await client.complete({
@@ -120,7 +131,14 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
           signal: req.signal,
           ...(provider === 'local' ? { localTask: req.localTask } : {}),
         });
-        const usage = provider === 'local' ? { tokens_in: countPromptTokens(promptMessages, client.model), tokens_out: countTextTokens(result.text, client.model), source: 'tokenizer' as const } : countUsage(req.messages, result.text, client.model, result.usage);
+        const usage =
+          provider === 'local'
+            ? {
+                tokens_in: countPromptTokens(promptMessages, client.model),
+                tokens_out: countTextTokens(result.text, client.model),
+                source: 'tokenizer' as const,
+              }
+            : countUsage(req.messages, result.text, client.model, result.usage);
         // Priced by the configured model (the row users see), whatever snapshot name the vendor echoes.
         const price = cost(provider, client.model, usage.tokens_in, usage.tokens_out);
         response = {
@@ -130,14 +148,37 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
           tokens_in: usage.tokens_in,
           tokens_out: usage.tokens_out,
           cost: price,
-          metadata: { provider, model: result.model, offline: provider === 'local', purpose: req.purpose, finish_reason: result.finishReason, token_source: usage.source },
+          metadata: {
+            provider,
+            model: result.model,
+            offline: provider === 'local',
+            purpose: req.purpose,
+            finish_reason: result.finishReason,
+            token_source: usage.source,
+          },
         };
       } catch (e) {
         await meter.release(reservation);
         throw e;
       }
-      await meter.settle(reservation, { provider, model: response.model, tokens_in: response.tokens_in, tokens_out: response.tokens_out, cost: response.cost });
-      deps.logger?.info({ purpose: req.purpose, provider, model: response.model, tokens_in: response.tokens_in, tokens_out: response.tokens_out, cost: response.cost }, 'ai call settled');
+      await meter.settle(reservation, {
+        provider,
+        model: response.model,
+        tokens_in: response.tokens_in,
+        tokens_out: response.tokens_out,
+        cost: response.cost,
+      });
+      deps.logger?.info(
+        {
+          purpose: req.purpose,
+          provider,
+          model: response.model,
+          tokens_in: response.tokens_in,
+          tokens_out: response.tokens_out,
+          cost: response.cost,
+        },
+        'ai call settled',
+      );
       return response;
     },
   };

@@ -107,7 +107,10 @@ async function attempt(url: string, init: RequestInit, opts: HttpRetryOptions): 
   } catch (e) {
     if (opts.signal?.aborted) throw opts.signal.reason ?? e;
     if (timedOut) return { kind: 'timeout' };
-    return { kind: 'network', detail: e instanceof Error ? `${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}` : String(e) };
+    return {
+      kind: 'network',
+      detail: e instanceof Error ? `${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}` : String(e),
+    };
   } finally {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);
@@ -117,14 +120,23 @@ async function attempt(url: string, init: RequestInit, opts: HttpRetryOptions): 
 const snippet = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 300);
 
 /** POSTs `body` as JSON and returns the parsed JSON of a 2xx answer, or throws a VendorError. */
-export async function postJsonWithRetry(url: string, body: unknown, headers: Record<string, string>, opts: HttpRetryOptions): Promise<HttpJsonResult> {
+export async function postJsonWithRetry(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+  opts: HttpRetryOptions,
+): Promise<HttpJsonResult> {
   const sleep = opts.sleep ?? defaultSleep;
   const random = opts.random ?? Math.random;
   const now = opts.now ?? Date.now;
   const base = opts.backoffBaseMs ?? 500;
   const maxStep = opts.backoffMaxMs ?? 20_000;
   const maxRetryAfter = opts.maxRetryAfterMs ?? 60_000;
-  const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json', ...headers }, body: JSON.stringify(body) };
+  const init: RequestInit = {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify(body),
+  };
   const attempts = opts.maxRetries + 1;
 
   for (let i = 0; ; i++) {

@@ -21,8 +21,24 @@ export type { ChatMessage, ReportedUsage, TokenCount } from './tokens';
 /** The text vendors configured in `c` (an empty base URL leaves a vendor out). */
 export function vendorsFromConfig(c: Config): Partial<Record<TextVendor, ChatClient>> {
   const out: Partial<Record<TextVendor, ChatClient>> = {};
-  if (c.VENDOR_A_BASE_URL) out.vendor_a = createOpenAiCompatibleClient({ provider: 'vendor_a', baseUrl: c.VENDOR_A_BASE_URL, apiKey: c.VENDOR_A_API_KEY, model: c.VENDOR_A_MODEL, timeoutMs: c.AI_TIMEOUT_MS, maxRetries: c.AI_MAX_RETRIES });
-  if (c.VENDOR_B_BASE_URL) out.vendor_b = createOpenAiCompatibleClient({ provider: 'vendor_b', baseUrl: c.VENDOR_B_BASE_URL, apiKey: c.VENDOR_B_API_KEY, model: c.VENDOR_B_MODEL, timeoutMs: c.AI_TIMEOUT_MS, maxRetries: c.AI_MAX_RETRIES });
+  if (c.VENDOR_A_BASE_URL)
+    out.vendor_a = createOpenAiCompatibleClient({
+      provider: 'vendor_a',
+      baseUrl: c.VENDOR_A_BASE_URL,
+      apiKey: c.VENDOR_A_API_KEY,
+      model: c.VENDOR_A_MODEL,
+      timeoutMs: c.AI_TIMEOUT_MS,
+      maxRetries: c.AI_MAX_RETRIES,
+    });
+  if (c.VENDOR_B_BASE_URL)
+    out.vendor_b = createOpenAiCompatibleClient({
+      provider: 'vendor_b',
+      baseUrl: c.VENDOR_B_BASE_URL,
+      apiKey: c.VENDOR_B_API_KEY,
+      model: c.VENDOR_B_MODEL,
+      timeoutMs: c.AI_TIMEOUT_MS,
+      maxRetries: c.AI_MAX_RETRIES,
+    });
   return out;
 }
 

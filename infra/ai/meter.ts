@@ -60,7 +60,9 @@ export const noopMeter: UsageMeter = {
 };
 
 /** A meter that records every call in memory, for tests that assert the reserve/settle/release sequence. */
-export function recordingMeter(): UsageMeter & { calls: Array<{ op: 'reserve' | 'settle' | 'release'; key: string; actual?: ActualUsage }> } {
+export function recordingMeter(): UsageMeter & {
+  calls: Array<{ op: 'reserve' | 'settle' | 'release'; key: string; actual?: ActualUsage }>;
+} {
   const calls: Array<{ op: 'reserve' | 'settle' | 'release'; key: string; actual?: ActualUsage }> = [];
   return {
     calls,

@@ -54,7 +54,10 @@ export interface ChatClient {
 }
 
 /** Test hooks: an alternative fetch, sleep, random source and backoff base. */
-export type ClientOverrides = Pick<HttpRetryOptions, 'fetch' | 'sleep' | 'random' | 'now' | 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs'>;
+export type ClientOverrides = Pick<
+  HttpRetryOptions,
+  'fetch' | 'sleep' | 'random' | 'now' | 'backoffBaseMs' | 'backoffMaxMs' | 'maxRetryAfterMs'
+>;
 
 interface CompletionBody {
   model?: unknown;
@@ -66,7 +69,11 @@ interface CompletionBody {
 function textOf(content: unknown): string | undefined {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
-    const parts = content.map((p) => (p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''));
+    const parts = content.map((p) =>
+      p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string'
+        ? (p as { text: string }).text
+        : '',
+    );
     return parts.join('');
   }
   return undefined;
@@ -103,7 +110,8 @@ export function createOpenAiCompatibleClient(settings: VendorSettings, overrides
       const json = res.body as CompletionBody;
       const choice = Array.isArray(json?.choices) ? json.choices[0] : undefined;
       const text = textOf(choice?.message?.content);
-      if (text === undefined) throw new VendorBadResponseError(settings.provider, 'no choices[0].message.content in the completion');
+      if (text === undefined)
+        throw new VendorBadResponseError(settings.provider, 'no choices[0].message.content in the completion');
       return {
         text,
         finishReason: typeof choice?.finish_reason === 'string' ? choice.finish_reason : 'unknown',

@@ -79,7 +79,12 @@ export function countPromptTokens(messages: ChatMessage[], model: string): numbe
  * Tokens in and out of one call: the vendor's reported usage for each side it
  * reports, the tokenizer for any side it does not.
  */
-export function countUsage(messages: ChatMessage[], completion: string, model: string, usage?: ReportedUsage): TokenCount {
+export function countUsage(
+  messages: ChatMessage[],
+  completion: string,
+  model: string,
+  usage?: ReportedUsage,
+): TokenCount {
   const reportedIn = usage && Number.isFinite(usage.prompt_tokens) ? Number(usage.prompt_tokens) : undefined;
   const reportedOut = usage && Number.isFinite(usage.completion_tokens) ? Number(usage.completion_tokens) : undefined;
   return {

@@ -18,7 +18,11 @@ export interface PrivateSchema {
   drop(): Promise<void>;
 }
 
-export async function privateSchema(baseUrl: string, migrations: Migration[], opts: { prefix: string; poolMax?: number }): Promise<PrivateSchema> {
+export async function privateSchema(
+  baseUrl: string,
+  migrations: Migration[],
+  opts: { prefix: string; poolMax?: number },
+): Promise<PrivateSchema> {
   const name = `${opts.prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = createDb({ url: baseUrl, poolMax: 1 });
   await admin.raw('CREATE SCHEMA ??', [name]);

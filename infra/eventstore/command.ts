@@ -31,7 +31,13 @@ export interface CommandResult<S> {
   decided: DomainEvent[];
 }
 
-export async function handleCommand<C, S>(store: EventStoreOps, streamId: string, decider: Decider<C, S>, command: C, opts: CommandOptions = {}): Promise<CommandResult<S>> {
+export async function handleCommand<C, S>(
+  store: EventStoreOps,
+  streamId: string,
+  decider: Decider<C, S>,
+  command: C,
+  opts: CommandOptions = {},
+): Promise<CommandResult<S>> {
   const inTx = 'inTransaction' in store;
   const retries = inTx ? 0 : (opts.retries ?? 3);
   for (let attempt = 0; ; attempt++) {

@@ -5,7 +5,11 @@
  */
 export class ConcurrencyError extends Error {
   readonly code = 'CONCURRENCY_CONFLICT';
-  constructor(readonly streamId: string, readonly expected: number | string, readonly actual: number | null) {
+  constructor(
+    readonly streamId: string,
+    readonly expected: number | string,
+    readonly actual: number | null,
+  ) {
     super(`stream ${streamId}: expected version ${expected}, actual ${actual ?? 'no stream'}`);
     this.name = 'ConcurrencyError';
   }
@@ -14,7 +18,10 @@ export class ConcurrencyError extends Error {
 /** The payload does not match its event's schema (a bug in the caller: never retried). */
 export class EventValidationError extends Error {
   readonly code = 'INVALID_EVENT';
-  constructor(readonly eventType: string, readonly problems: string) {
+  constructor(
+    readonly eventType: string,
+    readonly problems: string,
+  ) {
     super(`event ${eventType} is invalid: ${problems}`);
     this.name = 'EventValidationError';
   }
@@ -27,7 +34,10 @@ export class EventValidationError extends Error {
  */
 export class EventDataRejectedError extends Error {
   readonly code = 'DATA_REJECTED';
-  constructor(readonly detail: string, readonly path?: string) {
+  constructor(
+    readonly detail: string,
+    readonly path?: string,
+  ) {
     super(`event data cannot be stored: ${detail}${path ? ` (at ${path})` : ''}`);
     this.name = 'EventDataRejectedError';
   }

@@ -54,7 +54,9 @@ export interface RecordedFields {
  * A stored event. Distributes over the union, so `RecordedEvent` (all events)
  * narrows on `type`: `if (e.type === 'PlanChanged') e.data.plan` needs no cast.
  */
-export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent ? RecordedFields & { type: E['type']; data: E['data'] } : never;
+export type RecordedEvent<E extends DomainEvent = DomainEvent> = E extends DomainEvent
+  ? RecordedFields & { type: E['type']; data: E['data'] }
+  : never;
 
 export interface AppendResult {
   /** The stream version after the append (pass it as expectedVersion next time). */
@@ -93,7 +95,12 @@ export interface Aggregate<S> {
 
 /** What a store can do inside or outside a transaction. */
 export interface EventStoreOps {
-  append(streamId: string, events: NewEvent[], expectedVersion: ExpectedVersion, metadata?: EventMetadata): Promise<AppendResult>;
+  append(
+    streamId: string,
+    events: NewEvent[],
+    expectedVersion: ExpectedVersion,
+    metadata?: EventMetadata,
+  ): Promise<AppendResult>;
   /**
    * Appends to several streams in one transaction: all or nothing. Each stream
    * is checked against its own expected version; one conflict fails the whole
@@ -107,10 +114,19 @@ export interface EventStoreOps {
    * Expected version defaults to `any`; a conflicting version still throws
    * ConcurrencyError when the event was not stored before.
    */
-  appendOnce(streamId: string, event: NewEvent & { eventId: string }, metadata?: EventMetadata, expectedVersion?: ExpectedVersion): Promise<AppendOnceResult>;
+  appendOnce(
+    streamId: string,
+    event: NewEvent & { eventId: string },
+    metadata?: EventMetadata,
+    expectedVersion?: ExpectedVersion,
+  ): Promise<AppendOnceResult>;
   readStream(streamId: string, fromPosition?: number): Promise<RecordedEvent[]>;
   /** Reads the stream and folds it with `evolve` from `initial`. */
-  aggregateStream<S>(streamId: string, evolve: (state: S, event: RecordedEvent) => S, initial: S): Promise<Aggregate<S>>;
+  aggregateStream<S>(
+    streamId: string,
+    evolve: (state: S, event: RecordedEvent) => S,
+    initial: S,
+  ): Promise<Aggregate<S>>;
   /** The current version of each named stream that exists. */
   streamVersions(streamIds: string[]): Promise<Map<string, number>>;
   /** True when the stream holds an event of this type (e.g. "was this delivery ever scheduled"). */
@@ -145,4 +161,5 @@ export function checkpointOf(e: Pick<RecordedFields, 'transactionId' | 'globalPo
 }
 
 /** The position to append at after reading `events` of a stream (`no_stream` when there were none). */
-export const versionAfter = (events: readonly { streamPosition: number }[]): number | 'no_stream' => (events.length ? events[events.length - 1].streamPosition : 'no_stream');
+export const versionAfter = (events: readonly { streamPosition: number }[]): number | 'no_stream' =>
+  events.length ? events[events.length - 1].streamPosition : 'no_stream';

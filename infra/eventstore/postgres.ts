@@ -70,17 +70,23 @@ export const COMMIT_ORDER = 'es_events.transaction_id, es_events.global_position
 
 /** The last event (in commit order) stored right now, or START for an empty store. */
 export async function lastStoredCheckpoint(db: Knex): Promise<Checkpoint> {
-  const r = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1');
+  const r = await db.raw(
+    'SELECT transaction_id::text AS t, global_position::text AS g FROM es_events ORDER BY es_events.transaction_id DESC, es_events.global_position DESC LIMIT 1',
+  );
   return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
 }
 
 /** SQLSTATE of a PostgreSQL error, when it is one. */
-const sqlState = (e: unknown): string | undefined => (typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string' ? (e as { code: string }).code : undefined);
+const sqlState = (e: unknown): string | undefined =>
+  typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string'
+    ? (e as { code: string }).code
+    : undefined;
 
 /** PostgreSQL's class 22 "data exception" (22P05 untranslatable character, 22021 bad encoding, ...) can never succeed on retry. */
 function translate(e: unknown): unknown {
   const code = sqlState(e);
-  if (code && /^22[0-9A-Z]{3}$/.test(code)) return new EventDataRejectedError(`PostgreSQL refused the data (SQLSTATE ${code}: ${(e as Error).message})`);
+  if (code && /^22[0-9A-Z]{3}$/.test(code))
+    return new EventDataRejectedError(`PostgreSQL refused the data (SQLSTATE ${code}: ${(e as Error).message})`);
   return e;
 }
 
@@ -97,7 +103,10 @@ export class PostgresEventStore implements EventStore {
   protected readonly [TX]?: Knex.Transaction;
 
   /** `db` is the pool; a store made by transaction() is bound to its knex transaction. */
-  constructor(protected readonly db: Knex, trx?: Knex.Transaction) {
+  constructor(
+    protected readonly db: Knex,
+    trx?: Knex.Transaction,
+  ) {
     this[TX] = trx;
   }
 
@@ -109,7 +118,12 @@ export class PostgresEventStore implements EventStore {
     return this.conn.transaction((trx) => work(new PostgresStoreTx(this.db, trx)));
   }
 
-  async append(streamId: string, events: NewEvent[], expected: ExpectedVersion, metadata: EventMetadata = {}): Promise<AppendResult> {
+  async append(
+    streamId: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    metadata: EventMetadata = {},
+  ): Promise<AppendResult> {
     return (await this.appendMany([{ streamId, events, expectedVersion: expected }], metadata))[0];
   }
 
@@ -127,7 +141,9 @@ export class PostgresEventStore implements EventStore {
       if (seen.has(a.streamId)) throw new Error(`appendMany names stream ${a.streamId} twice`);
       seen.add(a.streamId);
     }
-    const versions = appends.map((a) => a.events.map((e) => validateEvent(e.type, e.data, { ...metadata, ...(e.metadata ?? {}) })));
+    const versions = appends.map((a) =>
+      a.events.map((e) => validateEvent(e.type, e.data, { ...metadata, ...(e.metadata ?? {}) })),
+    );
     const run = async (t: Knex.Transaction) => {
       const newVersion = await this.moveVersions(t, appends);
       const rows = appends.flatMap((a, i) => {
@@ -151,11 +167,16 @@ export class PostgresEventStore implements EventStore {
         [JSON.stringify(rows.map((row, n) => ({ ...row, n })))],
       );
       const byStream = new Map<string, RecordedEvent[]>();
-      for (const e of (r.rows as Row[]).map(rowToEvent).sort((a, b) => (BigInt(a.globalPosition) < BigInt(b.globalPosition) ? -1 : 1))) {
+      for (const e of (r.rows as Row[])
+        .map(rowToEvent)
+        .sort((a, b) => (BigInt(a.globalPosition) < BigInt(b.globalPosition) ? -1 : 1))) {
         if (!byStream.has(e.streamId)) byStream.set(e.streamId, []);
         byStream.get(e.streamId)!.push(e);
       }
-      return appends.map((a) => ({ nextExpectedVersion: newVersion.get(a.streamId)!, events: byStream.get(a.streamId) ?? [] }));
+      return appends.map((a) => ({
+        nextExpectedVersion: newVersion.get(a.streamId)!,
+        events: byStream.get(a.streamId) ?? [],
+      }));
     };
     try {
       return await (this[TX] ? run(this[TX]) : this.db.transaction(run));
@@ -164,12 +185,19 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async appendOnce(streamId: string, event: NewEvent & { eventId: string }, metadata: EventMetadata = {}, expected: ExpectedVersion = 'any'): Promise<AppendOnceResult> {
+  async appendOnce(
+    streamId: string,
+    event: NewEvent & { eventId: string },
+    metadata: EventMetadata = {},
+    expected: ExpectedVersion = 'any',
+  ): Promise<AppendOnceResult> {
     const stored = await this.eventById(event.eventId);
     if (stored) return { appended: false, event: stored };
     try {
       // A savepoint inside a caller's transaction: a lost race rolls back only this append.
-      const r = await this.conn.transaction((t) => new PostgresEventStore(this.db, t).append(streamId, [event], expected, metadata));
+      const r = await this.conn.transaction((t) =>
+        new PostgresEventStore(this.db, t).append(streamId, [event], expected, metadata),
+      );
       return { appended: true, event: r.events[0] };
     } catch (e) {
       if (sqlState(e) !== '23505') throw e;
@@ -184,7 +212,11 @@ export class PostgresEventStore implements EventStore {
     return r.rows[0] ? rowToEvent(r.rows[0]) : undefined;
   }
 
-  async aggregateStream<S>(streamId: string, evolve: (state: S, event: RecordedEvent) => S, initial: S): Promise<Aggregate<S>> {
+  async aggregateStream<S>(
+    streamId: string,
+    evolve: (state: S, event: RecordedEvent) => S,
+    initial: S,
+  ): Promise<Aggregate<S>> {
     const events = await this.readStream(streamId);
     return { state: events.reduce(evolve, initial), version: versionAfter(events), events };
   }
@@ -204,7 +236,8 @@ export class PostgresEventStore implements EventStore {
   private async moveVersions(t: Knex.Transaction, appends: StreamAppend[]): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     const sorted = [...appends].sort((a, b) => (a.streamId < b.streamId ? -1 : a.streamId > b.streamId ? 1 : 0));
-    const kind = (k: 'no_stream' | 'any' | 'number') => sorted.filter((a) => (k === 'number' ? typeof a.expectedVersion === 'number' : a.expectedVersion === k));
+    const kind = (k: 'no_stream' | 'any' | 'number') =>
+      sorted.filter((a) => (k === 'number' ? typeof a.expectedVersion === 'number' : a.expectedVersion === k));
     const conflict = async (missing: StreamAppend[]) => {
       const a = missing.find((x) => !out.has(x.streamId));
       if (a) throw new ConcurrencyError(a.streamId, a.expectedVersion, await this.version(t, a.streamId));
@@ -235,7 +268,11 @@ export class PostgresEventStore implements EventStore {
            FROM unnest(?::text[], ?::integer[], ?::integer[]) AS x(sid, n, expected)
           WHERE s.stream_id = x.sid AND s.version = x.expected
          RETURNING s.stream_id, s.version`,
-        [numbered.map((a) => a.streamId), numbered.map((a) => a.events.length), numbered.map((a) => a.expectedVersion as number)],
+        [
+          numbered.map((a) => a.streamId),
+          numbered.map((a) => a.events.length),
+          numbered.map((a) => a.expectedVersion as number),
+        ],
       );
       for (const x of r.rows as { stream_id: string; version: number }[]) out.set(x.stream_id, x.version);
       await conflict(numbered);
@@ -249,7 +286,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamId: string, fromPosition = 0): Promise<RecordedEvent[]> {
-    const r = await this.conn.raw(`SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`, [streamId, fromPosition]);
+    const r = await this.conn.raw(
+      `SELECT ${EVENT_COLUMNS} FROM es_events WHERE stream_id = ? AND stream_position >= ? ORDER BY stream_position`,
+      [streamId, fromPosition],
+    );
     return r.rows.map(rowToEvent);
   }
 
@@ -274,7 +314,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async countAfter(from: Checkpoint): Promise<number> {
-    const r = await this.conn.raw('SELECT count(*) AS n FROM es_events WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)', [from.transactionId, from.globalPosition]);
+    const r = await this.conn.raw(
+      'SELECT count(*) AS n FROM es_events WHERE (transaction_id, global_position) > (?::xid8, ?::bigint)',
+      [from.transactionId, from.globalPosition],
+    );
     return Number(r.rows[0].n);
   }
 

@@ -24,7 +24,8 @@ export function validateEvent(type: string, data: unknown, metadata?: unknown): 
     compiled.set(type, v);
   }
   if (!v(data)) throw new EventValidationError(type, ajv.errorsText(v.errors, { dataVar: 'data' }));
-  const bad = findUnstorableText(data, 'data') ?? (metadata === undefined ? undefined : findUnstorableText(metadata, 'metadata'));
+  const bad =
+    findUnstorableText(data, 'data') ?? (metadata === undefined ? undefined : findUnstorableText(metadata, 'metadata'));
   if (bad) throw new EventDataRejectedError(`${type} holds a ${bad.problem}`, bad.path);
   return EVENT_DEFINITIONS[type].version;
 }

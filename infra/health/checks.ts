@@ -65,7 +65,9 @@ export function kafkaProbe(kafka: Kafka): Probe {
 }
 
 /** Probes all given services in parallel; overall status ok only if all are. */
-export async function checkAll(probes: Record<string, Probe>): Promise<{ status: 'ok' | 'degraded'; services: Record<string, ServiceHealth> }> {
+export async function checkAll(
+  probes: Record<string, Probe>,
+): Promise<{ status: 'ok' | 'degraded'; services: Record<string, ServiceHealth> }> {
   const names = Object.keys(probes);
   const results = await Promise.all(names.map((n) => measure(probes[n])));
   const services: Record<string, ServiceHealth> = {};

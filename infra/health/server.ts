@@ -11,7 +11,10 @@ export interface HealthReport {
   [key: string]: unknown;
 }
 
-export async function startHealthServer(port: number, report: () => Promise<HealthReport>): Promise<http.Server & { port: number }> {
+export async function startHealthServer(
+  port: number,
+  report: () => Promise<HealthReport>,
+): Promise<http.Server & { port: number }> {
   const server = http.createServer(async (req, res) => {
     if (req.method !== 'GET' || (req.url !== '/health' && req.url !== '/')) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'not found' }));
@@ -21,7 +24,9 @@ export async function startHealthServer(port: number, report: () => Promise<Heal
       const body = await report();
       res.writeHead(body.status === 'ok' ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     } catch (e) {
-      res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'degraded', error: (e as Error).message }));
+      res
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ status: 'degraded', error: (e as Error).message }));
     }
   });
   await new Promise<void>((resolve, reject) => {

@@ -18,7 +18,6 @@ import { usageStream } from '../../domain/events/usage';
 import { alertStream } from '../../domain/events/alerts';
 import { crossedThresholds } from '../../domain/alerts/thresholds';
 
-
 /** Limits of a plan by key (vendor_a_calls, vendor_b_calls, tokens, monthly_cost); a missing key is unlimited. */
 export type Limits = Partial<Record<string, number>>;
 
@@ -84,9 +83,20 @@ export class PostgresUsageMeter {
     const amounts = amountsFor(req.provider, req.estimatedTokens, req.estimatedCost);
     const limits = await this.limitsFor(req.userId);
     return this.db.transaction(async (trx) => {
-      const existing = await trx('quota_reservations').where({ reservation_id: req.idempotencyKey }).forUpdate().first();
+      const existing = await trx('quota_reservations')
+        .where({ reservation_id: req.idempotencyKey })
+        .forUpdate()
+        .first();
       if (existing) {
-        return { reservationId: existing.reservation_id, userId: existing.user_id, billingPeriod: existing.billing_period, provider: existing.provider, amounts: existing.amounts, limits: existing.limits, alreadySettled: existing.status === 'settled' } as Reservation;
+        return {
+          reservationId: existing.reservation_id,
+          userId: existing.user_id,
+          billingPeriod: existing.billing_period,
+          provider: existing.provider,
+          amounts: existing.amounts,
+          limits: existing.limits,
+          alreadySettled: existing.status === 'settled',
+        } as Reservation;
       }
       for (const [key, amount] of Object.entries(amounts).sort(([a], [b]) => a.localeCompare(b))) {
         const limit = limits[key];
@@ -102,13 +112,38 @@ export class PostgresUsageMeter {
           [req.userId, period, key, amount, amount, limit, limit],
         );
         if (r.rows.length === 0) {
-          const cur = await trx('quota_usage').where({ user_id: req.userId, billing_period: period, limit_key: key }).first();
-          throw new UsageLimitExceeded({ provider: req.provider, limit_type: key, current_usage: Number(cur?.used ?? 0) + Number(cur?.reserved ?? 0), limit_value: limit });
+          const cur = await trx('quota_usage')
+            .where({ user_id: req.userId, billing_period: period, limit_key: key })
+            .first();
+          throw new UsageLimitExceeded({
+            provider: req.provider,
+            limit_type: key,
+            current_usage: Number(cur?.used ?? 0) + Number(cur?.reserved ?? 0),
+            limit_value: limit,
+          });
         }
       }
-      const applied = Object.fromEntries(Object.entries(limits).filter(([k, v]) => k in amounts && typeof v === 'number')) as Record<string, number>;
-      await trx('quota_reservations').insert({ reservation_id: req.idempotencyKey, user_id: req.userId, billing_period: period, provider: req.provider, amounts: JSON.stringify(amounts), limits: JSON.stringify(applied), status: 'reserved' });
-      return { reservationId: req.idempotencyKey, userId: req.userId, billingPeriod: period, provider: req.provider, amounts, limits: applied, alreadySettled: false };
+      const applied = Object.fromEntries(
+        Object.entries(limits).filter(([k, v]) => k in amounts && typeof v === 'number'),
+      ) as Record<string, number>;
+      await trx('quota_reservations').insert({
+        reservation_id: req.idempotencyKey,
+        user_id: req.userId,
+        billing_period: period,
+        provider: req.provider,
+        amounts: JSON.stringify(amounts),
+        limits: JSON.stringify(applied),
+        status: 'reserved',
+      });
+      return {
+        reservationId: req.idempotencyKey,
+        userId: req.userId,
+        billingPeriod: period,
+        provider: req.provider,
+        amounts,
+        limits: applied,
+        alreadySettled: false,
+      };
     });
   }
 
@@ -117,7 +152,9 @@ export class PostgresUsageMeter {
     const used = amountsFor(res.provider, actual.tokens_in + actual.tokens_out, actual.cost);
     await this.store.transaction(async (tx) => {
       const trx = sqlTransaction(tx);
-      const flipped = await trx('quota_reservations').where({ reservation_id: res.reservationId, status: 'reserved' }).update({ status: 'settled', finished_at: trx.fn.now() });
+      const flipped = await trx('quota_reservations')
+        .where({ reservation_id: res.reservationId, status: 'reserved' })
+        .update({ status: 'settled', finished_at: trx.fn.now() });
       if (flipped === 0) return; // settled before (activity retry), or released: never charge twice
       const after = await this.moveReserved(trx, res, used);
       await this.raiseAlerts(tx, res, used, after);
@@ -127,7 +164,17 @@ export class PostgresUsageMeter {
           {
             type: 'UsageRecorded',
             eventId: uuidFromKey(res.reservationId),
-            data: { user_id: res.userId, provider: actual.provider, model: actual.model, calls: 1, tokens_in: actual.tokens_in, tokens_out: actual.tokens_out, cost: actual.cost, billing_period: res.billingPeriod, idempotency_key: res.reservationId },
+            data: {
+              user_id: res.userId,
+              provider: actual.provider,
+              model: actual.model,
+              calls: 1,
+              tokens_in: actual.tokens_in,
+              tokens_out: actual.tokens_out,
+              cost: actual.cost,
+              billing_period: res.billingPeriod,
+              idempotency_key: res.reservationId,
+            },
           },
         ],
         'any',
@@ -139,13 +186,19 @@ export class PostgresUsageMeter {
   /** Gives a failed call's reservation back. Idempotent. */
   async release(res: Reservation): Promise<void> {
     await this.db.transaction(async (trx) => {
-      const flipped = await trx('quota_reservations').where({ reservation_id: res.reservationId, status: 'reserved' }).update({ status: 'released', finished_at: trx.fn.now() });
+      const flipped = await trx('quota_reservations')
+        .where({ reservation_id: res.reservationId, status: 'reserved' })
+        .update({ status: 'released', finished_at: trx.fn.now() });
       if (flipped) await this.moveReserved(trx, res, {});
     });
   }
 
   /** Moves a reservation to used (or back); returns the new used figure per metered key. */
-  private async moveReserved(trx: Knex.Transaction, res: Reservation, used: Record<string, number>): Promise<Record<string, number>> {
+  private async moveReserved(
+    trx: Knex.Transaction,
+    res: Reservation,
+    used: Record<string, number>,
+  ): Promise<Record<string, number>> {
     const after: Record<string, number> = {};
     // Same key order as reserve(): concurrent settles and reservations lock rows in one order, so never deadlock.
     for (const [key, amount] of Object.entries(res.amounts).sort(([a], [b]) => a.localeCompare(b))) {
@@ -159,23 +212,46 @@ export class PostgresUsageMeter {
   }
 
   /** Appends AlertRaised for every 80/95/100 % threshold this settle crossed, each once per user, key and period. */
-  private async raiseAlerts(tx: StoreTx, res: Reservation, used: Record<string, number>, after: Record<string, number>): Promise<void> {
+  private async raiseAlerts(
+    tx: StoreTx,
+    res: Reservation,
+    used: Record<string, number>,
+    after: Record<string, number>,
+  ): Promise<void> {
     const trx = sqlTransaction(tx);
     const events: NewEvent[] = [];
     for (const [key, now] of Object.entries(after)) {
       const limit = res.limits?.[key];
       if (limit === undefined) continue;
       for (const a of crossedThresholds(res.userId, res.billingPeriod, key, now - (used[key] ?? 0), now, limit)) {
-        const fresh = await trx.raw('INSERT INTO quota_alerts (alert_key, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING alert_key', [a.alert_key, res.userId]);
+        const fresh = await trx.raw(
+          'INSERT INTO quota_alerts (alert_key, user_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING alert_key',
+          [a.alert_key, res.userId],
+        );
         if (fresh.rows.length === 0) continue;
-        events.push({ type: 'AlertRaised', data: { alert_key: a.alert_key, user_id: res.userId, title: a.title, message: a.message, severity: a.severity, alert_type: a.alert_type, billing_period: res.billingPeriod } });
+        events.push({
+          type: 'AlertRaised',
+          data: {
+            alert_key: a.alert_key,
+            user_id: res.userId,
+            title: a.title,
+            message: a.message,
+            severity: a.severity,
+            alert_type: a.alert_type,
+            billing_period: res.billingPeriod,
+          },
+        });
       }
     }
-    if (events.length) await tx.append(alertStream(res.userId), events, 'any', { user_id: res.userId, causation_id: res.reservationId });
+    if (events.length)
+      await tx.append(alertStream(res.userId), events, 'any', { user_id: res.userId, causation_id: res.reservationId });
   }
 
   /** Current used + reserved per limit key (for limits checks and tests). */
-  async current(userId: string, period = billingPeriod(this.now())): Promise<Record<string, { used: number; reserved: number }>> {
+  async current(
+    userId: string,
+    period = billingPeriod(this.now()),
+  ): Promise<Record<string, { used: number; reserved: number }>> {
     const rows = await this.db('quota_usage').where({ user_id: userId, billing_period: period });
     return Object.fromEntries(rows.map((r) => [r.limit_key, { used: Number(r.used), reserved: Number(r.reserved) }]));
   }

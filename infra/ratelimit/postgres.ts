@@ -69,7 +69,9 @@ export class PostgresRateLimiter {
         RETURNING bucket, count)${touch}
       SELECT bucket, count FROM hit`;
     const res = await this.db.raw(sql, params);
-    const counted = new Map<string, number>(res.rows.map((r: { bucket: string; count: number }) => [r.bucket, r.count]));
+    const counted = new Map<string, number>(
+      res.rows.map((r: { bucket: string; count: number }) => [r.bucket, r.count]),
+    );
     const allowed = rows.every((r) => counted.has(r.key));
     if (!allowed && counted.size) {
       const back = rows.filter((r) => counted.has(r.key));
@@ -82,13 +84,23 @@ export class PostgresRateLimiter {
       const used = counted.get(r.key);
       // A refused request leaves the counts as they were: the refusing window is full, the others lose the hit again.
       const remaining = used === undefined ? 0 : allowed ? r.w.limit - used : r.w.limit - used + 1;
-      return { name: r.w.name, seconds: r.w.seconds, limit: r.w.limit, remaining: Math.max(0, remaining), reset: r.end };
+      return {
+        name: r.w.name,
+        seconds: r.w.seconds,
+        limit: r.w.limit,
+        remaining: Math.max(0, remaining),
+        reset: r.end,
+      };
     });
-    const refusing = rows.map((r, i) => (counted.has(r.key) ? undefined : states[i])).filter((s): s is WindowState => !!s);
+    const refusing = rows
+      .map((r, i) => (counted.has(r.key) ? undefined : states[i]))
+      .filter((s): s is WindowState => !!s);
     // The longest refusing window decides how long to wait.
     const binding = refusing.length
       ? refusing.reduce((a, b) => (b.reset > a.reset ? b : a))
-      : states.reduce((a, b) => (b.remaining < a.remaining || (b.remaining === a.remaining && b.seconds < a.seconds) ? b : a));
+      : states.reduce((a, b) =>
+          b.remaining < a.remaining || (b.remaining === a.remaining && b.seconds < a.seconds) ? b : a,
+        );
     if (++this.calls % 1000 === 0) void this.cleanup(nowS).catch(() => undefined);
     return { allowed, windows: states, binding, ...(allowed ? {} : { retryAfter: Math.max(1, binding.reset - nowS) }) };
   }
@@ -103,5 +115,10 @@ export class PostgresRateLimiter {
 export async function lastUsed(db: Knex, credentialIds: string[]): Promise<Map<string, string>> {
   if (credentialIds.length === 0) return new Map();
   const rows = await db('credential_last_used').whereIn('credential_id', credentialIds);
-  return new Map(rows.map((r: { credential_id: string; last_used_at: Date }) => [r.credential_id, new Date(r.last_used_at).toISOString()]));
+  return new Map(
+    rows.map((r: { credential_id: string; last_used_at: Date }) => [
+      r.credential_id,
+      new Date(r.last_used_at).toISOString(),
+    ]),
+  );
 }

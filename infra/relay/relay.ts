@@ -26,7 +26,10 @@ export interface RelayOptions {
 }
 
 export async function loadCheckpoint(db: Knex, name: string): Promise<Checkpoint> {
-  const r = await db.raw('SELECT transaction_id::text AS t, global_position::text AS g FROM es_checkpoints WHERE name = ?', [name]);
+  const r = await db.raw(
+    'SELECT transaction_id::text AS t, global_position::text AS g FROM es_checkpoints WHERE name = ?',
+    [name],
+  );
   return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
 }
 

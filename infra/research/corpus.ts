@@ -74,10 +74,18 @@ export function parseCorpusDocument(file: string, raw: string): CorpusDocument {
     body = body.slice(fm[0].length);
   }
   if (/\.html?$/i.test(file)) body = htmlToText(body);
-  const blocks = body.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = body
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   const heading = blocks.find((b) => /^#\s/.test(b))?.replace(/^#\s+/, '');
   const paragraphs = blocks.filter((b) => !/^#{1,6}\s/.test(b)).map((b) => b.replace(/\s+/g, ' '));
-  const str = (v: unknown): string | undefined => (v === undefined || v === null || v === '' ? undefined : v instanceof Date ? v.toISOString().slice(0, 10) : String(v));
+  const str = (v: unknown): string | undefined =>
+    v === undefined || v === null || v === ''
+      ? undefined
+      : v instanceof Date
+        ? v.toISOString().slice(0, 10)
+        : String(v);
   const base = path.basename(file).replace(EXTENSIONS, '');
   const credibility = Number(meta.credibility_score);
   return {
@@ -115,7 +123,9 @@ export interface CorpusOptions {
 export function createCorpusProvider(options: CorpusOptions): CorpusProvider {
   const docs = options.documents ?? loadCorpus(options.dir);
   const bySlug = new Map(docs.map((d) => [d.slug, d]));
-  const docIndex: Bm25Index = createBm25Index(docs.map((d, i) => ({ id: String(i), text: `${d.title}\n${d.title}\n${d.body}` })));
+  const docIndex: Bm25Index = createBm25Index(
+    docs.map((d, i) => ({ id: String(i), text: `${d.title}\n${d.title}\n${d.body}` })),
+  );
   const paraIds: Array<[number, number]> = [];
   const paraIndex = createBm25Index(
     docs.flatMap((d, i) =>
@@ -137,7 +147,10 @@ export function createCorpusProvider(options: CorpusOptions): CorpusProvider {
     const order = ranked.length ? ranked : [0];
     const chosen = [order[0]];
     if (words(doc.paragraphs[order[0]] ?? '') < 60 && order[1] !== undefined) chosen.push(order[1]);
-    const text = chosen.sort((a, b) => a - b).map((j) => doc.paragraphs[j] ?? '').join(' ');
+    const text = chosen
+      .sort((a, b) => a - b)
+      .map((j) => doc.paragraphs[j] ?? '')
+      .join(' ');
     // Cut at a sentence end within the budget, never mid-sentence.
     const sentences = buildDocument(text).sentences;
     let out = '';

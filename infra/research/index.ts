@@ -53,7 +53,10 @@ export function createResearchProvider(deps: { corpus: CorpusProvider; web?: Web
 
 /** Builds the provider from configuration (the worker calls this once). */
 export function researchFromConfig(c: Config): ResearchProvider {
-  const corpus = createCorpusProvider({ dir: c.RESEARCH_CORPUS_DIR || DEFAULT_CORPUS_DIR, publicBaseUrl: publicBaseUrl(c) });
+  const corpus = createCorpusProvider({
+    dir: c.RESEARCH_CORPUS_DIR || DEFAULT_CORPUS_DIR,
+    publicBaseUrl: publicBaseUrl(c),
+  });
   const web =
     c.WEB_SEARCH_PROVIDER && c.WEB_SEARCH_API_KEY
       ? createWebSearchProvider({

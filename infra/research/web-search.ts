@@ -48,8 +48,10 @@ const EXCERPT_CHARS = 700;
 export function classifyUrl(url: string, relevance?: number): { source_type: string; credibility_score: number } {
   const host = (/^https?:\/\/([^/:?#]+)/i.exec(url)?.[1] ?? '').toLowerCase();
   let out = { source_type: 'web', credibility_score: 0.6 };
-  if (/\.gov(\.[a-z]{2})?$|\.gouv\.|\.gob\.|europa\.eu$/.test(host)) out = { source_type: 'government', credibility_score: 0.9 };
-  else if (/\.edu(\.[a-z]{2})?$|\.ac\.[a-z]{2}$|^arxiv\.org$|\.arxiv\.org$/.test(host)) out = { source_type: 'academic', credibility_score: 0.85 };
+  if (/\.gov(\.[a-z]{2})?$|\.gouv\.|\.gob\.|europa\.eu$/.test(host))
+    out = { source_type: 'government', credibility_score: 0.9 };
+  else if (/\.edu(\.[a-z]{2})?$|\.ac\.[a-z]{2}$|^arxiv\.org$|\.arxiv\.org$/.test(host))
+    out = { source_type: 'academic', credibility_score: 0.85 };
   if (relevance !== undefined && relevance < 0.3) out.credibility_score = Math.min(out.credibility_score, 0.5);
   return out;
 }
@@ -85,7 +87,9 @@ function toSources(vendor: WebSearchVendor, body: unknown, limit: number): Sourc
       const url = r.url as string;
       const score = typeof r.score === 'number' ? r.score : undefined;
       const highlights = Array.isArray(r.highlights) ? r.highlights.filter((h) => typeof h === 'string').join(' ') : '';
-      const excerpt = clip(typeof r.content === 'string' ? r.content : highlights || (typeof r.text === 'string' ? r.text : ''));
+      const excerpt = clip(
+        typeof r.content === 'string' ? r.content : highlights || (typeof r.text === 'string' ? r.text : ''),
+      );
       return {
         title: typeof r.title === 'string' && r.title.trim() ? r.title.trim() : url,
         url,
@@ -97,15 +101,28 @@ function toSources(vendor: WebSearchVendor, body: unknown, limit: number): Sourc
     });
 }
 
-export function createWebSearchProvider(settings: WebSearchSettings, overrides: Partial<HttpRetryOptions> = {}): WebSearchProvider {
+export function createWebSearchProvider(
+  settings: WebSearchSettings,
+  overrides: Partial<HttpRetryOptions> = {},
+): WebSearchProvider {
   const base = (settings.baseUrl || DEFAULT_BASE_URLS[settings.vendor]).replace(/\/+$/, '');
-  const http = (): HttpRetryOptions => ({ ...overrides, vendor: settings.vendor, timeoutMs: settings.timeoutMs, maxRetries: settings.maxRetries });
+  const http = (): HttpRetryOptions => ({
+    ...overrides,
+    vendor: settings.vendor,
+    timeoutMs: settings.timeoutMs,
+    maxRetries: settings.maxRetries,
+  });
   return {
     vendor: settings.vendor,
     async search(query: string, options: SearchOptions = {}): Promise<Source[]> {
       const limit = options.limit ?? 8;
       if (settings.vendor === 'tavily') {
-        const res = await postJsonWithRetry(`${base}/search`, { query, max_results: limit, search_depth: 'basic' }, { authorization: `Bearer ${settings.apiKey}` }, http());
+        const res = await postJsonWithRetry(
+          `${base}/search`,
+          { query, max_results: limit, search_depth: 'basic' },
+          { authorization: `Bearer ${settings.apiKey}` },
+          http(),
+        );
         return toSources('tavily', res.body, limit);
       }
       const res = await postJsonWithRetry(

@@ -19,7 +19,12 @@ export interface HttpOutcome {
 
 const MAX_BODY = 4096;
 
-export function postPinned(target: ResolvedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<HttpOutcome> {
+export function postPinned(
+  target: ResolvedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<HttpOutcome> {
   const u = target.url;
   const mod = u.protocol === 'https:' ? https : http;
   return new Promise((resolve) => {
@@ -37,7 +42,12 @@ export function postPinned(target: ResolvedTarget, headers: Record<string, strin
         port: u.port || undefined,
         path: `${u.pathname}${u.search}`,
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'content-platform-webhooks/1', 'content-length': String(Buffer.byteLength(body)), ...headers },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'content-platform-webhooks/1',
+          'content-length': String(Buffer.byteLength(body)),
+          ...headers,
+        },
         lookup: pinnedLookup(target),
         agent: false,
         ...(u.protocol === 'https:' ? { servername: u.hostname.replace(/^\[|\]$/g, '') } : {}),
@@ -54,7 +64,11 @@ export function postPinned(target: ResolvedTarget, headers: Record<string, strin
           const ok = code !== null && code >= 200 && code < 300;
           const text = Buffer.concat(chunks).toString('utf8').slice(0, 200).replace(/\s+/g, ' ').trim();
           const ra = res.headers['retry-after'];
-          done({ statusCode: code, ...(ra ? { retryAfter: Array.isArray(ra) ? ra[0] : ra } : {}), error: ok ? null : `HTTP ${code}${text ? `: ${text}` : ''}` });
+          done({
+            statusCode: code,
+            ...(ra ? { retryAfter: Array.isArray(ra) ? ra[0] : ra } : {}),
+            error: ok ? null : `HTTP ${code}${text ? `: ${text}` : ''}`,
+          });
         };
         res.on('end', finish);
         res.on('error', finish);
@@ -64,7 +78,9 @@ export function postPinned(target: ResolvedTarget, headers: Record<string, strin
       req.destroy(new Error(`timed out after ${timeoutMs} ms`));
       done({ statusCode: null, error: `timed out after ${timeoutMs} ms` });
     }, timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => done({ statusCode: null, error: e.code ? `${e.code}: ${e.message}` : e.message }));
+    req.on('error', (e: NodeJS.ErrnoException) =>
+      done({ statusCode: null, error: e.code ? `${e.code}: ${e.message}` : e.message }),
+    );
     req.end(body);
   });
 }

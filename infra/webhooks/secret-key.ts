@@ -14,13 +14,17 @@ export const DEV_KEY_FILE = path.join(projectRoot(), '.run/webhook-secret.key');
 
 export function decodeKey(text: string, source: string): Buffer {
   const key = Buffer.from(text.trim(), 'base64');
-  if (key.length !== 32) throw new Error(`Invalid configuration: ${source} must be 32 bytes in base64 (got ${key.length} bytes)`);
+  if (key.length !== 32)
+    throw new Error(`Invalid configuration: ${source} must be 32 bytes in base64 (got ${key.length} bytes)`);
   return key;
 }
 
 export function webhookSecretKey(c: Pick<Config, 'WEBHOOK_SECRET_KEY' | 'NODE_ENV'>, file = DEV_KEY_FILE): Buffer {
   if (c.WEBHOOK_SECRET_KEY) return decodeKey(c.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY');
-  if (c.NODE_ENV === 'production') throw new Error('Invalid configuration: WEBHOOK_SECRET_KEY must be set in production (32 bytes base64, e.g. `openssl rand -base64 32`)');
+  if (c.NODE_ENV === 'production')
+    throw new Error(
+      'Invalid configuration: WEBHOOK_SECRET_KEY must be set in production (32 bytes base64, e.g. `openssl rand -base64 32`)',
+    );
   mkdirSync(path.dirname(file), { recursive: true });
   try {
     // 'wx': the first process creates it; the others read what it wrote.

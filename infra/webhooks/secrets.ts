@@ -33,13 +33,23 @@ export class SecretBox {
 }
 
 export class WebhookSecretStore {
-  constructor(private readonly db: Knex, private readonly box: SecretBox) {}
+  constructor(
+    private readonly db: Knex,
+    private readonly box: SecretBox,
+  ) {}
 
   /** Stores (or replaces) an endpoint's secret; pass the event store transaction that appends its event. */
   async put(endpointId: string, userId: string, secret: string, tx?: StoreTx): Promise<void> {
     const s = this.box.seal(secret, endpointId);
     await (tx ? sqlTransaction(tx) : this.db)('webhook_secrets')
-      .insert({ endpoint_id: endpointId, user_id: userId, key_id: this.box.keyId, iv: s.iv, ciphertext: s.ciphertext, auth_tag: s.authTag })
+      .insert({
+        endpoint_id: endpointId,
+        user_id: userId,
+        key_id: this.box.keyId,
+        iv: s.iv,
+        ciphertext: s.ciphertext,
+        auth_tag: s.authTag,
+      })
       .onConflict('endpoint_id')
       .merge();
   }
@@ -51,7 +61,9 @@ export class WebhookSecretStore {
     try {
       return this.box.open({ iv: r.iv, ciphertext: r.ciphertext, authTag: r.auth_tag }, endpointId);
     } catch {
-      throw new Error(`webhook secret of endpoint ${endpointId} cannot be decrypted with the configured WEBHOOK_SECRET_KEY (key id ${this.box.keyId}, row key id ${r.key_id})`);
+      throw new Error(
+        `webhook secret of endpoint ${endpointId} cannot be decrypted with the configured WEBHOOK_SECRET_KEY (key id ${this.box.keyId}, row key id ${r.key_id})`,
+      );
     }
   }
 

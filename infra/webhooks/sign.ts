@@ -20,7 +20,9 @@ export function generateSecret(): string {
 
 /** The HMAC key of a secret. */
 export function secretKey(secret: string): Buffer {
-  return secret.startsWith(SECRET_PREFIX) ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64') : Buffer.from(secret, 'utf8');
+  return secret.startsWith(SECRET_PREFIX)
+    ? Buffer.from(secret.slice(SECRET_PREFIX.length), 'base64')
+    : Buffer.from(secret, 'utf8');
 }
 
 /** Why a client-given secret is refused, or undefined when it is usable. */
@@ -44,12 +46,19 @@ export function secretFingerprint(secret: string): string {
 
 /** `v1,<base64 signature>` of one message. */
 export function sign(secret: string, msgId: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', secretKey(secret)).update(`${msgId}.${timestampSeconds}.${body}`, 'utf8').digest('base64');
+  const mac = createHmac('sha256', secretKey(secret))
+    .update(`${msgId}.${timestampSeconds}.${body}`, 'utf8')
+    .digest('base64');
   return `v1,${mac}`;
 }
 
 /** The headers of a signed delivery. */
-export function signedHeaders(secret: string, msgId: string, timestampSeconds: number, body: string): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  msgId: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   const signature = sign(secret, msgId, timestampSeconds, body);
   return {
     'webhook-id': msgId,
@@ -67,7 +76,12 @@ export const TIMESTAMP_TOLERANCE_SECONDS = 300;
  * timestamp is within tolerance and one of the space-separated `v1,` entries
  * matches, compared in constant time.
  */
-export function verify(secret: string, headers: { id: string; timestamp: string; signature: string }, body: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+export function verify(
+  secret: string,
+  headers: { id: string; timestamp: string; signature: string },
+  body: string,
+  nowSeconds = Math.floor(Date.now() / 1000),
+): boolean {
   const ts = Number(headers.timestamp);
   if (!Number.isInteger(ts) || Math.abs(nowSeconds - ts) > TIMESTAMP_TOLERANCE_SECONDS) return false;
   const expected = Buffer.from(sign(secret, headers.id, ts, body).slice(3), 'base64');

@@ -14,11 +14,26 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
 
-export type AddressClass = 'private' | 'loopback' | 'link-local' | 'metadata' | 'unspecified' | 'multicast' | 'cgnat' | 'reserved' | 'unique-local' | 'ipv4-translated';
+export type AddressClass =
+  | 'private'
+  | 'loopback'
+  | 'link-local'
+  | 'metadata'
+  | 'unspecified'
+  | 'multicast'
+  | 'cgnat'
+  | 'reserved'
+  | 'unique-local'
+  | 'ipv4-translated';
 
 export class UnsafeWebhookUrlError extends Error {
   readonly code = 'WEBHOOK_URL_REFUSED';
-  constructor(readonly reason: string, readonly host?: string, readonly address?: string, readonly addressClass?: AddressClass) {
+  constructor(
+    readonly reason: string,
+    readonly host?: string,
+    readonly address?: string,
+    readonly addressClass?: AddressClass,
+  ) {
     super(reason);
     this.name = 'UnsafeWebhookUrlError';
   }
@@ -34,7 +49,10 @@ export function parseIPv4(s: string): number[] | undefined {
 
 /** 16 bytes of an IPv6 address (with ::, embedded dotted IPv4, zone id dropped), or undefined. */
 export function parseIPv6(input: string): number[] | undefined {
-  let s = input.replace(/^\[|\]$/g, '').replace(/%.*$/, '').toLowerCase();
+  let s = input
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '')
+    .toLowerCase();
   if (isIP(s) !== 6) return undefined;
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(s);
   if (dotted) {
@@ -89,13 +107,23 @@ export function classifyIPv6(b: number[]): AddressClass | undefined {
   if (zero(0, 16)) return 'unspecified';
   if (zero(0, 15) && b[15] === 1) return 'loopback';
   // fd00:ec2::254 (AWS metadata over IPv6)
-  if (b[0] === 0xfd && b[1] === 0x00 && b[2] === 0x0e && b[3] === 0xc2 && zero(4, 14) && b[14] === 0x02 && b[15] === 0x54) return 'metadata';
+  if (
+    b[0] === 0xfd &&
+    b[1] === 0x00 &&
+    b[2] === 0x0e &&
+    b[3] === 0xc2 &&
+    zero(4, 14) &&
+    b[14] === 0x02 &&
+    b[15] === 0x54
+  )
+    return 'metadata';
   // ::ffff:a.b.c.d (mapped), ::a.b.c.d (compatible, deprecated), 64:ff9b::a.b.c.d (NAT64), ::ffff:0:a.b.c.d (translated)
   const mapped = zero(0, 10) && b[10] === 0xff && b[11] === 0xff;
   const compatible = zero(0, 12);
   const nat64 = b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(4, 12);
   const translated = zero(0, 8) && b[8] === 0xff && b[9] === 0xff && zero(10, 12);
-  if (mapped || compatible || nat64 || translated) return classifyIPv4(b.slice(12, 16)) ?? (mapped || nat64 ? undefined : 'ipv4-translated');
+  if (mapped || compatible || nat64 || translated)
+    return classifyIPv4(b.slice(12, 16)) ?? (mapped || nat64 ? undefined : 'ipv4-translated');
   // 2002:AABB:CCDD::/48 (6to4) embeds an IPv4 address
   if (b[0] === 0x20 && b[1] === 0x02) return classifyIPv4(b.slice(2, 6));
   if ((b[0] & 0xfe) === 0xfc) return 'unique-local'; // fc00::/7
@@ -154,7 +182,8 @@ export function parseWebhookUrl(text: string): URL {
   } catch {
     throw new UnsafeWebhookUrlError('url is not a valid absolute URL');
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new UnsafeWebhookUrlError('url must use http or https', hostOf(u));
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new UnsafeWebhookUrlError('url must use http or https', hostOf(u));
   if (u.username || u.password) throw new UnsafeWebhookUrlError('url must not carry credentials', hostOf(u));
   if (!u.hostname) throw new UnsafeWebhookUrlError('url has no host');
   return u;
@@ -191,14 +220,23 @@ export async function resolveWebhookTarget(text: string, opts: SsrfOptions): Pro
     try {
       addresses = await (opts.resolve ?? systemResolver)(host);
     } catch (e) {
-      throw new UnsafeWebhookUrlError(`host ${host} does not resolve (${(e as { code?: string }).code ?? 'error'})`, host);
+      throw new UnsafeWebhookUrlError(
+        `host ${host} does not resolve (${(e as { code?: string }).code ?? 'error'})`,
+        host,
+      );
     }
   }
   if (addresses.length === 0) throw new UnsafeWebhookUrlError(`host ${host} does not resolve`, host);
   if (!allowed) {
     for (const a of addresses) {
       const cls = classifyAddress(a.address);
-      if (cls) throw new UnsafeWebhookUrlError(`url resolves to a ${cls} address (${a.address}); only public addresses are allowed`, host, a.address, cls);
+      if (cls)
+        throw new UnsafeWebhookUrlError(
+          `url resolves to a ${cls} address (${a.address}); only public addresses are allowed`,
+          host,
+          a.address,
+          cls,
+        );
     }
   }
   const first = addresses[0];

@@ -23,10 +23,46 @@ function prng(seed: number): () => number {
   };
 }
 
-const SUBJECTS = ['Content marketing', 'A clear editorial calendar', 'Your audience', 'Search traffic', 'The analytics team', 'Small businesses', 'Every good headline', 'Long-form guides'];
-const VERBS = ['improves', 'depends on', 'is shaped by', 'grows with', 'was measured by', 'benefits from', 'competes with', 'rarely replaces'];
-const OBJECTS = ['consistent publishing', 'useful examples', 'internal links to related posts', 'a focused keyword strategy', 'reader questions', 'original research', 'clean page structure', 'honest product comparisons'];
-const TAILS = ['', ' in 2023', ' by 35% on average', ', according to the 2024 survey', ' when teams plan ahead', ' for most readers', ' over twelve months', ' even on a small budget'];
+const SUBJECTS = [
+  'Content marketing',
+  'A clear editorial calendar',
+  'Your audience',
+  'Search traffic',
+  'The analytics team',
+  'Small businesses',
+  'Every good headline',
+  'Long-form guides',
+];
+const VERBS = [
+  'improves',
+  'depends on',
+  'is shaped by',
+  'grows with',
+  'was measured by',
+  'benefits from',
+  'competes with',
+  'rarely replaces',
+];
+const OBJECTS = [
+  'consistent publishing',
+  'useful examples',
+  'internal links to related posts',
+  'a focused keyword strategy',
+  'reader questions',
+  'original research',
+  'clean page structure',
+  'honest product comparisons',
+];
+const TAILS = [
+  '',
+  ' in 2023',
+  ' by 35% on average',
+  ', according to the 2024 survey',
+  ' when teams plan ahead',
+  ' for most readers',
+  ' over twelve months',
+  ' even on a small budget',
+];
 const OPENERS = ['', 'However, ', 'For example, ', 'As a result, ', 'In practice, ', 'Meanwhile, '];
 
 export function buildArticle(targetWords = 3000, seed = 42): string {
@@ -49,7 +85,13 @@ export function buildArticle(targetWords = 3000, seed = 42): string {
       parts.push(para, '');
     }
     if (section % 3 === 0) parts.push('- Plan topics monthly', '- Link related posts', '- Measure what readers do', '');
-    if (section % 4 === 0) parts.push(`![Chart for part ${section}](/img/part-${section}.png)`, '', 'See [our guide](/guide) and [the study](https://example.org/study).', '');
+    if (section % 4 === 0)
+      parts.push(
+        `![Chart for part ${section}](/img/part-${section}.png)`,
+        '',
+        'See [our guide](/guide) and [the study](https://example.org/study).',
+        '',
+      );
   }
   return parts.join('\n');
 }
@@ -67,7 +109,9 @@ function bench(name: string, seconds: number, fn: () => unknown): void {
     now = performance.now();
   }
   const elapsed = (now - start) / 1000;
-  console.log(`${name.padEnd(34)} ${(ops / elapsed).toFixed(1).padStart(8)} ops/s   mean ${((elapsed * 1000) / ops).toFixed(2).padStart(7)} ms   (${ops} runs in ${elapsed.toFixed(1)} s)`);
+  console.log(
+    `${name.padEnd(34)} ${(ops / elapsed).toFixed(1).padStart(8)} ops/s   mean ${((elapsed * 1000) / ops).toFixed(2).padStart(7)} ms   (${ops} runs in ${elapsed.toFixed(1)} s)`,
+  );
 }
 
 function main(): void {
@@ -75,13 +119,35 @@ function main(): void {
   const article = buildArticle();
   const words = countWords(bodySentences(buildDocument(article)));
   const sources = [
-    { title: 'Editorial calendar study', url: 'https://example.org/calendar', excerpt: 'Teams with an editorial calendar publish 35% more often. The 2024 survey covered 1,000 marketers.' },
-    { title: 'Internal links and search traffic', url: 'https://example.org/links', excerpt: 'Internal links to related posts improve search traffic in 2023.' },
+    {
+      title: 'Editorial calendar study',
+      url: 'https://example.org/calendar',
+      excerpt: 'Teams with an editorial calendar publish 35% more often. The 2024 survey covered 1,000 marketers.',
+    },
+    {
+      title: 'Internal links and search traffic',
+      url: 'https://example.org/links',
+      excerpt: 'Internal links to related posts improve search traffic in 2023.',
+    },
   ];
-  console.log(`article: ${article.length} characters, ${words} body words; node ${process.version}; ${seconds} s per benchmark after 1 s warm-up`);
-  bench('analyzeSeo (full SEO + readability)', seconds, () => analyzeSeo({ content: article, blog_title: 'Content marketing that compounds', keywords: ['content marketing'], research_data: { sources } }));
+  console.log(
+    `article: ${article.length} characters, ${words} body words; node ${process.version}; ${seconds} s per benchmark after 1 s warm-up`,
+  );
+  bench('analyzeSeo (full SEO + readability)', seconds, () =>
+    analyzeSeo({
+      content: article,
+      blog_title: 'Content marketing that compounds',
+      keywords: ['content marketing'],
+      research_data: { sources },
+    }),
+  );
   bench('analyzeReadability (all formulas)', seconds, () => analyzeReadability(article));
-  bench('generateMetadata', seconds, () => generateMetadata({ content: article, title: 'Content marketing that compounds', keywords: ['content marketing'] }, { base_url: 'https://example.com/blog', now: 0 }));
+  bench('generateMetadata', seconds, () =>
+    generateMetadata(
+      { content: article, title: 'Content marketing that compounds', keywords: ['content marketing'] },
+      { base_url: 'https://example.com/blog', now: 0 },
+    ),
+  );
   bench('checkClaims (2 sources)', seconds, () => checkClaims(article, sources));
 }
 

@@ -35,11 +35,23 @@ async function main(): Promise<void> {
   const s = await benchSchema(W + 6);
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-events' });
   const store = createEventStore(s.db);
-  const env = { DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, RELAY_HEALTH_PORT: '0', PROJECTOR_HEALTH_PORT: '0', LOG_LEVEL: 'warn' };
+  const env = {
+    DATABASE_URL: s.url,
+    KAFKA_TOPIC_PREFIX: s.topicPrefix,
+    RELAY_HEALTH_PORT: '0',
+    PROJECTOR_HEALTH_PORT: '0',
+    LOG_LEVEL: 'warn',
+  };
   const out: Record<string, number | string> = { events: N, writers: W };
   const procs: { stop(): Promise<void> }[] = [];
   try {
-    await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
+    await ensureTopics(
+      kafka,
+      s.topicPrefix,
+      EVENT_AREAS,
+      config.KAFKA_TOPIC_PARTITIONS,
+      config.KAFKA_REPLICATION_FACTOR,
+    );
     // Lag probe: a trigger notes, inside the projector's transaction, how old each projected task is.
     await s.db.raw(`CREATE TABLE bench_lag (lag_ms double precision NOT NULL);
       CREATE FUNCTION bench_note_lag() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -100,26 +112,39 @@ async function main(): Promise<void> {
     const drained = async (): Promise<{ relayedAt: number }> => {
       const last = await lastStoredCheckpoint(s.db);
       let relayedAt = 0;
-      await until(async () => (await s.db.raw("SELECT global_position::text AS g FROM es_checkpoints WHERE name = 'relay'")).rows[0]?.g === last.globalPosition, 600000, 5);
+      await until(
+        async () =>
+          (await s.db.raw("SELECT global_position::text AS g FROM es_checkpoints WHERE name = 'relay'")).rows[0]?.g ===
+          last.globalPosition,
+        600000,
+        5,
+      );
       relayedAt = performance.now();
       const ends = await admin.fetchTopicOffsets(topic);
       await until(
         async () => {
-          const r = await s.db.raw("SELECT partition, next_offset::text AS o FROM projection_offsets WHERE projection = 'task-status' AND topic = ?", [topic]);
+          const r = await s.db.raw(
+            "SELECT partition, next_offset::text AS o FROM projection_offsets WHERE projection = 'task-status' AND topic = ?",
+            [topic],
+          );
           const at = new Map((r.rows as { partition: number; o: string }[]).map((x) => [x.partition, BigInt(x.o)]));
           return ends.every((e) => BigInt(e.high) === 0n || (at.get(e.partition) ?? 0n) >= BigInt(e.high));
         },
         600000,
         5,
       );
-      const completed = Number((await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n);
+      const completed = Number(
+        (await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n,
+      );
       if (completed !== done) throw new Error(`projection has ${completed} completed tasks, expected ${done}`);
       return { relayedAt };
     };
     const tDrain = performance.now();
     procs.push(startWorker('projector', env), startWorker('relay', env));
     await drained();
-    out.backlog_drain_events_per_s_including_process_start = Math.round((done * 3) / ((performance.now() - tDrain) / 1000));
+    out.backlog_drain_events_per_s_including_process_start = Math.round(
+      (done * 3) / ((performance.now() - tDrain) / 1000),
+    );
 
     // End-to-end: N more events appended (appendMany, W writers) while the pipeline runs, timed from the
     // first append until the projection has committed the last of them.
@@ -147,7 +172,10 @@ async function main(): Promise<void> {
 
     // 3. Ceiling: a bare consumer of the same topic, no database work. Three reads (fresh groups), the median.
     const bareRead = async () => {
-      const consumer = kafka.consumer({ groupId: `${s.topicPrefix}.bare-${randomUUID().slice(0, 6)}`, maxBytesPerPartition: 4 * 1024 * 1024 });
+      const consumer = kafka.consumer({
+        groupId: `${s.topicPrefix}.bare-${randomUUID().slice(0, 6)}`,
+        maxBytesPerPartition: 4 * 1024 * 1024,
+      });
       await consumer.connect();
       await consumer.subscribe({ topics: [topic], fromBeginning: true });
       let seen = 0;
@@ -170,19 +198,40 @@ async function main(): Promise<void> {
 
     // What bounds the relay: a bare kafkajs producer sending the same events (acks = all, one request at a
     // time, requests of 2,000 messages) to a scratch topic, no database work.
-    await ensureTopics(kafka, s.topicPrefix, ['bare_producer'], config.KAFKA_TOPIC_PARTITIONS, config.KAFKA_REPLICATION_FACTOR);
-    const sample = (await store.readAllEncoded(START, 2000)).map((e) => ({ key: e.streamId, value: Buffer.from(e.json) }));
+    await ensureTopics(
+      kafka,
+      s.topicPrefix,
+      ['bare_producer'],
+      config.KAFKA_TOPIC_PARTITIONS,
+      config.KAFKA_REPLICATION_FACTOR,
+    );
+    const sample = (await store.readAllEncoded(START, 2000)).map((e) => ({
+      key: e.streamId,
+      value: Buffer.from(e.json),
+    }));
     const producer = kafka.producer({ maxInFlightRequests: 1, allowAutoTopicCreation: false });
     await producer.connect();
     const tp = performance.now();
     for (let sent = 0; sent < N; sent += sample.length) {
-      await producer.sendBatch({ acks: -1, compression: CompressionTypes.None, topicMessages: [{ topic: `${s.topicPrefix}.bare_producer`, messages: sample }] });
+      await producer.sendBatch({
+        acks: -1,
+        compression: CompressionTypes.None,
+        topicMessages: [{ topic: `${s.topicPrefix}.bare_producer`, messages: sample }],
+      });
     }
-    out.bare_producer_events_per_s = Math.round((Math.ceil(N / sample.length) * sample.length) / ((performance.now() - tp) / 1000));
+    out.bare_producer_events_per_s = Math.round(
+      (Math.ceil(N / sample.length) * sample.length) / ((performance.now() - tp) / 1000),
+    );
     await producer.disconnect();
-    out.ratio_end_to_end_to_ceiling = Number((Number(out.end_to_end_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
-    out.ratio_pipeline_drain_to_ceiling = Number((Number(out.pipeline_drain_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3));
-    out.ratio_relay_drain_to_bare_producer = Number((Number(out.relay_drain_events_per_s) / Number(out.bare_producer_events_per_s)).toFixed(3));
+    out.ratio_end_to_end_to_ceiling = Number(
+      (Number(out.end_to_end_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3),
+    );
+    out.ratio_pipeline_drain_to_ceiling = Number(
+      (Number(out.pipeline_drain_events_per_s) / Number(out.bare_consumer_events_per_s)).toFixed(3),
+    );
+    out.ratio_relay_drain_to_bare_producer = Number(
+      (Number(out.relay_drain_events_per_s) / Number(out.bare_producer_events_per_s)).toFixed(3),
+    );
 
     // 4. Lag at half the maximum end-to-end rate: every 10 ms, the events owed by then, each a new one-event task
     //    stream, in one appendMany call (calls overlap when one takes longer than a tick).
@@ -203,7 +252,16 @@ async function main(): Promise<void> {
         const p = store.appendMany(
           Array.from({ length: k }, () => {
             const id = randomUUID();
-            return { streamId: `task-${id}`, expectedVersion: 'no_stream' as const, events: [{ type: 'TaskStarted' as const, data: { task_id: id, task_type: 'bench-lag', user_id: 'bench', workflow_id: id } }] };
+            return {
+              streamId: `task-${id}`,
+              expectedVersion: 'no_stream' as const,
+              events: [
+                {
+                  type: 'TaskStarted' as const,
+                  data: { task_id: id, task_type: 'bench-lag', user_id: 'bench', workflow_id: id },
+                },
+              ],
+            };
           }),
         );
         inflight.add(p);
@@ -213,8 +271,14 @@ async function main(): Promise<void> {
       await sleep(Math.max(0, 10 - (performance.now() - tick)));
     }
     await Promise.all(inflight);
-    await until(async () => Number((await s.db.raw('SELECT count(*) AS n FROM bench_lag')).rows[0].n) >= sent, 120000, 50);
-    const lags = ((await s.db.raw('SELECT lag_ms FROM bench_lag ORDER BY lag_ms')).rows as { lag_ms: number }[]).map((r) => r.lag_ms);
+    await until(
+      async () => Number((await s.db.raw('SELECT count(*) AS n FROM bench_lag')).rows[0].n) >= sent,
+      120000,
+      50,
+    );
+    const lags = ((await s.db.raw('SELECT lag_ms FROM bench_lag ORDER BY lag_ms')).rows as { lag_ms: number }[]).map(
+      (r) => r.lag_ms,
+    );
     out.lag_events = sent;
     out.lag_achieved_events_per_s = Math.round(sent / LAG_SECONDS);
     out.lag_p50_ms = Number(percentile(lags, 50).toFixed(1));

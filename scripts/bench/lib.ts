@@ -16,7 +16,12 @@ export function benchSchema(poolMax = 20): Promise<BenchSchema> {
 
 /** Starts workers/<name>.ts as a child process with extra environment. */
 export function startWorker(name: string, env: Record<string, string>): { child: ChildProcess; stop(): Promise<void> } {
-  const child = fork(path.join(root, 'workers', `${name}.ts`), [], { cwd: root, execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
+    cwd: root,
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   return {
     child,
     stop: () =>

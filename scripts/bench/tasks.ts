@@ -31,9 +31,11 @@ const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 10);
 async function rate(n: number, c: number, job: (i: number) => Promise<unknown>): Promise<number> {
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: c }, async () => {
-    while (next < n) await job(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: c }, async () => {
+      while (next < n) await job(next++);
+    }),
+  );
   return n / ((performance.now() - t0) / 1000);
 }
 
@@ -41,13 +43,21 @@ async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const config = loadConfig();
   const logger = createLogger('bench', 'warn');
-  const api = await startTestApi({ projections: [taskStatusProjection], settings: { rate: { overrides: { '*': { general: { minute: 1e7, day: 1e8 }, status: { minute: 1e7 } } } } } });
+  const api = await startTestApi({
+    projections: [taskStatusProjection],
+    settings: { rate: { overrides: { '*': { general: { minute: 1e7, day: 1e8 }, status: { minute: 1e7 } } } } },
+  });
   const db = api.schema.db;
   const store = createEventStore(db);
   const meter = new PostgresUsageMeter(db, store, async () => ({}));
   const gateway = createAiGateway({ local: createLocalProvider(), meter: gatewayMeter(meter) });
-  const research = createResearchProvider({ corpus: createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' }) });
-  const { code } = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: new DefaultLogger('WARN') });
+  const research = createResearchProvider({
+    corpus: createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' }),
+  });
+  const { code } = await bundleWorkflowCode({
+    workflowsPath: require.resolve('../../workflows'),
+    logger: new DefaultLogger('WARN'),
+  });
   const taskQueue = `bench-${randomUUID().slice(0, 8)}`;
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
@@ -64,38 +74,71 @@ async function main(): Promise<void> {
   const out: Record<string, number | string> = { workflows: N, concurrency: C };
   try {
     // Warm-up (connections, caches, corpus index) before anything is timed.
-    await temporal.client.workflow.execute(smokeWorkflow, { taskQueue, workflowId: `bench-warm-${randomUUID()}`, args: ['warm'] });
+    await temporal.client.workflow.execute(smokeWorkflow, {
+      taskQueue,
+      workflowId: `bench-warm-${randomUUID()}`,
+      args: ['warm'],
+    });
 
-    out.bare_workflows_per_s = Number((await rate(N, C, () => temporal.client.workflow.execute(smokeWorkflow, { taskQueue, workflowId: `bench-smoke-${randomUUID()}`, args: ['x'] }))).toFixed(1));
+    out.bare_workflows_per_s = Number(
+      (
+        await rate(N, C, () =>
+          temporal.client.workflow.execute(smokeWorkflow, {
+            taskQueue,
+            workflowId: `bench-smoke-${randomUUID()}`,
+            args: ['x'],
+          }),
+        )
+      ).toFixed(1),
+    );
 
     const user = await api.user('enterprise');
-    const request = { keywords: ['content calendar', 'posting schedule'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'marketers', tone: 'professional', word_count_target: 1200 };
+    const request = {
+      keywords: ['content calendar', 'posting schedule'],
+      topic: 'Planning a content calendar',
+      industry: 'marketing',
+      target_audience: 'marketers',
+      tone: 'professional',
+      word_count_target: 1200,
+    };
     const taskIds: string[] = [];
     out.research_workflows_per_s = Number(
-      (await rate(N, C, async () => {
-        const taskId = `blog-research-${randomUUID()}`;
-        taskIds.push(taskId);
-        await temporal.client.workflow.execute(blogResearchWorkflow, { taskQueue, workflowId: taskId, args: [{ taskId, userId: user.userId, request }] });
-      })).toFixed(1),
+      (
+        await rate(N, C, async () => {
+          const taskId = `blog-research-${randomUUID()}`;
+          taskIds.push(taskId);
+          await temporal.client.workflow.execute(blogResearchWorkflow, {
+            taskQueue,
+            workflowId: taskId,
+            args: [{ taskId, userId: user.userId, request }],
+          });
+        })
+      ).toFixed(1),
     );
-    out.ratio_research_to_bare = Number((Number(out.research_workflows_per_s) / Number(out.bare_workflows_per_s)).toFixed(3));
+    out.ratio_research_to_bare = Number(
+      (Number(out.research_workflows_per_s) / Number(out.bare_workflows_per_s)).toFixed(3),
+    );
 
     // Status route under 100 concurrent pollers (tasks are completed and projected by now).
     await new Promise((r) => setTimeout(r, 2000));
     const lat: number[] = [];
     let errors = 0;
     const end = performance.now() + POLL_SECONDS * 1000;
-    await Promise.all(Array.from({ length: 100 }, async (_, p) => {
-      let i = p;
-      while (performance.now() < end) {
-        const id = taskIds[i++ % taskIds.length];
-        const t0 = performance.now();
-        const res = await fetch(`${api.url}/api/blog/research/status/${id}`, { headers: { authorization: `Bearer ${user.key}` } });
-        await res.arrayBuffer();
-        lat.push(performance.now() - t0);
-        if (res.status !== 200) errors++;
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 100 }, async (_, p) => {
+        let i = p;
+        while (performance.now() < end) {
+          const id = taskIds[i++ % taskIds.length];
+          const t0 = performance.now();
+          const res = await fetch(`${api.url}/api/blog/research/status/${id}`, {
+            headers: { authorization: `Bearer ${user.key}` },
+          });
+          await res.arrayBuffer();
+          lat.push(performance.now() - t0);
+          if (res.status !== 200) errors++;
+        }
+      }),
+    );
     lat.sort((a, b) => a - b);
     out.status_requests = lat.length;
     out.status_requests_per_s = Math.round(lat.length / POLL_SECONDS);

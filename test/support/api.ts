@@ -42,7 +42,10 @@ export interface TestApi {
   schema: IsolatedSchema;
   store: EventStore;
   /** Makes a user with a key (production unless told). Waits for the projection when the pipeline runs. */
-  user(plan?: PlanName, opts?: { environment?: 'development' | 'production'; role?: 'user' | 'admin' }): Promise<{ userId: string; key: string; keyId: string }>;
+  user(
+    plan?: PlanName,
+    opts?: { environment?: 'development' | 'production'; role?: 'user' | 'admin' },
+  ): Promise<{ userId: string; key: string; keyId: string }>;
   stop(): Promise<void>;
 }
 
@@ -64,20 +67,38 @@ export interface TestApiOptions {
 }
 
 /** The research corpus every test app serves (the shipped sample documents). */
-export const testCorpus = (publicBaseUrl = 'http://127.0.0.1:8000') => createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl });
+export const testCorpus = (publicBaseUrl = 'http://127.0.0.1:8000') =>
+  createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl });
 
 /** Webhook adapters built from settings, as workers/adapters.ts builds them from the configuration. */
-export function testWebhookAdapters(db: Knex, settings: WebhookSettings = { secretKey: randomBytes(32), allow: parseAllowList('127.0.0.1'), schedule: [0], attemptTimeoutMs: 1000 }) {
+export function testWebhookAdapters(
+  db: Knex,
+  settings: WebhookSettings = {
+    secretKey: randomBytes(32),
+    allow: parseAllowList('127.0.0.1'),
+    schedule: [0],
+    attemptTimeoutMs: 1000,
+  },
+) {
   return { secrets: new WebhookSecretStore(db, new SecretBox(settings.secretKey)), ssrf: { allow: settings.allow } };
 }
 
-const okHealth = async () => ({ status: 'ok' as const, services: { postgres: { status: 'ok' as const, latency_ms: 1 }, temporal: { status: 'ok' as const, latency_ms: 1 }, kafka: { status: 'ok' as const, latency_ms: 1 } } });
+const okHealth = async () => ({
+  status: 'ok' as const,
+  services: {
+    postgres: { status: 'ok' as const, latency_ms: 1 },
+    temporal: { status: 'ok' as const, latency_ms: 1 },
+    kafka: { status: 'ok' as const, latency_ms: 1 },
+  },
+});
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const schema = opts.schema ?? (await isolatedSchema());
   const store = createEventStore(schema.db);
   const pipeline = opts.pipeline ?? true;
-  const running = pipeline ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1) : undefined;
+  const running = pipeline
+    ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1)
+    : undefined;
   const app = createApp({
     logger: opts.logger ?? testLogger(),
     db: schema.db,

@@ -12,7 +12,12 @@ export async function startBlogSyncWorker(db: Knex, opts: { limits?: Limits; tas
   const store = createEventStore(db);
   const meter = new PostgresUsageMeter(db, store, async () => opts.limits ?? {});
   const gateway = createAiGateway({ local: createLocalProvider(), meter: gatewayMeter(meter) });
-  const research = createResearchProvider({ corpus: createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' }) });
-  const worker = await startTestWorker(createActivities({ logger: testLogger(), blogSync: { gateway, research, store } }), opts.taskQueue);
+  const research = createResearchProvider({
+    corpus: createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' }),
+  });
+  const worker = await startTestWorker(
+    createActivities({ logger: testLogger(), blogSync: { gateway, research, store } }),
+    opts.taskQueue,
+  );
   return { ...worker, store, meter };
 }

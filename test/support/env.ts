@@ -16,7 +16,8 @@ export const testConfig = (): Config => loadConfig();
 export const testDb = (poolMax = 10) => createDb({ url: testConfig().DATABASE_URL, poolMax, applicationName: 'jest' });
 export const testKafka = () => createKafka({ brokers: testConfig().KAFKA_BROKERS, clientId: `jest-${process.pid}` });
 export const testLogger = () => createLogger('test', process.env.LOG_LEVEL ?? 'warn');
-export const testTemporal = () => connectTemporal({ address: testConfig().TEMPORAL_ADDRESS, namespace: testConfig().TEMPORAL_NAMESPACE });
+export const testTemporal = () =>
+  connectTemporal({ address: testConfig().TEMPORAL_ADDRESS, namespace: testConfig().TEMPORAL_NAMESPACE });
 export const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
 let runtimeInstalled = false;
@@ -36,7 +37,13 @@ export async function startTestWorker(activities: object, taskQueue = uniq('tq')
   quietRuntime();
   const c = testConfig();
   const connection = await NativeConnection.connect({ address: c.TEMPORAL_ADDRESS });
-  const worker = await Worker.create({ connection, namespace: c.TEMPORAL_NAMESPACE, taskQueue, workflowBundle: { codePath: BUNDLE_PATH }, activities });
+  const worker = await Worker.create({
+    connection,
+    namespace: c.TEMPORAL_NAMESPACE,
+    taskQueue,
+    workflowBundle: { codePath: BUNDLE_PATH },
+    activities,
+  });
   const running = worker.run();
   return {
     taskQueue,

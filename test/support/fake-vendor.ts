@@ -37,13 +37,22 @@ export interface FakeVendor {
 }
 
 /** A chat-completions body; `usage: null` leaves the usage block out. */
-export function completion(text: string, opts: { usage?: { prompt_tokens: number; completion_tokens: number } | null; finish_reason?: string; model?: string } = {}) {
+export function completion(
+  text: string,
+  opts: {
+    usage?: { prompt_tokens: number; completion_tokens: number } | null;
+    finish_reason?: string;
+    model?: string;
+  } = {},
+) {
   return {
     id: 'chatcmpl-test',
     object: 'chat.completion',
     model: opts.model ?? 'test-model',
     choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: opts.finish_reason ?? 'stop' }],
-    ...(opts.usage === null ? {} : { usage: { ...(opts.usage ?? { prompt_tokens: 11, completion_tokens: 7 }), total_tokens: 0 } }),
+    ...(opts.usage === null
+      ? {}
+      : { usage: { ...(opts.usage ?? { prompt_tokens: 11, completion_tokens: 7 }), total_tokens: 0 } }),
   };
 }
 

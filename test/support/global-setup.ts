@@ -32,7 +32,8 @@ async function terminateLeftovers(address: string, namespace: string): Promise<v
     });
   } catch (e) {
     // A batch with nothing to do, or a server without batch support, is not a reason to stop the tests.
-    if (!/no workflow|not found|not supported/i.test((e as Error).message)) process.stderr.write(`cleanup of old test workflows failed: ${(e as Error).message}\n`);
+    if (!/no workflow|not found|not supported/i.test((e as Error).message))
+      process.stderr.write(`cleanup of old test workflows failed: ${(e as Error).message}\n`);
   } finally {
     await connection.close();
   }
@@ -43,7 +44,9 @@ export const BUNDLE_PATH = path.resolve(__dirname, '../../.run/test-workflow-bun
 export default async function globalSetup(): Promise<void> {
   const config = loadConfig();
   if (!/_test\b/.test(config.DATABASE_URL) && process.env.ALLOW_NON_TEST_DB !== '1') {
-    throw new Error(`Refusing to run integration tests against ${config.DATABASE_URL}: use scripts/test (database platform_test)`);
+    throw new Error(
+      `Refusing to run integration tests against ${config.DATABASE_URL}: use scripts/test (database platform_test)`,
+    );
   }
   const db = createDb({ url: config.DATABASE_URL, poolMax: 2 });
   try {
@@ -53,8 +56,12 @@ export default async function globalSetup(): Promise<void> {
   }
   const started = Number(process.env.TEST_RUN_STARTED ?? 0);
   // Once per run (global setup runs once per project; the second finds the bundle fresh and skips this too).
-  if (!existsSync(BUNDLE_PATH) || statSync(BUNDLE_PATH).mtimeMs < started) await terminateLeftovers(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
+  if (!existsSync(BUNDLE_PATH) || statSync(BUNDLE_PATH).mtimeMs < started)
+    await terminateLeftovers(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   if (!existsSync(BUNDLE_PATH) || statSync(BUNDLE_PATH).mtimeMs < started) {
-    execFileSync('npx', ['tsx', 'scripts/build-workflows.ts', BUNDLE_PATH], { cwd: path.resolve(__dirname, '../..'), stdio: 'inherit' });
+    execFileSync('npx', ['tsx', 'scripts/build-workflows.ts', BUNDLE_PATH], {
+      cwd: path.resolve(__dirname, '../..'),
+      stdio: 'inherit',
+    });
   }
 }

@@ -10,7 +10,10 @@ export async function call(url: string, init: RequestInit & { json?: unknown } =
   const { json, ...rest } = init;
   const res = await fetch(url, {
     ...rest,
-    headers: { ...(json !== undefined ? { 'content-type': 'application/json' } : {}), ...(rest.headers as Record<string, string>) },
+    headers: {
+      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(rest.headers as Record<string, string>),
+    },
     body: json !== undefined ? JSON.stringify(json) : rest.body,
   });
   const text = await res.text();

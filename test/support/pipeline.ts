@@ -19,7 +19,10 @@ export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, tim
   for (;;) {
     const s = await pipelineStats(db, createEventStore(db), kafka, prefix, PROJECTIONS);
     const lag = s.relay.lag_events + Object.values(s.projections).reduce((a, p) => a + p.lag_messages, 0);
-    last = JSON.stringify({ relay: s.relay, lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])) });
+    last = JSON.stringify({
+      relay: s.relay,
+      lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])),
+    });
     if (lag === 0) return;
     if (Date.now() > deadline) throw new Error(`pipeline did not catch up: ${last}`);
     await new Promise((r) => setTimeout(r, 200));
@@ -27,8 +30,14 @@ export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, tim
 }
 
 /** Rows that differ between a live projection table and its rebuilt copy (for failure messages). */
-export async function diffRows(db: Knex, live: string, rebuilt: string, limit = 5): Promise<{ only_live: unknown[]; only_rebuilt: unknown[] }> {
-  const q = (a: string, b: string) => db.raw(`SELECT row_to_json(x)::text AS r FROM (SELECT * FROM ?? EXCEPT SELECT * FROM ??) x LIMIT ?`, [a, b, limit]);
+export async function diffRows(
+  db: Knex,
+  live: string,
+  rebuilt: string,
+  limit = 5,
+): Promise<{ only_live: unknown[]; only_rebuilt: unknown[] }> {
+  const q = (a: string, b: string) =>
+    db.raw(`SELECT row_to_json(x)::text AS r FROM (SELECT * FROM ?? EXCEPT SELECT * FROM ??) x LIMIT ?`, [a, b, limit]);
   const [l, r] = await Promise.all([q(live, rebuilt), q(rebuilt, live)]);
   return { only_live: l.rows.map((x: { r: string }) => x.r), only_rebuilt: r.rows.map((x: { r: string }) => x.r) };
 }
@@ -40,13 +49,20 @@ export interface InProcessPipeline {
 }
 
 /** Creates the schema's topics, starts a relay and a consumer per projection; stop() ends them in order. */
-export async function startInProcessPipeline(s: IsolatedSchema, store: EventStore, projections: Projection[], partitions = 3): Promise<InProcessPipeline> {
+export async function startInProcessPipeline(
+  s: IsolatedSchema,
+  store: EventStore,
+  projections: Projection[],
+  partitions = 3,
+): Promise<InProcessPipeline> {
   const kafka = testKafka();
   await ensureTopics(kafka, s.topicPrefix, EVENT_AREAS, partitions, 1);
   const relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
   await relay.start();
   const relayRun = relay.run();
-  const consumers = projections.map((p) => new ProjectionConsumer(s.db, kafka, p, testLogger(), { topicPrefix: s.topicPrefix }));
+  const consumers = projections.map(
+    (p) => new ProjectionConsumer(s.db, kafka, p, testLogger(), { topicPrefix: s.topicPrefix }),
+  );
   await Promise.all(consumers.map((c) => c.start()));
   return {
     kafka,

@@ -17,7 +17,11 @@ export interface Proc {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-export async function startProcess(name: 'api' | 'relay' | 'projector' | 'temporal-worker', env: Record<string, string> = {}, waitForPort = name === 'api'): Promise<Proc> {
+export async function startProcess(
+  name: 'api' | 'relay' | 'projector' | 'temporal-worker',
+  env: Record<string, string> = {},
+  waitForPort = name === 'api',
+): Promise<Proc> {
   let out = '';
   const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
     cwd: root,
@@ -27,7 +31,9 @@ export async function startProcess(name: 'api' | 'relay' | 'projector' | 'tempor
   });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, sig) => resolve(code ?? sig ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, sig) => resolve(code ?? sig ?? -1)),
+  );
   const proc: Proc = {
     child,
     output: () => out,

@@ -20,7 +20,13 @@ import type { Logger } from 'pino';
 import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import { EVENT_DEFINITIONS } from '../../domain/events';
 import { taskStream } from '../../domain/events/tasks';
-import { buildPayload, SourceContext, rulesFor, webhookMessagesFor, WEBHOOK_SOURCE_TYPES } from '../../domain/webhooks/catalogue';
+import {
+  buildPayload,
+  SourceContext,
+  rulesFor,
+  webhookMessagesFor,
+  WEBHOOK_SOURCE_TYPES,
+} from '../../domain/webhooks/catalogue';
 import type { DeliveryInput } from '../../domain/webhooks/delivery';
 import { deliveryStream, deliveryWorkflowId } from '../../domain/webhooks/endpoint';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore';
@@ -31,16 +37,27 @@ import { subscribedEndpoints } from '../../projections/webhook-deliveries';
 import { webhookDeliveryWorkflow } from '../../workflows';
 
 /** The delivery id of (endpoint, source event, event name): the same triple always gives the same id. */
-export const deliveryIdFor = (endpointId: string, sourceEventId: string, eventName: string) => uuidFromKey(`webhook-delivery:${endpointId}:${sourceEventId}:${eventName}`);
+export const deliveryIdFor = (endpointId: string, sourceEventId: string, eventName: string) =>
+  uuidFromKey(`webhook-delivery:${endpointId}:${sourceEventId}:${eventName}`);
 
 /**
  * Starts a delivery: workflow id `webhook-delivery-<delivery_id>`, REJECT_DUPLICATE
  * reuse and FAIL conflict policy, so a second start of the same delivery (a
  * message seen twice, two dispatchers racing) finds it and changes nothing.
  */
-export async function startDelivery(client: Client, taskQueue: string, input: DeliveryInput): Promise<'started' | 'already_started'> {
+export async function startDelivery(
+  client: Client,
+  taskQueue: string,
+  input: DeliveryInput,
+): Promise<'started' | 'already_started'> {
   try {
-    await client.workflow.start(webhookDeliveryWorkflow, { taskQueue, workflowId: deliveryWorkflowId(input.deliveryId), args: [input], workflowIdReusePolicy: 'REJECT_DUPLICATE', workflowIdConflictPolicy: 'FAIL' });
+    await client.workflow.start(webhookDeliveryWorkflow, {
+      taskQueue,
+      workflowId: deliveryWorkflowId(input.deliveryId),
+      args: [input],
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+      workflowIdConflictPolicy: 'FAIL',
+    });
     return 'started';
   } catch (e) {
     if (e instanceof WorkflowExecutionAlreadyStartedError) return 'already_started';
@@ -86,7 +103,10 @@ export class WebhookDispatcher {
 
   async start(): Promise<void> {
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: dispatcherAreas().map((a) => topicName(this.opts.topicPrefix, a)), fromBeginning: true });
+    await this.consumer.subscribe({
+      topics: dispatcherAreas().map((a) => topicName(this.opts.topicPrefix, a)),
+      fromBeginning: true,
+    });
     this.consumer.on(this.consumer.events.CRASH, (e) => {
       this.lastError = String(e.payload.error?.message ?? e.payload.error);
       this.logger.error({ err: e.payload.error, restart: e.payload.restart }, 'webhook dispatcher crashed');
@@ -110,7 +130,15 @@ export class WebhookDispatcher {
   async deliveriesFor(event: RecordedEvent): Promise<DeliveryInput[]> {
     if (event.type === 'WebhookDeliveryRequested') {
       const d = event.data;
-      return [{ deliveryId: d.delivery_id, endpointId: d.endpoint_id, userId: d.user_id, eventType: d.event_type, payload: d.payload }];
+      return [
+        {
+          deliveryId: d.delivery_id,
+          endpointId: d.endpoint_id,
+          userId: d.user_id,
+          eventType: d.event_type,
+          payload: d.payload,
+        },
+      ];
     }
     const rules = rulesFor(event.type);
     if (rules.length === 0) return [];
@@ -119,18 +147,29 @@ export class WebhookDispatcher {
       // The task's type and owner are in its first event; the store has it (commit order), a projection might not yet.
       const taskId = 'task_id' in event.data ? String(event.data.task_id) : '';
       const [started] = await this.store.readStream(taskStream(taskId), 0);
-      if (started?.type === 'TaskStarted') ctx.task = { task_type: started.data.task_type, user_id: started.data.user_id };
+      if (started?.type === 'TaskStarted')
+        ctx.task = { task_type: started.data.task_type, user_id: started.data.user_id };
     }
     const found = webhookMessagesFor(event, ctx);
     if (!found) return [];
-    const endpoints = await subscribedEndpoints(this.db, found.userId, found.messages.map((m) => m.name));
+    const endpoints = await subscribedEndpoints(
+      this.db,
+      found.userId,
+      found.messages.map((m) => m.name),
+    );
     const out: DeliveryInput[] = [];
     for (const ep of endpoints) {
       if (Date.parse(ep.created_at) > Date.parse(event.recordedAt)) continue; // registered after the event
       for (const m of found.messages) {
         if (!ep.events.includes(m.name)) continue;
         const deliveryId = deliveryIdFor(ep.endpoint_id, event.eventId, m.name);
-        out.push({ deliveryId, endpointId: ep.endpoint_id, userId: found.userId, eventType: m.name, payload: buildPayload(m, deliveryId, event.recordedAt) });
+        out.push({
+          deliveryId,
+          endpointId: ep.endpoint_id,
+          userId: found.userId,
+          eventType: m.name,
+          payload: buildPayload(m, deliveryId, event.recordedAt),
+        });
       }
     }
     return out;
@@ -144,7 +183,10 @@ export class WebhookDispatcher {
       if (await this.alreadyScheduled(d.deliveryId)) continue;
       const r = await startDelivery(client, this.opts.taskQueue, d);
       if (r === 'started') this.started++;
-      this.logger.debug({ delivery_id: d.deliveryId, endpoint_id: d.endpointId, event_type: d.eventType, result: r }, 'webhook delivery');
+      this.logger.debug(
+        { delivery_id: d.deliveryId, endpoint_id: d.endpointId, event_type: d.eventType, result: r },
+        'webhook delivery',
+      );
     }
   }
 

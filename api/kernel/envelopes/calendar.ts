@@ -39,7 +39,18 @@ export const calendarEnvelope: Envelope = {
         issues: issues.map((i) => ({ field: i.path, location: i.location, kind: i.kind, message: i.message })),
       };
     }
-    return { status: statusOf(e), body: { error: { code: CALENDAR_CODE[e.kind] ?? 'INTERNAL_ERROR', message: e.message, details, request_id: ctx.requestId, timestamp: ctx.timestamp } } };
+    return {
+      status: statusOf(e),
+      body: {
+        error: {
+          code: CALENDAR_CODE[e.kind] ?? 'INTERNAL_ERROR',
+          message: e.message,
+          details,
+          request_id: ctx.requestId,
+          timestamp: ctx.timestamp,
+        },
+      },
+    };
   },
   success(r) {
     return r.data;

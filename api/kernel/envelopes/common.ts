@@ -85,22 +85,34 @@ export function validationDetails(issues: FieldIssue[]): Record<string, unknown>
     parameter: first?.path,
     location: first?.location,
     ...(first?.expected_type ? { expected_type: first.expected_type } : {}),
-    issues: issues.map((i) => ({ parameter: i.path, location: i.location, kind: i.kind, message: i.message, ...(i.expected_type ? { expected_type: i.expected_type } : {}) })),
+    issues: issues.map((i) => ({
+      parameter: i.path,
+      location: i.location,
+      kind: i.kind,
+      message: i.message,
+      ...(i.expected_type ? { expected_type: i.expected_type } : {}),
+    })),
   };
 }
 
 /** `details` for any error: validation issues, or the error's own details. */
 export function detailsOf(e: AppError): Record<string, unknown> {
   if (e.kind === 'validation') return validationDetails((e as AppError & { issues: FieldIssue[] }).issues);
-  if (e.kind === 'rate_limit') return { ...e.details, retry_after: (e as AppError & { retryAfter: number }).retryAfter };
+  if (e.kind === 'rate_limit')
+    return { ...e.details, retry_after: (e as AppError & { retryAfter: number }).retryAfter };
   return e.details;
 }
 
-export const rateLimitMeta = (r?: RateDecision) => (r ? { limit: r.binding.limit, remaining: r.binding.remaining, reset: r.binding.reset } : undefined);
+export const rateLimitMeta = (r?: RateDecision) =>
+  r ? { limit: r.binding.limit, remaining: r.binding.remaining, reset: r.binding.reset } : undefined;
 
 export const rateLimitSchema: JsonSchema = {
   type: 'object',
-  properties: { limit: { type: 'integer' }, remaining: { type: 'integer' }, reset: { type: 'integer', description: 'Unix epoch seconds' } },
+  properties: {
+    limit: { type: 'integer' },
+    remaining: { type: 'integer' },
+    reset: { type: 'integer', description: 'Unix epoch seconds' },
+  },
   required: ['limit', 'remaining', 'reset'],
 };
 

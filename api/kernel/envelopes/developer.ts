@@ -27,11 +27,20 @@ export const developerEnvelope: Envelope = {
   success(r, ctx) {
     return { success: true, data: r.data ?? null, ...(r.message ? { message: r.message } : {}), meta: meta(ctx) };
   },
-  errorSchema: { type: 'object', properties: { success: { const: false }, error: generalErrorObject, meta: metaSchema }, required: ['success', 'error', 'meta'] },
+  errorSchema: {
+    type: 'object',
+    properties: { success: { const: false }, error: generalErrorObject, meta: metaSchema },
+    required: ['success', 'error', 'meta'],
+  },
   successSchema(data, hasMessage) {
     return {
       type: 'object',
-      properties: { success: { const: true }, data: data ?? {}, ...(hasMessage ? { message: { type: 'string' } } : {}), meta: metaSchema },
+      properties: {
+        success: { const: true },
+        data: data ?? {},
+        ...(hasMessage ? { message: { type: 'string' } } : {}),
+        meta: metaSchema,
+      },
       required: ['success', 'data', 'meta'],
     };
   },

@@ -19,11 +19,20 @@ export const generalEnvelope: Envelope = {
   error(e, ctx) {
     return {
       status: statusOf(e),
-      body: { success: false, error: { code: GENERAL_CODE[e.kind] ?? 'INTERNAL_ERROR', message: e.message, details: detailsOf(e) }, timestamp: ctx.timestamp },
+      body: {
+        success: false,
+        error: { code: GENERAL_CODE[e.kind] ?? 'INTERNAL_ERROR', message: e.message, details: detailsOf(e) },
+        timestamp: ctx.timestamp,
+      },
     };
   },
   success(r, ctx) {
-    return { success: true, data: r.data ?? null, ...(r.message ? { message: r.message } : {}), timestamp: ctx.timestamp };
+    return {
+      success: true,
+      data: r.data ?? null,
+      ...(r.message ? { message: r.message } : {}),
+      timestamp: ctx.timestamp,
+    };
   },
   errorSchema: {
     type: 'object',
@@ -33,7 +42,12 @@ export const generalEnvelope: Envelope = {
   successSchema(data, hasMessage) {
     return {
       type: 'object',
-      properties: { success: { const: true }, data: data ?? {}, ...(hasMessage ? { message: { type: 'string' } } : {}), timestamp: isoString },
+      properties: {
+        success: { const: true },
+        data: data ?? {},
+        ...(hasMessage ? { message: { type: 'string' } } : {}),
+        timestamp: isoString,
+      },
       required: ['success', 'data', 'timestamp'],
     };
   },

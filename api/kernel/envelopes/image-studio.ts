@@ -14,8 +14,10 @@ export const imageStudioEnvelope: Envelope = {
       detail = `Invalid request: ${issues.map((i) => `${i.location}.${i.path}: ${i.message}`).join('; ')}`;
     } else if (e.kind === 'authentication') detail = 'Authentication required';
     else if (e.kind === 'not_found') detail = 'Resource not found';
-    else if (e.kind === 'rate_limit') detail = `Rate limit exceeded; retry after ${(e as unknown as { retryAfter: number }).retryAfter} s`;
-    else if (e.kind === 'internal') detail = `${ctx.operation ?? 'Operation'} failed: an internal error occurred (request id ${ctx.requestId})`;
+    else if (e.kind === 'rate_limit')
+      detail = `Rate limit exceeded; retry after ${(e as unknown as { retryAfter: number }).retryAfter} s`;
+    else if (e.kind === 'internal')
+      detail = `${ctx.operation ?? 'Operation'} failed: an internal error occurred (request id ${ctx.requestId})`;
     return { status: statusOf(e), body: { detail } };
   },
   success(r) {

@@ -17,12 +17,20 @@ const TEXT: Record<string, string> = {
 const TYPE: Record<FieldIssue['kind'], string> = { missing: 'missing', type: 'type_error', constraint: 'value_error' };
 
 export function outreachValidationItems(issues: FieldIssue[]) {
-  return issues.map((i) => ({ loc: [i.location, ...(i.path ? i.path.split('.') : [])], msg: i.message, type: TYPE[i.kind] }));
+  return issues.map((i) => ({
+    loc: [i.location, ...(i.path ? i.path.split('.') : [])],
+    msg: i.message,
+    type: TYPE[i.kind],
+  }));
 }
 
 export const outreachEnvelope: Envelope = {
   error(e) {
-    if (e.kind === 'validation') return { status: 422, body: { detail: outreachValidationItems((e as unknown as { issues: FieldIssue[] }).issues) } };
+    if (e.kind === 'validation')
+      return {
+        status: 422,
+        body: { detail: outreachValidationItems((e as unknown as { issues: FieldIssue[] }).issues) },
+      };
     return { status: statusOf(e), body: { detail: TEXT[e.kind] ?? e.message } };
   },
   success(r) {
@@ -34,7 +42,18 @@ export const outreachEnvelope: Envelope = {
       detail: {
         oneOf: [
           { type: 'string' },
-          { type: 'array', items: { type: 'object', properties: { loc: { type: 'array', items: { type: 'string' } }, msg: { type: 'string' }, type: { type: 'string' } }, required: ['loc', 'msg', 'type'] } },
+          {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                loc: { type: 'array', items: { type: 'string' } },
+                msg: { type: 'string' },
+                type: { type: 'string' },
+              },
+              required: ['loc', 'msg', 'type'],
+            },
+          },
         ],
       },
     },

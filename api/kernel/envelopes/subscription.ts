@@ -29,11 +29,22 @@ export const subscriptionEnvelope: Envelope = {
   error(e, ctx) {
     return {
       status: statusOf(e),
-      body: { success: false, error: SUBSCRIPTION_TYPE[e.kind] ?? 'InternalServerError', message: e.message, details: detailsOf(e), user_id: ctx.userId ?? null, timestamp: ctx.timestamp },
+      body: {
+        success: false,
+        error: SUBSCRIPTION_TYPE[e.kind] ?? 'InternalServerError',
+        message: e.message,
+        details: detailsOf(e),
+        user_id: ctx.userId ?? null,
+        timestamp: ctx.timestamp,
+      },
     };
   },
   success(r) {
-    return { success: true, ...(r.data !== undefined ? { data: r.data } : {}), ...(r.message ? { message: r.message } : {}) };
+    return {
+      success: true,
+      ...(r.data !== undefined ? { data: r.data } : {}),
+      ...(r.message ? { message: r.message } : {}),
+    };
   },
   errorSchema: {
     type: 'object',
@@ -50,7 +61,11 @@ export const subscriptionEnvelope: Envelope = {
   successSchema(data, hasMessage) {
     return {
       type: 'object',
-      properties: { success: { const: true }, ...(data ? { data } : {}), ...(hasMessage ? { message: { type: 'string' } } : {}) },
+      properties: {
+        success: { const: true },
+        ...(data ? { data } : {}),
+        ...(hasMessage ? { message: { type: 'string' } } : {}),
+      },
       required: ['success', ...(data ? ['data'] : []), ...(hasMessage ? ['message'] : [])],
     };
   },

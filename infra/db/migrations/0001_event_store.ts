@@ -45,6 +45,8 @@ export const eventStoreMigration: Migration = {
     `);
   },
   async down(knex) {
-    await knex.raw('DROP TABLE IF EXISTS es_checkpoints; DROP TABLE IF EXISTS es_events; DROP TABLE IF EXISTS es_streams;');
+    await knex.raw(
+      'DROP TABLE IF EXISTS es_checkpoints; DROP TABLE IF EXISTS es_events; DROP TABLE IF EXISTS es_streams;',
+    );
   },
 };

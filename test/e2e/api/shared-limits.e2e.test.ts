@@ -19,7 +19,13 @@ describe('API processes share identity and rate limits', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     s = await isolatedSchema();
-    env = { DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, MIGRATE_ON_START: 'false', PORT: '0', RATE_LIMIT_OVERRIDES: '{"*":{"general":{"minute":6}}}' };
+    env = {
+      DATABASE_URL: s.url,
+      KAFKA_TOPIC_PREFIX: s.topicPrefix,
+      MIGRATE_ON_START: 'false',
+      PORT: '0',
+      RATE_LIMIT_OVERRIDES: '{"*":{"general":{"minute":6}}}',
+    };
   });
   afterAll(async () => {
     for (const p of procs.reverse()) await p.stop();
@@ -29,7 +35,10 @@ describe('API processes share identity and rate limits', () => {
   // tsx straight from node_modules, not through npx: stderr then holds only what the CLI says, not npm's own
   // configuration warnings (which differ from machine to machine).
   const cli = async (args: string[]) => {
-    const r = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: s.url } });
+    const r = await run(path.join(root, 'node_modules/.bin/tsx'), ['scripts/cli.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: s.url },
+    });
     return { out: JSON.parse(r.stdout), stderr: r.stderr };
   };
 
@@ -44,18 +53,31 @@ describe('API processes share identity and rate limits', () => {
     const b = await startProcess('api', env);
     procs.push(b);
     // production key: the override of 6 per minute applies in full
-    const { out: prod } = await cli(['keys', 'create', out.user_id, '--environment', 'production', '--json', '--wait', '0']);
+    const { out: prod } = await cli([
+      'keys',
+      'create',
+      out.user_id,
+      '--environment',
+      'production',
+      '--json',
+      '--wait',
+      '0',
+    ]);
     const into = (Date.now() / 1000) % 60;
     if (into > 50) await new Promise((r) => setTimeout(r, (61 - into) * 1000));
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       const port = i % 2 === 0 ? a.port : b.port;
-      const r = await call(`http://127.0.0.1:${port}/api/settings/api-keys`, { headers: { authorization: `Bearer ${prod.api_key}` } });
+      const r = await call(`http://127.0.0.1:${port}/api/settings/api-keys`, {
+        headers: { authorization: `Bearer ${prod.api_key}` },
+      });
       statuses.push(r.status);
       if (r.status === 429) expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
-    const health = await call(`http://127.0.0.1:${b.port}/api/health`, { headers: { authorization: `Bearer ${out.api_key}` } });
+    const health = await call(`http://127.0.0.1:${b.port}/api/health`, {
+      headers: { authorization: `Bearer ${out.api_key}` },
+    });
     expect(health.body.data.caller.user_id).toBe(out.user_id);
   });
 

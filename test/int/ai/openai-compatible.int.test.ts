@@ -31,19 +31,43 @@ afterEach(async () => {
   vendor = undefined;
 });
 
-async function clientFor(script: Step[], opts: { maxRetries?: number; timeoutMs?: number; model?: string } = {}, overrides: ClientOverrides = fast) {
+async function clientFor(
+  script: Step[],
+  opts: { maxRetries?: number; timeoutMs?: number; model?: string } = {},
+  overrides: ClientOverrides = fast,
+) {
   vendor = await startFakeVendor(script);
   return createOpenAiCompatibleClient(
-    { provider: 'vendor_a', baseUrl: vendor.baseUrl, apiKey: 'sk-test', model: opts.model ?? 'gpt-4o-mini', timeoutMs: opts.timeoutMs ?? 5000, maxRetries: opts.maxRetries ?? 3 },
+    {
+      provider: 'vendor_a',
+      baseUrl: vendor.baseUrl,
+      apiKey: 'sk-test',
+      model: opts.model ?? 'gpt-4o-mini',
+      timeoutMs: opts.timeoutMs ?? 5000,
+      maxRetries: opts.maxRetries ?? 3,
+    },
     overrides,
   );
 }
 
 describe('OpenAI-compatible client', () => {
   test('sends the chat-completions request and returns text, finish reason and reported usage', async () => {
-    const client = await clientFor([{ body: completion('Keyword research finds the words customers use.', { usage: { prompt_tokens: 31, completion_tokens: 9 }, model: 'gpt-4o-mini-2024-07-18' }) }]);
+    const client = await clientFor([
+      {
+        body: completion('Keyword research finds the words customers use.', {
+          usage: { prompt_tokens: 31, completion_tokens: 9 },
+          model: 'gpt-4o-mini-2024-07-18',
+        }),
+      },
+    ]);
     const out = await client.complete({ messages, maxTokens: 64, temperature: 0.2, idempotencyKey: 'wf-1:act-1' });
-    expect(out).toEqual({ text: 'Keyword research finds the words customers use.', finishReason: 'stop', model: 'gpt-4o-mini-2024-07-18', usage: { prompt_tokens: 31, completion_tokens: 9 }, attempts: 1 });
+    expect(out).toEqual({
+      text: 'Keyword research finds the words customers use.',
+      finishReason: 'stop',
+      model: 'gpt-4o-mini-2024-07-18',
+      usage: { prompt_tokens: 31, completion_tokens: 9 },
+      attempts: 1,
+    });
     const [req] = vendor!.requests;
     expect(req.method).toBe('POST');
     expect(req.path).toBe('/v1/chat/completions');
@@ -54,7 +78,10 @@ describe('OpenAI-compatible client', () => {
   });
 
   test('429 with Retry-After in seconds, then success: waits at least that long and retries once', async () => {
-    const client = await clientFor([{ status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'slow down' } } }, { body: completion('ok') }]);
+    const client = await clientFor([
+      { status: 429, headers: { 'retry-after': '1' }, body: { error: { message: 'slow down' } } },
+      { body: completion('ok') },
+    ]);
     const out = await client.complete({ messages });
     expect(out.text).toBe('ok');
     expect(out.attempts).toBe(2);
@@ -72,7 +99,11 @@ describe('OpenAI-compatible client', () => {
   });
 
   test('a Retry-After longer than the in-process limit stops at once with VendorRateLimitedError', async () => {
-    const client = await clientFor([{ status: 429, headers: { 'retry-after': '3600' } }], {}, { ...fast, maxRetryAfterMs: 2000 });
+    const client = await clientFor(
+      [{ status: 429, headers: { 'retry-after': '3600' } }],
+      {},
+      { ...fast, maxRetryAfterMs: 2000 },
+    );
     const err = await client.complete({ messages }).catch((e) => e);
     expect(err).toBeInstanceOf(VendorRateLimitedError);
     expect(err.retryAfterMs).toBe(3_600_000);
@@ -139,7 +170,13 @@ describe('OpenAI-compatible client', () => {
 
   test('no Authorization header when the key is empty (local servers such as Ollama)', async () => {
     vendor = await startFakeVendor([{ body: completion('hi') }]);
-    const client = createOpenAiCompatibleClient({ provider: 'vendor_b', baseUrl: `${vendor.baseUrl}/`, model: 'llama3.1', timeoutMs: 2000, maxRetries: 0 });
+    const client = createOpenAiCompatibleClient({
+      provider: 'vendor_b',
+      baseUrl: `${vendor.baseUrl}/`,
+      model: 'llama3.1',
+      timeoutMs: 2000,
+      maxRetries: 0,
+    });
     await client.complete({ messages });
     expect(vendor.requests[0].headers.authorization).toBeUndefined();
     expect(vendor.requests[0].path).toBe('/v1/chat/completions');
@@ -148,11 +185,24 @@ describe('OpenAI-compatible client', () => {
 
 describe('gateway over a real HTTP vendor', () => {
   test('reported usage is used for tokens and cost; the meter reserves then settles once', async () => {
-    const client = await clientFor([{ body: completion('A sentence.', { usage: { prompt_tokens: 1000, completion_tokens: 500 } }) }]);
+    const client = await clientFor([
+      { body: completion('A sentence.', { usage: { prompt_tokens: 1000, completion_tokens: 500 } }) },
+    ]);
     const meter = recordingMeter();
     const gateway = createAiGateway({ vendors: { vendor_a: client }, meter });
-    const out = await gateway.complete({ userId: 'u1', purpose: 'test.usage', messages, idempotencyKey: 'wf:1', maxTokens: 100 });
-    expect(out).toMatchObject({ provider: 'vendor_a', tokens_in: 1000, tokens_out: 500, metadata: { provider: 'vendor_a', offline: false, token_source: 'vendor' } });
+    const out = await gateway.complete({
+      userId: 'u1',
+      purpose: 'test.usage',
+      messages,
+      idempotencyKey: 'wf:1',
+      maxTokens: 100,
+    });
+    expect(out).toMatchObject({
+      provider: 'vendor_a',
+      tokens_in: 1000,
+      tokens_out: 500,
+      metadata: { provider: 'vendor_a', offline: false, token_source: 'vendor' },
+    });
     expect(out.cost).toBeCloseTo(cost('vendor_a', 'gpt-4o-mini', 1000, 500), 9);
     expect(out.cost).toBeCloseTo((1000 * 0.15 + 500 * 0.6) / 1e6, 9);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
@@ -175,7 +225,9 @@ describe('gateway over a real HTTP vendor', () => {
     const client = await clientFor([{ status: 500 }], { maxRetries: 1 });
     const meter = recordingMeter();
     const gateway = createAiGateway({ vendors: { vendor_a: client }, meter });
-    await expect(gateway.complete({ userId: 'u1', purpose: 'test.fail', messages, idempotencyKey: 'wf:3' })).rejects.toBeInstanceOf(VendorUnavailableError);
+    await expect(
+      gateway.complete({ userId: 'u1', purpose: 'test.fail', messages, idempotencyKey: 'wf:3' }),
+    ).rejects.toBeInstanceOf(VendorUnavailableError);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'release']);
   });
 });

@@ -19,7 +19,13 @@ const fast = { backoffBaseMs: 10, backoffMaxMs: 50 };
 const tavilyBody = {
   query: 'content calendar',
   results: [
-    { title: 'Planning content', url: 'https://www.example.gov/plan', content: 'A content calendar keeps publishing steady. It lists owners and dates.', score: 0.92, published_date: '2024-05-01T10:00:00Z' },
+    {
+      title: 'Planning content',
+      url: 'https://www.example.gov/plan',
+      content: 'A content calendar keeps publishing steady. It lists owners and dates.',
+      score: 0.92,
+      published_date: '2024-05-01T10:00:00Z',
+    },
     { title: 'Calendar tips', url: 'https://blog.example.com/tips', content: 'Plan themes by month.', score: 0.2 },
     { title: 'Study', url: 'https://cs.example.edu/paper', content: 'x'.repeat(2000), score: 0.8 },
   ],
@@ -28,7 +34,10 @@ const tavilyBody = {
 describe('web search adapters', () => {
   test('Tavily: POST /search {query, max_results} with Bearer key, mapped to Source', async () => {
     server = await startFakeVendor([{ status: 503 }, { body: tavilyBody }], '');
-    const tavily = createWebSearchProvider({ vendor: 'tavily', apiKey: 'tvly-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 }, fast);
+    const tavily = createWebSearchProvider(
+      { vendor: 'tavily', apiKey: 'tvly-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 },
+      fast,
+    );
     const sources = await tavily.search('content calendar', { limit: 3 });
     expect(server.requests).toHaveLength(2); // the 503 was retried
     const req = server.requests[1];
@@ -50,33 +59,80 @@ describe('web search adapters', () => {
   });
 
   test('Exa: POST /search {query, numResults} with x-api-key, text or highlights as excerpt', async () => {
-    server = await startFakeVendor([
-      { body: { results: [{ title: 'Exa page', url: 'https://example.org/a', text: 'Readable text wins.', publishedDate: '2023-02-03', score: 0.5 }, { url: 'https://example.org/b', highlights: ['One.', 'Two.'] }] } },
-    ], '');
-    const exa = createWebSearchProvider({ vendor: 'exa', apiKey: 'exa-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 }, fast);
+    server = await startFakeVendor(
+      [
+        {
+          body: {
+            results: [
+              {
+                title: 'Exa page',
+                url: 'https://example.org/a',
+                text: 'Readable text wins.',
+                publishedDate: '2023-02-03',
+                score: 0.5,
+              },
+              { url: 'https://example.org/b', highlights: ['One.', 'Two.'] },
+            ],
+          },
+        },
+      ],
+      '',
+    );
+    const exa = createWebSearchProvider(
+      { vendor: 'exa', apiKey: 'exa-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      fast,
+    );
     const sources = await exa.search('readability', { limit: 5 });
     expect(server.requests[0].headers['x-api-key']).toBe('exa-key');
     expect(server.requests[0].body).toMatchObject({ query: 'readability', numResults: 5 });
     expect(sources).toEqual([
-      { title: 'Exa page', url: 'https://example.org/a', excerpt: 'Readable text wins.', source_type: 'web', credibility_score: 0.6, published_at: '2023-02-03', index: 1 },
-      { title: 'https://example.org/b', url: 'https://example.org/b', excerpt: 'One. Two.', source_type: 'web', credibility_score: 0.6, published_at: '', index: 2 },
+      {
+        title: 'Exa page',
+        url: 'https://example.org/a',
+        excerpt: 'Readable text wins.',
+        source_type: 'web',
+        credibility_score: 0.6,
+        published_at: '2023-02-03',
+        index: 1,
+      },
+      {
+        title: 'https://example.org/b',
+        url: 'https://example.org/b',
+        excerpt: 'One. Two.',
+        source_type: 'web',
+        credibility_score: 0.6,
+        published_at: '',
+        index: 2,
+      },
     ]);
   });
 
   test('errors are typed: 403 rejected, a body without results is a bad response', async () => {
     server = await startFakeVendor([{ status: 403, body: { detail: 'forbidden' } }], '');
-    const a = createWebSearchProvider({ vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 }, fast);
+    const a = createWebSearchProvider(
+      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 },
+      fast,
+    );
     await expect(a.search('x')).rejects.toBeInstanceOf(VendorRequestRejectedError);
     await server.close();
     server = await startFakeVendor([{ body: { nothing: true } }], '');
-    const b = createWebSearchProvider({ vendor: 'exa', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 }, fast);
+    const b = createWebSearchProvider(
+      { vendor: 'exa', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      fast,
+    );
     await expect(b.search('x')).rejects.toBeInstanceOf(VendorBadResponseError);
   });
 
   test('research provider alternates web and corpus results and renumbers them', async () => {
     server = await startFakeVendor([{ body: tavilyBody }], '');
-    const web = createWebSearchProvider({ vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 }, fast);
-    const research = createResearchProvider({ corpus: createCorpusProvider({ publicBaseUrl: 'http://api.test' }), web });
+    const web = createWebSearchProvider(
+      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      fast,
+    );
+    const research = createResearchProvider({
+      corpus: createCorpusProvider({ publicBaseUrl: 'http://api.test' }),
+      web,
+    });
     const sources = await research.search('content calendar', { limit: 4 });
     expect(research.name).toBe('tavily+corpus');
     expect(sources.map((s) => s.index)).toEqual([1, 2, 3, 4]);

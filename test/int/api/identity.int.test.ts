@@ -58,11 +58,15 @@ describe('identity and API keys', () => {
   });
 
   const get = (path: string, key?: string) => call(`${api.url}${path}`, { headers: key ? bearer(key) : {} });
-  const send = (method: string, path: string, key: string, json?: unknown) => call(`${api.url}${path}`, { method, headers: bearer(key), json: json ?? {} });
+  const send = (method: string, path: string, key: string, json?: unknown) =>
+    call(`${api.url}${path}`, { method, headers: bearer(key), json: json ?? {} });
 
   it('key lifecycle: create (shown once), use, list with last use, revoke (then 401)', async () => {
     const alice = await api.user('free');
-    const created = await send('POST', '/api/settings/api-keys', alice.key, { name: 'my app', environment: 'production' });
+    const created = await send('POST', '/api/settings/api-keys', alice.key, {
+      name: 'my app',
+      environment: 'production',
+    });
     expect(created.status).toBe(201);
     expect(created.body.success).toBe(true);
     const k = created.body.data;
@@ -71,7 +75,10 @@ describe('identity and API keys', () => {
 
     const me = await get('/v1/me', k.key);
     expect(me.status).toBe(200);
-    expect(me.body.data).toMatchObject({ user_id: alice.userId, credential: { kind: 'api_key', id: k.key_id, environment: 'production' } });
+    expect(me.body.data).toMatchObject({
+      user_id: alice.userId,
+      credential: { kind: 'api_key', id: k.key_id, environment: 'production' },
+    });
 
     const list = await get('/api/settings/api-keys', alice.key);
     expect(list.status).toBe(200);
@@ -105,7 +112,10 @@ describe('identity and API keys', () => {
     expect((await get('/v1/me', bob.key)).status).toBe(200); // old key, within grace
     expect((await get('/v1/me', fresh.key)).status).toBe(200);
     const list = await get('/api/settings/api-keys', fresh.key);
-    expect(list.body.data.find((x: { key_id: string }) => x.key_id === bob.keyId)).toMatchObject({ status: 'grace', expires_at: fresh.grace_until });
+    expect(list.body.data.find((x: { key_id: string }) => x.key_id === bob.keyId)).toMatchObject({
+      status: 'grace',
+      expires_at: fresh.grace_until,
+    });
     expect((await send('POST', `/api/settings/api-keys/${bob.keyId}/rotate`, fresh.key)).status).toBe(409);
     await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(fresh.grace_until) - Date.now()) + 300));
     expect((await get('/v1/me', bob.key)).status).toBe(401);
@@ -162,13 +172,22 @@ describe('identity and API keys', () => {
     const k = await createApiKey(d, u.value.user_id, { name: 'x', environment: 'development' });
     const r = await get('/v1/me', k.value.key);
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ user_id: u.value.user_id, plan: { name: 'Basic' }, credential: { environment: 'development' } });
+    expect(r.body.data).toMatchObject({
+      user_id: u.value.user_id,
+      plan: { name: 'Basic' },
+      credential: { environment: 'development' },
+    });
   });
 
   it('refuses malformed, unknown and wrong-kind credentials with 401', async () => {
     const a = await api.user('free');
     const forged = a.key.slice(0, -4) + 'AAAA';
-    for (const h of [`Bearer ${forged}`, 'Bearer nonsense', `Basic ${a.key}`, `Bearer cp_live_AAAAAAAAAAAA_${'A'.repeat(43)}`]) {
+    for (const h of [
+      `Bearer ${forged}`,
+      'Bearer nonsense',
+      `Basic ${a.key}`,
+      `Bearer cp_live_AAAAAAAAAAAA_${'A'.repeat(43)}`,
+    ]) {
       const r = await call(`${api.url}/v1/me`, { headers: { authorization: h } });
       expect([h.slice(0, 12), r.status]).toEqual([h.slice(0, 12), 401]);
       expect(r.headers.get('www-authenticate')).toBe('Bearer');
@@ -189,9 +208,14 @@ describe('identity and API keys', () => {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(secret.slice(21)); // the secret part
     }
-    const lines = logLines.map((l) => JSON.parse(l)).filter((l) => l.req?.url === '/v1/me' && l.res?.statusCode === 200);
+    const lines = logLines
+      .map((l) => JSON.parse(l))
+      .filter((l) => l.req?.url === '/v1/me' && l.res?.statusCode === 200);
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines[lines.length - 1]).toMatchObject({ user_id: a.userId, req: { id: expect.any(String), headers: { authorization: '[redacted]' } } });
+    expect(lines[lines.length - 1]).toMatchObject({
+      user_id: a.userId,
+      req: { id: expect.any(String), headers: { authorization: '[redacted]' } },
+    });
     expect(typeof lines[lines.length - 1].responseTime).toBe('number');
   });
 });
@@ -205,7 +229,8 @@ describe('identity while the projection is behind (projector down)', () => {
     await api?.stop();
   });
   const me = (key: string) => call(`${api.url}/v1/me`, { headers: bearer(key) });
-  const project = (events: RecordedEvent[]) => api.schema.db.transaction((t) => applyEvents(t, identityProjection, events));
+  const project = (events: RecordedEvent[]) =>
+    api.schema.db.transaction((t) => applyEvents(t, identityProjection, events));
 
   it('a key revoked in the event store is refused at once, though the projection still shows it live', async () => {
     const d = { db: api.schema.db, store: api.store };
@@ -215,7 +240,9 @@ describe('identity while the projection is behind (projector down)', () => {
     expect((await me(k.value.key)).status).toBe(200);
 
     await revokeApiKey(d, u.value.user_id, k.value.key_id);
-    expect(await api.schema.db('api_keys').where({ key_id: k.value.key_id }).first('revoked_at')).toEqual({ revoked_at: null });
+    expect(await api.schema.db('api_keys').where({ key_id: k.value.key_id }).first('revoked_at')).toEqual({
+      revoked_at: null,
+    });
     expect((await me(k.value.key)).status).toBe(401);
   });
 

@@ -28,7 +28,12 @@ describe('rate limits', () => {
   let small: TestApi;
   beforeAll(async () => {
     const logger = pino({ level: 'silent' });
-    real = await startTestApi({ pipeline: false, logger, extraRoutes: PROBE_ROUTES, settings: { consistencyTimeoutMs: 0 } });
+    real = await startTestApi({
+      pipeline: false,
+      logger,
+      extraRoutes: PROBE_ROUTES,
+      settings: { consistencyTimeoutMs: 0 },
+    });
     small = await startTestApi({
       pipeline: false,
       logger,
@@ -62,12 +67,18 @@ describe('rate limits', () => {
     expect(rs[9].headers.get('ratelimit')).toMatch(/^"minute";r=0;t=\d+$/);
     const refused = rs[10];
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_EXCEEDED', details: { limit: 10, window: 'minute' } } });
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: { code: 'RATE_LIMIT_EXCEEDED', details: { limit: 10, window: 'minute' } },
+    });
     const retry = Number(refused.headers.get('retry-after'));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
     // a refused request consumes nothing: the day window still shows 10 used
-    const day = await real.schema.db('rate_limit_counters').where('bucket', `general:${u.userId}:production:day`).first();
+    const day = await real.schema
+      .db('rate_limit_counters')
+      .where('bucket', `general:${u.userId}:production:day`)
+      .first();
     expect(day.count).toBe(10);
   });
 
@@ -82,7 +93,11 @@ describe('rate limits', () => {
 
   it('general family per plan: Basic, Pro and Enterprise each at their boundary', async () => {
     await awayFromBoundary(60);
-    for (const [plan, n] of [['basic', 3], ['pro', 4], ['enterprise', 5]] as const) {
+    for (const [plan, n] of [
+      ['basic', 3],
+      ['pro', 4],
+      ['enterprise', 5],
+    ] as const) {
       const u = await small.user(plan);
       const rs = await burst(n + 1, () => call(`${small.url}/api/settings/api-keys`, { headers: bearer(u.key) }));
       expect([plan, rs.map((r) => r.status)]).toEqual([plan, [...Array(n).fill(200), 429]]);
@@ -106,10 +121,17 @@ describe('rate limits', () => {
     expect(rs[99].body.meta.rate_limit.remaining).toBe(0);
     const refused = rs[100];
     expect(refused.status).toBe(429);
-    expect(refused.body).toMatchObject({ success: false, error: { code: 'RATE_LIMIT_EXCEEDED' }, meta: { rate_limit: { limit: 100, remaining: 0 } } });
+    expect(refused.body).toMatchObject({
+      success: false,
+      error: { code: 'RATE_LIMIT_EXCEEDED' },
+      meta: { rate_limit: { limit: 100, remaining: 0 } },
+    });
     expect(refused.body.meta.rate_limit.reset - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(3600);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    for (const [plan, n] of [['pro', 3], ['enterprise', 4]] as const) {
+    for (const [plan, n] of [
+      ['pro', 3],
+      ['enterprise', 4],
+    ] as const) {
       const p = await small.user(plan);
       const ps = await burst(n + 1, () => call(`${small.url}/v1/me`, { headers: bearer(p.key) }));
       expect([plan, ps.map((r) => r.status)]).toEqual([plan, [...Array(n).fill(200), 429]]);
@@ -118,7 +140,11 @@ describe('rate limits', () => {
 
   it('calendar family: per-hour tiers with X-RateLimit-* headers on every response', async () => {
     await awayFromBoundary(3600, 30);
-    for (const [plan, n] of [['free', 2], ['pro', 3], ['enterprise', 4]] as const) {
+    for (const [plan, n] of [
+      ['free', 2],
+      ['pro', 3],
+      ['enterprise', 4],
+    ] as const) {
       const u = await small.user(plan);
       const rs = await burst(n + 1, () => call(`${small.url}/v1/calendar/probe/calendars`, { headers: bearer(u.key) }));
       expect([plan, rs.map((r) => r.status)]).toEqual([plan, [...Array(n).fill(200), 429]]);
@@ -127,7 +153,10 @@ describe('rate limits', () => {
       expect(Number(rs[0].headers.get('x-ratelimit-reset'))).toBeGreaterThan(Date.now() / 1000);
       expect(rs[0].headers.get('x-ratelimit-retry-after')).toBe('0');
       const refused = rs[n];
-      expect(refused.body.error).toMatchObject({ code: 'RATE_LIMIT_EXCEEDED', request_id: refused.headers.get('x-request-id') });
+      expect(refused.body.error).toMatchObject({
+        code: 'RATE_LIMIT_EXCEEDED',
+        request_id: refused.headers.get('x-request-id'),
+      });
       expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
       expect(Number(refused.headers.get('x-ratelimit-retry-after'))).toBeGreaterThan(0);
       expect(refused.headers.get('retry-after')).toBe(refused.headers.get('x-ratelimit-retry-after'));
@@ -149,12 +178,18 @@ describe('rate limits', () => {
 
   it('the other families answer 429 in their own envelopes', async () => {
     const u = await small.user('free'); // general day window of 6 in this app
-    const session = (await call(`${small.url}/api/settings/sessions`, { method: 'POST', headers: bearer(u.key) })).body.data.token;
-    const outreach = () => call(`${small.url}/api/v1/backlink-outreach/probe/fail?kind=policy`, { headers: bearer(session) });
+    const session = (await call(`${small.url}/api/settings/sessions`, { method: 'POST', headers: bearer(u.key) })).body
+      .data.token;
+    const outreach = () =>
+      call(`${small.url}/api/v1/backlink-outreach/probe/fail?kind=policy`, { headers: bearer(session) });
     const rs = await burst(6, outreach);
     expect(rs[4].status).toBe(403);
     expect([rs[5].status, rs[5].body]).toEqual([429, { detail: 'Rate limit exceeded: 6 requests per day' }]);
-    const image = await call(`${small.url}/api/image-studio/probe/create`, { method: 'POST', headers: bearer(u.key), json: { prompt: 'x' } });
+    const image = await call(`${small.url}/api/image-studio/probe/create`, {
+      method: 'POST',
+      headers: bearer(u.key),
+      json: { prompt: 'x' },
+    });
     expect(image.status).toBe(429);
     expect(image.body.detail).toMatch(/^Rate limit exceeded; retry after \d+ s$/);
     const sub = await call(`${small.url}/api/subscription/probe/usage/${u.userId}/trends`, { headers: bearer(u.key) });

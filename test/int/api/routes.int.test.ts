@@ -16,11 +16,16 @@ import { PROBE_ROUTES } from './probe-routes';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 addFormats(ajv);
-const errorShape = Object.fromEntries((Object.keys(ENVELOPES) as Family[]).map((f) => [f, ajv.compile(ENVELOPES[f].errorSchema)]));
+const errorShape = Object.fromEntries(
+  (Object.keys(ENVELOPES) as Family[]).map((f) => [f, ajv.compile(ENVELOPES[f].errorSchema)]),
+);
 
 function expectEnvelope(family: Family, r: JsonResponse) {
   const ok = errorShape[family](r.body);
-  if (!ok) throw new Error(`${family} error envelope mismatch: ${ajv.errorsText(errorShape[family].errors)} in ${JSON.stringify(r.body)}`);
+  if (!ok)
+    throw new Error(
+      `${family} error envelope mismatch: ${ajv.errorsText(errorShape[family].errors)} in ${JSON.stringify(r.body)}`,
+    );
 }
 
 describe('route registry', () => {
@@ -28,9 +33,15 @@ describe('route registry', () => {
   let user: { userId: string; key: string };
   let session: string;
   beforeAll(async () => {
-    api = await startTestApi({ pipeline: false, logger: pino({ level: 'silent' }), extraRoutes: PROBE_ROUTES, settings: { bodyLimitBytes: 2048, imageBodyLimitBytes: 4096, consistencyTimeoutMs: 0 } });
+    api = await startTestApi({
+      pipeline: false,
+      logger: pino({ level: 'silent' }),
+      extraRoutes: PROBE_ROUTES,
+      settings: { bodyLimitBytes: 2048, imageBodyLimitBytes: 4096, consistencyTimeoutMs: 0 },
+    });
     user = await api.user('enterprise');
-    session = (await call(`${api.url}/api/settings/sessions`, { method: 'POST', headers: bearer(user.key) })).body.data.token;
+    session = (await call(`${api.url}/api/settings/sessions`, { method: 'POST', headers: bearer(user.key) })).body.data
+      .token;
   });
   afterAll(async () => {
     await api?.stop();
@@ -60,7 +71,10 @@ describe('route registry', () => {
     };
     for (const r of routes) {
       const family = familyOfRoute(r);
-      const res = await call(url(fill(r.path)), { method: r.method.toUpperCase(), ...(['post', 'put', 'patch'].includes(r.method) ? { json: {} } : {}) });
+      const res = await call(url(fill(r.path)), {
+        method: r.method.toUpperCase(),
+        ...(['post', 'put', 'patch'].includes(r.method) ? { json: {} } : {}),
+      });
       expect([r.method, r.path, res.status]).toEqual([r.method, r.path, 401]);
       expectEnvelope(family, res);
       expect([r.path, CODE[family](res.body)]).toEqual([r.path, WANT[family]]);
@@ -78,14 +92,20 @@ describe('route registry', () => {
       if (r.auth !== 'public') {
         expect(op.security.length).toBeGreaterThan(0);
         expect(op.security).not.toContainEqual({});
-        expect(op.responses['401'].content['application/json'].schema.$ref).toBe(`#/components/schemas/${familyOfRoute(r)}_error`);
+        expect(op.responses['401'].content['application/json'].schema.$ref).toBe(
+          `#/components/schemas/${familyOfRoute(r)}_error`,
+        );
       }
-      if (r.request?.body) expect(op.requestBody.content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(r.request.body)));
+      if (r.request?.body)
+        expect(op.requestBody.content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(r.request.body)));
     }
     expect(doc.paths['/v1/calendar/probe/calendars'].get.security).toEqual([{ apiKey: [] }, { oauth2: [] }]);
-    expect(doc.paths['/api/v1/backlink-outreach/probe/campaigns/{campaign_id}/leads'].post.security).toEqual([{ sessionToken: [] }]);
+    expect(doc.paths['/api/v1/backlink-outreach/probe/campaigns/{campaign_id}/leads'].post.security).toEqual([
+      { sessionToken: [] },
+    ]);
     // The schemas of the document compile (they are the ones ajv validates with).
-    for (const name of Object.keys(doc.components.schemas)) expect(() => ajv.compile(doc.components.schemas[name])).not.toThrow();
+    for (const name of Object.keys(doc.components.schemas))
+      expect(() => ajv.compile(doc.components.schemas[name])).not.toThrow();
     const page = await fetch(url('/docs'));
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('/openapi.json');
@@ -93,24 +113,43 @@ describe('route registry', () => {
   });
 
   it('validation per family: wrong type and missing field, named by path', async () => {
-    const post = (p: string, json: unknown, key = user.key) => call(url(p), { method: 'POST', headers: bearer(key), json });
+    const post = (p: string, json: unknown, key = user.key) =>
+      call(url(p), { method: 'POST', headers: bearer(key), json });
     const get = (p: string, key = user.key) => call(url(p), { headers: bearer(key) });
 
     // general (real route and probe)
     let r = await post('/api/settings/api-keys', { name: 42 });
-    expect([r.status, r.body.error.code, r.body.error.details.parameter, r.body.error.details.expected_type]).toEqual([400, 'INVALID_REQUEST', 'name', 'string']);
+    expect([r.status, r.body.error.code, r.body.error.details.parameter, r.body.error.details.expected_type]).toEqual([
+      400,
+      'INVALID_REQUEST',
+      'name',
+      'string',
+    ]);
     r = await post('/api/settings/api-keys', { environment: 'production' });
     expect([r.status, r.body.error.details.parameter, r.body.error.message]).toEqual([400, 'name', 'name is required']);
-    r = await post('/api/probe/blog-writer', { topic: 'x', word_count: '500', target_demographics: {}, unknown_field: 1 });
+    r = await post('/api/probe/blog-writer', {
+      topic: 'x',
+      word_count: '500',
+      target_demographics: {},
+      unknown_field: 1,
+    });
     expectEnvelope('general', r);
-    expect(r.body.error.details.issues.map((i: { parameter: string }) => i.parameter).sort()).toEqual(['target_demographics.age_range', 'word_count']);
+    expect(r.body.error.details.issues.map((i: { parameter: string }) => i.parameter).sort()).toEqual([
+      'target_demographics.age_range',
+      'word_count',
+    ]);
     r = await post('/api/probe/blog-writer', { topic: 'x', word_count: 500, extra: 'ignored' });
     expect([r.status, r.body.data.body.extra]).toEqual([200, 'ignored']);
 
     // developer
     r = await post('/v1/probe/content/generate', { type: 'blog_post', topic: 't', key_points: ['a', 3] });
     expectEnvelope('developer', r);
-    expect([r.status, r.body.error.details.parameter, r.body.meta.request_id, typeof r.body.meta.rate_limit.remaining]).toEqual([400, 'key_points.1', r.headers.get('x-request-id'), 'number']);
+    expect([
+      r.status,
+      r.body.error.details.parameter,
+      r.body.meta.request_id,
+      typeof r.body.meta.rate_limit.remaining,
+    ]).toEqual([400, 'key_points.1', r.headers.get('x-request-id'), 'number']);
     r = await post('/v1/probe/content/generate', { topic: 't' });
     expect([r.status, r.body.error.details.parameter]).toEqual([400, 'type']);
     r = await post('/v1/probe/content/generate', { type: 'blog_post', topic: 't' });
@@ -118,23 +157,45 @@ describe('route registry', () => {
 
     // subscription (query coercion and defaults, then errors)
     r = await get(`/api/subscription/probe/usage/${user.userId}/trends`);
-    expect(r.body).toEqual({ success: true, data: { body: undefined, query: { months: 6, unread_only: false }, params: { user_id: user.userId } } });
+    expect(r.body).toEqual({
+      success: true,
+      data: { body: undefined, query: { months: 6, unread_only: false }, params: { user_id: user.userId } },
+    });
     r = await get(`/api/subscription/probe/usage/${user.userId}/trends?months=3&unread_only=true`);
     expect(r.body.data.query).toEqual({ months: 3, unread_only: true });
     r = await get(`/api/subscription/probe/usage/${user.userId}/trends?months=many`);
     expectEnvelope('subscription', r);
-    expect([r.status, r.body.error, r.body.details.parameter, r.body.details.location, r.body.user_id]).toEqual([400, 'ValidationError', 'months', 'query', user.userId]);
+    expect([r.status, r.body.error, r.body.details.parameter, r.body.details.location, r.body.user_id]).toEqual([
+      400,
+      'ValidationError',
+      'months',
+      'query',
+      user.userId,
+    ]);
     r = await post('/api/subscription/probe/alerts', { severity: 'info' });
     expect([r.status, r.body.details.parameter]).toEqual([400, 'title']);
 
     // calendar
     r = await get('/v1/calendar/probe/calendars?limit=101');
     expectEnvelope('calendar', r);
-    expect([r.status, r.body.error.code, r.body.error.details.field, r.body.error.details.provided_value, r.body.error.request_id]).toEqual([400, 'VALIDATION_ERROR', 'limit', 101, r.headers.get('x-request-id')]);
+    expect([
+      r.status,
+      r.body.error.code,
+      r.body.error.details.field,
+      r.body.error.details.provided_value,
+      r.body.error.request_id,
+    ]).toEqual([400, 'VALIDATION_ERROR', 'limit', 101, r.headers.get('x-request-id')]);
     r = await get('/v1/calendar/probe/calendars?limit=ten');
-    expect([r.status, r.body.error.details.field, r.body.error.details.expected_type]).toEqual([400, 'limit', 'integer']);
+    expect([r.status, r.body.error.details.field, r.body.error.details.expected_type]).toEqual([
+      400,
+      'limit',
+      'integer',
+    ]);
     r = await post('/v1/calendar/probe/calendars', { timezone: 'UTC', settings: { auto_publish: 'yes' } });
-    expect(r.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual(['name', 'settings.auto_publish']);
+    expect(r.body.error.details.issues.map((i: { field: string }) => i.field).sort()).toEqual([
+      'name',
+      'settings.auto_publish',
+    ]);
     r = await get('/v1/calendar/probe/calendars');
     expect(r.body.query).toEqual({ limit: 20, offset: 0 }); // bare body, defaults
 
@@ -149,7 +210,9 @@ describe('route registry', () => {
       ]),
     );
     r = await post('/api/v1/backlink-outreach/probe/campaigns/c1/leads', { website_url: 7 }, session);
-    expect(r.body.detail).toEqual([{ loc: ['body', 'website_url'], msg: 'website_url must be string', type: 'type_error' }]);
+    expect(r.body.detail).toEqual([
+      { loc: ['body', 'website_url'], msg: 'website_url must be string', type: 'type_error' },
+    ]);
 
     // image studio
     r = await post('/api/image-studio/probe/create', { num_variations: 11 });
@@ -167,14 +230,30 @@ describe('route registry', () => {
     const big = { topic: 'x'.repeat(3000) };
     let r = await call(url('/api/probe/blog-writer'), { method: 'POST', headers: bearer(user.key), json: big });
     expect([r.status, r.body.error.code, r.body.error.details.max_bytes]).toEqual([413, 'CONTENT_TOO_LONG', 2048]);
-    r = await call(url('/v1/calendar/probe/calendars'), { method: 'POST', headers: bearer(user.key), json: { name: 'x'.repeat(3000) } });
+    r = await call(url('/v1/calendar/probe/calendars'), {
+      method: 'POST',
+      headers: bearer(user.key),
+      json: { name: 'x'.repeat(3000) },
+    });
     expect([r.status, r.body.error.code]).toEqual([413, 'VALIDATION_ERROR']);
-    r = await call(url('/api/v1/backlink-outreach/probe/campaigns/c/leads'), { method: 'POST', headers: bearer(session), json: { website_url: 'x'.repeat(3000) } });
+    r = await call(url('/api/v1/backlink-outreach/probe/campaigns/c/leads'), {
+      method: 'POST',
+      headers: bearer(session),
+      json: { website_url: 'x'.repeat(3000) },
+    });
     expect(r.status).toBe(413);
     expectEnvelope('outreach', r);
-    r = await call(url('/api/image-studio/probe/create'), { method: 'POST', headers: bearer(user.key), json: { prompt: 'x'.repeat(3000) } });
+    r = await call(url('/api/image-studio/probe/create'), {
+      method: 'POST',
+      headers: bearer(user.key),
+      json: { prompt: 'x'.repeat(3000) },
+    });
     expect(r.status).toBe(200); // the image studio has its own, larger limit
-    r = await call(url('/api/probe/blog-writer'), { method: 'POST', headers: { ...bearer(user.key), 'content-type': 'application/json' }, body: '{"topic": ' });
+    r = await call(url('/api/probe/blog-writer'), {
+      method: 'POST',
+      headers: { ...bearer(user.key), 'content-type': 'application/json' },
+      body: '{"topic": ',
+    });
     expect([r.status, r.body.error.code]).toEqual([400, 'INVALID_REQUEST']);
     // without a credential the size is never looked at: authentication comes first
     r = await call(url('/api/probe/blog-writer'), { method: 'POST', json: big });
@@ -217,14 +296,22 @@ describe('route registry', () => {
       expect((await get(`${prefix}/fail?kind=conflict`, key)).status).toBe(409);
     }
     expect((await get('/api/probe/fail')).body.error.code).toBe('INTERNAL_ERROR');
-    expect((await get('/api/v1/backlink-outreach/probe/fail', session)).body).toEqual({ detail: 'An internal error occurred' });
+    expect((await get('/api/v1/backlink-outreach/probe/fail', session)).body).toEqual({
+      detail: 'An internal error occurred',
+    });
     expect((await get('/api/image-studio/probe/fail')).body.detail).toMatch(/^create|^fail/);
-    expect((await get('/api/v1/backlink-outreach/probe/fail?kind=policy', session)).body).toEqual({ detail: 'Policy validation failed, reason: daily cap of 50 sends reached' });
+    expect((await get('/api/v1/backlink-outreach/probe/fail?kind=policy', session)).body).toEqual({
+      detail: 'Policy validation failed, reason: daily cap of 50 sends reached',
+    });
     let r = await get('/v1/calendar/probe/fail?kind=upstream');
     expect([r.status, r.body.error.code]).toEqual([502, 'PLATFORM_ERROR']);
     r = await get('/v1/calendar/probe/fail?kind=full');
     expect([r.status, r.body.error.code]).toEqual([402, 'CALENDAR_FULL']);
     r = await get('/api/subscription/probe/fail?kind=usage');
-    expect([r.status, r.body.error, r.body.details]).toEqual([429, 'UsageLimitExceededException', { provider: 'vendor_a', limit_type: 'vendor_a_calls', current_usage: 100, limit_value: 100 }]);
+    expect([r.status, r.body.error, r.body.details]).toEqual([
+      429,
+      'UsageLimitExceededException',
+      { provider: 'vendor_a', limit_type: 'vendor_a_calls', current_usage: 100, limit_value: 100 },
+    ]);
   });
 });

@@ -32,7 +32,14 @@ describe('blog medium generation survives worker crashes', () => {
   it('10 generations, 2 SIGKILLs of the worker: all complete, one charge per call', async () => {
     s = await isolatedSchema();
     // Every answer takes 700 ms, so calls are in flight when the worker dies.
-    vendor = await startFakeVendor([{ delayMs: 700, body: completion('A grounded paragraph about planning content, citing [1].', { usage: { prompt_tokens: 120, completion_tokens: 60 } }) }]);
+    vendor = await startFakeVendor([
+      {
+        delayMs: 700,
+        body: completion('A grounded paragraph about planning content, citing [1].', {
+          usage: { prompt_tokens: 120, completion_tokens: 60 },
+        }),
+      },
+    ]);
     const taskQueue = uniq('crash');
     const env = {
       DATABASE_URL: s.url,
@@ -51,11 +58,21 @@ describe('blog medium generation survives worker crashes', () => {
     const { client, connection } = await testTemporal();
     try {
       const user = `crash-${randomUUID().slice(0, 6)}`;
-      const sections = [1, 2, 3].map((i) => ({ id: `s${i}`, heading: `Part ${i}`, keyPoints: ['a point'], targetWords: 60, references: [{ title: 'Source', url: 'https://example.org/a', excerpt: 'text' }] }));
+      const sections = [1, 2, 3].map((i) => ({
+        id: `s${i}`,
+        heading: `Part ${i}`,
+        keyPoints: ['a point'],
+        targetWords: 60,
+        references: [{ title: 'Source', url: 'https://example.org/a', excerpt: 'text' }],
+      }));
       const handles = await Promise.all(
         Array.from({ length: 10 }, async () => {
           const taskId = `blog-medium-${randomUUID()}`;
-          return client.workflow.start(blogMediumWorkflow, { taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request: { title: 'Crash test', sections } }] });
+          return client.workflow.start(blogMediumWorkflow, {
+            taskQueue,
+            workflowId: taskId,
+            args: [{ taskId, userId: user, request: { title: 'Crash test', sections } }],
+          });
         }),
       );
       const results = Promise.all(handles.map((h) => h.result()));
@@ -74,13 +91,23 @@ describe('blog medium generation survives worker crashes', () => {
       const charges = (await s.db('es_events').where({ type: 'UsageRecorded' })).map((r) => r.data);
       expect(charges).toHaveLength(30);
       expect(new Set(charges.map((c) => c.idempotency_key)).size).toBe(30);
-      for (const h of handles) expect(charges.filter((c) => c.idempotency_key.startsWith(`${h.workflowId}/`))).toHaveLength(3);
+      for (const h of handles)
+        expect(charges.filter((c) => c.idempotency_key.startsWith(`${h.workflowId}/`))).toHaveLength(3);
       // The vendor may have been asked more than 30 times (a call cut off by the kill is asked again), never charged again.
       expect(vendor.requests.length).toBeGreaterThan(30); // at least one call was cut off and asked again
       // The usage projection, built from those events, shows 30 calls and the tokens the vendor reported.
       await replay(s.db, store, usageProjection);
       const usage = await usageByProvider(s.db, user, billingPeriod());
-      expect(usage).toEqual([{ provider: 'vendor_a', calls: 30, tokens_in: 30 * 120, tokens_out: 30 * 60, tokens: 30 * 180, cost: expect.any(Number) }]);
+      expect(usage).toEqual([
+        {
+          provider: 'vendor_a',
+          calls: 30,
+          tokens_in: 30 * 120,
+          tokens_out: 30 * 60,
+          tokens: 30 * 180,
+          cost: expect.any(Number),
+        },
+      ]);
       const quota = await s.db('quota_usage').where({ user_id: user, limit_key: 'vendor_a_calls' }).first();
       expect(Number(quota.used)).toBe(30);
       expect(Number(quota.reserved)).toBe(0);

@@ -46,9 +46,18 @@ describe('failures a retry cannot fix', () => {
   beforeAll(async () => {
     s = await isolatedSchema();
     pipeline = await startInProcessPipeline(s, createEventStore(s.db), [taskStatusProjection], 1);
-    vendor = await startFakeVendor([{ status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } }]);
+    vendor = await startFakeVendor([
+      { status: 401, body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error' } } },
+    ]);
     // The HTTP client may retry up to 2 times on its own: a 401 must not use them either.
-    const vendorA = createOpenAiCompatibleClient({ provider: 'vendor_a', baseUrl: vendor.baseUrl, apiKey: 'wrong', model: 'gpt-test', timeoutMs: 5000, maxRetries: 2 });
+    const vendorA = createOpenAiCompatibleClient({
+      provider: 'vendor_a',
+      baseUrl: vendor.baseUrl,
+      apiKey: 'wrong',
+      model: 'gpt-test',
+      timeoutMs: 5000,
+      maxRetries: 2,
+    });
     worker = await startBlogWorker(s.db, { vendors: { vendor_a: vendorA }, limits: { tokens: 10_000_000 } });
     temporal = await testTemporal();
   });
@@ -72,7 +81,24 @@ describe('failures a retry cannot fix', () => {
 
   it('a vendor answering 401 is called exactly once; the task fails with VENDOR_REQUEST_REJECTED', async () => {
     const taskId = `blog-research-${randomUUID()}`;
-    const handle = await temporal.client.workflow.start(blogResearchWorkflow, { taskQueue: worker.taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request: { keywords: ['link building'], topic: 'Outreach', industry: '', target_audience: 'marketers', tone: 'professional', word_count_target: 1000 } }] });
+    const handle = await temporal.client.workflow.start(blogResearchWorkflow, {
+      taskQueue: worker.taskQueue,
+      workflowId: taskId,
+      args: [
+        {
+          taskId,
+          userId: user,
+          request: {
+            keywords: ['link building'],
+            topic: 'Outreach',
+            industry: '',
+            target_audience: 'marketers',
+            tone: 'professional',
+            word_count_target: 1000,
+          },
+        },
+      ],
+    });
     await expect(handle.result()).rejects.toThrow();
     expect(vendor.requests).toHaveLength(1);
     expect((await attempts(handle)).analyzeResearch).toBe(1);
@@ -82,10 +108,18 @@ describe('failures a retry cannot fix', () => {
 
   it('an event PostgreSQL cannot store fails the task at once with DATA_REJECTED, not after 50 retries', async () => {
     const taskId = `blog-medium-${randomUUID()}`;
-    const request = { title: 'A title', sections: [{ id: 's1', heading: 'Heading with a NUL \u0000 inside', keyPoints: [], targetWords: 100 }], globalTargetWords: 100 };
+    const request = {
+      title: 'A title',
+      sections: [{ id: 's1', heading: 'Heading with a NUL \u0000 inside', keyPoints: [], targetWords: 100 }],
+      globalTargetWords: 100,
+    };
     const before = vendor.requests.length;
     const t0 = Date.now();
-    const handle = await temporal.client.workflow.start(blogMediumWorkflow, { taskQueue: worker.taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request }] });
+    const handle = await temporal.client.workflow.start(blogMediumWorkflow, {
+      taskQueue: worker.taskQueue,
+      workflowId: taskId,
+      args: [{ taskId, userId: user, request }],
+    });
     await expect(handle.result()).rejects.toThrow();
     expect(Date.now() - t0).toBeLessThan(20000);
     expect((await attempts(handle)).reportProgress).toBe(1);

@@ -18,7 +18,11 @@ const SECTION = {
   id: 'cadence',
   heading: 'Choosing a publishing cadence',
   subheadings: [],
-  key_points: ['Match the cadence to your capacity', 'Weekly posts beat sporadic bursts', 'Review the cadence every quarter'],
+  key_points: [
+    'Match the cadence to your capacity',
+    'Weekly posts beat sporadic bursts',
+    'Review the cadence every quarter',
+  ],
   keywords: ['content calendar', 'publishing cadence'],
   target_words: 220,
 };
@@ -40,7 +44,11 @@ describe('blog section routes (workflows, local provider)', () => {
   beforeAll(async () => {
     temporal = await testTemporal();
     const taskQueue = uniq('blog-sync');
-    api = await startTestApi({ logger: pino({ level: 'silent' }), projections: [sectionContinuityProjection], deps: { workflows: { client: async () => temporal.client, taskQueue } } });
+    api = await startTestApi({
+      logger: pino({ level: 'silent' }),
+      projections: [sectionContinuityProjection],
+      deps: { workflows: { client: async () => temporal.client, taskQueue } },
+    });
     worker = await startBlogSyncWorker(api.schema.db, { limits: { tokens: 10_000_000 }, taskQueue });
     alice = (await api.user('pro')).key;
     bob = (await api.user('pro')).key;
@@ -51,7 +59,8 @@ describe('blog section routes (workflows, local provider)', () => {
     await temporal?.connection.close();
   });
 
-  const post = (p: string, json: unknown, k: string | null = alice) => call(`${api.url}${p}`, { method: 'POST', headers: k ? bearer(k) : {}, json });
+  const post = (p: string, json: unknown, k: string | null = alice) =>
+    call(`${api.url}${p}`, { method: 'POST', headers: k ? bearer(k) : {}, json });
   const get = (p: string, k: string | null = alice) => call(`${api.url}${p}`, { headers: k ? bearer(k) : {} });
 
   it('POST /api/blog/outline/enhance-section: the section plus enhancement_focus and improvements_made', async () => {
@@ -80,17 +89,35 @@ describe('blog section routes (workflows, local provider)', () => {
     expect(r.body.optimization_summary.focus_area).toBe('general optimization');
     expect(r.body.optimization_summary.improvements_made.length).toBeGreaterThan(0);
     expect(typeof r.body.optimization_summary.overall_quality_score).toBe('number');
-    const bad = await post('/api/blog/outline/optimize', { outline: [{ id: 'a', heading: 'x' }, { id: 'a', heading: 'y' }] });
+    const bad = await post('/api/blog/outline/optimize', {
+      outline: [
+        { id: 'a', heading: 'x' },
+        { id: 'a', heading: 'y' },
+      ],
+    });
     expect([bad.status, bad.body.error.details.parameter]).toEqual([400, 'outline.1.id']);
   });
 
   it('POST /api/blog/section/generate then GET continuity: same metrics at once; other users get 404', async () => {
-    const r = await post('/api/blog/section/generate', { section: SECTION, keywords: ['content calendar'], tone: 'friendly', persona: { audience: 'small business owners' } });
+    const r = await post('/api/blog/section/generate', {
+      section: SECTION,
+      keywords: ['content calendar'],
+      tone: 'friendly',
+      persona: { audience: 'small business owners' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, section_id: 'cadence', mode: 'draft' });
     expect(r.body.markdown.length).toBeGreaterThan(200);
     const m = r.body.continuity_metrics;
-    expect(Object.keys(m).sort()).toEqual(['citation_coverage', 'coherence_score', 'engagement_score', 'flow_score', 'keyword_density', 'readability_score', 'word_count']);
+    expect(Object.keys(m).sort()).toEqual([
+      'citation_coverage',
+      'coherence_score',
+      'engagement_score',
+      'flow_score',
+      'keyword_density',
+      'readability_score',
+      'word_count',
+    ]);
     expect(m.word_count).toBeGreaterThan(150);
     expect(m.keyword_density).toBeGreaterThan(0);
     for (const c of r.body.citations) expect(r.body.markdown).toContain(`[${c.index}]`);
@@ -104,7 +131,10 @@ describe('blog section routes (workflows, local provider)', () => {
     expect((await get('/api/blog/section/never-made/continuity')).status).toBe(404);
     expect((await get('/api/blog/section/cadence/continuity', null)).status).toBe(401);
 
-    const polished = await post('/api/blog/section/generate', { section: { ...SECTION, id: 'cadence-2' }, mode: 'polished' });
+    const polished = await post('/api/blog/section/generate', {
+      section: { ...SECTION, id: 'cadence-2' },
+      mode: 'polished',
+    });
     expect([polished.status, polished.body.mode]).toEqual([200, 'polished']);
     const bad = await post('/api/blog/section/generate', { section: SECTION, mode: 'final' });
     expect([bad.status, bad.body.error.details.parameter]).toEqual([400, 'mode']);
@@ -113,7 +143,13 @@ describe('blog section routes (workflows, local provider)', () => {
   });
 
   it('POST /api/blog/section/optimize: revised text, measured improvements, continuity updated', async () => {
-    const r = await post('/api/blog/section/optimize', { section_id: 'cadence', content: DRAFT, optimization_focus: 'readability', target_audience: 'small business owners', tone: 'friendly' });
+    const r = await post('/api/blog/section/optimize', {
+      section_id: 'cadence',
+      content: DRAFT,
+      optimization_focus: 'readability',
+      target_audience: 'small business owners',
+      tone: 'friendly',
+    });
     expect(r.status).toBe(200);
     expect(r.body.section_id).toBe('cadence');
     expect(r.body.original_content).toBe(DRAFT);
@@ -123,10 +159,17 @@ describe('blog section routes (workflows, local provider)', () => {
     const s = r.body.optimization_summary;
     expect(s.focus_area).toBe('readability');
     expect(Object.keys(s.quality_improvements)).toEqual(['engagement_score', 'readability_score', 'clarity_score']);
-    expect(s.quality_improvements.readability_score).toBe(s.scores_after.readability_score - s.scores_before.readability_score);
+    expect(s.quality_improvements.readability_score).toBe(
+      s.scores_after.readability_score - s.scores_before.readability_score,
+    );
     expect(s.quality_improvements.readability_score).toBeGreaterThan(0);
     const c = await get('/api/blog/section/cadence/continuity');
-    expect(c.body).toMatchObject({ origin: 'optimize', versions: 2, heading: SECTION.heading, continuity_metrics: r.body.continuity_metrics });
+    expect(c.body).toMatchObject({
+      origin: 'optimize',
+      versions: 2,
+      heading: SECTION.heading,
+      continuity_metrics: r.body.continuity_metrics,
+    });
     const bad = await post('/api/blog/section/optimize', { content: DRAFT });
     expect([bad.status, bad.body.error.details.parameter]).toEqual([400, 'section_id']);
   });

@@ -39,7 +39,9 @@ describe('blog workflows (local provider)', () => {
     relay = new Relay(s.db, createEventStore(s.db), kafka, testLogger(), { topicPrefix: s.topicPrefix });
     await relay.start();
     relayRun = relay.run();
-    consumer = new ProjectionConsumer(s.db, kafka, findProjection('task-status')!, testLogger(), { topicPrefix: s.topicPrefix });
+    consumer = new ProjectionConsumer(s.db, kafka, findProjection('task-status')!, testLogger(), {
+      topicPrefix: s.topicPrefix,
+    });
     await consumer.start();
     worker = await startBlogWorker(s.db, { limits: { tokens: 10_000_000 } });
     temporal = await testTemporal();
@@ -57,7 +59,11 @@ describe('blog workflows (local provider)', () => {
 
   const run = async <R>(workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>, request: R) => {
     const taskId = randomUUID();
-    const handle = await temporal.client.workflow.start(workflow, { taskQueue: worker.taskQueue, workflowId: taskId, args: [{ taskId, userId: user, request }] });
+    const handle = await temporal.client.workflow.start(workflow, {
+      taskQueue: worker.taskQueue,
+      workflowId: taskId,
+      args: [{ taskId, userId: user, request }],
+    });
     const result = await handle.result();
     return { taskId, result };
   };
@@ -74,18 +80,43 @@ describe('blog workflows (local provider)', () => {
   let research: Record<string, unknown>;
 
   it('research returns the Research result with real corpus sources, and the task record shows progress', async () => {
-    const { taskId, result } = await run(blogResearchWorkflow, { keywords: ['content calendar', 'posting frequency'], topic: 'Planning a content calendar', industry: 'marketing', target_audience: 'small business marketers', tone: 'professional', word_count_target: 1200 });
+    const { taskId, result } = await run(blogResearchWorkflow, {
+      keywords: ['content calendar', 'posting frequency'],
+      topic: 'Planning a content calendar',
+      industry: 'marketing',
+      target_audience: 'small business marketers',
+      tone: 'professional',
+      word_count_target: 1200,
+    });
     research = result;
     expect(result.success).toBe(true);
     const sources = result.sources as Record<string, unknown>[];
     expect(sources.length).toBeGreaterThan(2);
     for (const src of sources) {
-      expect(Object.keys(src)).toEqual(expect.arrayContaining(['title', 'url', 'excerpt', 'credibility_score', 'published_at', 'index', 'source_type']));
+      expect(Object.keys(src)).toEqual(
+        expect.arrayContaining([
+          'title',
+          'url',
+          'excerpt',
+          'credibility_score',
+          'published_at',
+          'index',
+          'source_type',
+        ]),
+      );
       expect(src.url).toMatch(/^http:\/\/127\.0\.0\.1:8000\/api\/research\/corpus\/[a-z0-9-]+$/);
     }
     expect(result).toMatchObject({
-      keyword_analysis: { primary_keywords: expect.any(Array), secondary_keywords: expect.any(Array), search_volume: expect.any(String) },
-      competitor_analysis: { top_competitors: expect.any(Array), content_gaps: expect.any(Array), opportunities: expect.any(Array) },
+      keyword_analysis: {
+        primary_keywords: expect.any(Array),
+        secondary_keywords: expect.any(Array),
+        search_volume: expect.any(String),
+      },
+      competitor_analysis: {
+        top_competitors: expect.any(Array),
+        content_gaps: expect.any(Array),
+        opportunities: expect.any(Array),
+      },
       suggested_angles: expect.any(Array),
       search_queries: expect.any(Array),
       grounding_metadata: { grounding_chunks: expect.any(Array), web_search_queries: expect.any(Array) },
@@ -98,17 +129,40 @@ describe('blog workflows (local provider)', () => {
   });
 
   it('outline maps the research sources into sections and scores coverage', async () => {
-    const { result } = await run(blogOutlineWorkflow, { research, word_count: 1200, persona: { tone: 'friendly', audience: 'founders' } });
+    const { result } = await run(blogOutlineWorkflow, {
+      research,
+      word_count: 1200,
+      persona: { tone: 'friendly', audience: 'founders' },
+    });
     expect(result.success).toBe(true);
-    const outline = result.outline as { id: string; heading: string; references: unknown[]; target_words: number; key_points: string[] }[];
+    const outline = result.outline as {
+      id: string;
+      heading: string;
+      references: unknown[];
+      target_words: number;
+      key_points: string[];
+    }[];
     expect(outline.length).toBeGreaterThan(2);
     expect(outline.reduce((a, s) => a + s.target_words, 0)).toBe(1200);
     expect((result.title_options as string[]).length).toBeGreaterThan(0);
     expect(result).toMatchObject({
-      source_mapping_stats: { total_sources_mapped: expect.any(Number), coverage_percentage: expect.any(Number), average_relevance_score: expect.any(Number), high_confidence_mappings: expect.any(Number) },
+      source_mapping_stats: {
+        total_sources_mapped: expect.any(Number),
+        coverage_percentage: expect.any(Number),
+        average_relevance_score: expect.any(Number),
+        high_confidence_mappings: expect.any(Number),
+      },
       grounding_insights: { confidence_analysis: expect.any(Object), authority_analysis: expect.any(Object) },
-      optimization_results: { overall_quality_score: expect.any(Number), improvements_made: expect.any(Array), optimization_focus: expect.any(String) },
-      research_coverage: { sources_utilized: expect.any(Number), content_gaps_identified: expect.any(Number), competitive_advantages: expect.any(Array) },
+      optimization_results: {
+        overall_quality_score: expect.any(Number),
+        improvements_made: expect.any(Array),
+        optimization_focus: expect.any(String),
+      },
+      research_coverage: {
+        sources_utilized: expect.any(Number),
+        content_gaps_identified: expect.any(Number),
+        competitive_advantages: expect.any(Array),
+      },
     });
   });
 
@@ -120,13 +174,31 @@ describe('blog workflows (local provider)', () => {
       tone: 'professional',
       audience: 'marketing managers',
       sections: [
-        { id: 'a', heading: 'Why a calendar matters', keyPoints: ['consistency', 'planning ahead'], targetWords: 200, references: sources },
-        { id: 'b', heading: 'Choosing a posting frequency', keyPoints: ['audience habits', 'capacity'], targetWords: 200, references: sources },
+        {
+          id: 'a',
+          heading: 'Why a calendar matters',
+          keyPoints: ['consistency', 'planning ahead'],
+          targetWords: 200,
+          references: sources,
+        },
+        {
+          id: 'b',
+          heading: 'Choosing a posting frequency',
+          keyPoints: ['audience habits', 'capacity'],
+          targetWords: 200,
+          references: sources,
+        },
         { id: 'c', heading: 'Reviewing results', keyPoints: ['metrics', 'adjusting'], targetWords: 200 },
       ],
     };
     const { taskId, result } = await run(blogMediumWorkflow, request);
-    const sections = result.sections as { id: string; heading: string; content: string; wordCount: number; sources: { url: string }[] }[];
+    const sections = result.sections as {
+      id: string;
+      heading: string;
+      content: string;
+      wordCount: number;
+      sources: { url: string }[];
+    }[];
     expect(sections.map((x) => x.id)).toEqual(['a', 'b', 'c']);
     for (const sec of sections) {
       expect(sec.wordCount).toBe(markdownWordCount(sec.content));
@@ -136,7 +208,10 @@ describe('blog workflows (local provider)', () => {
     }
     const given = new Set(sources.map((x) => x.url));
     for (const sec of sections.slice(0, 2)) for (const cited of sec.sources) expect(given.has(cited.url)).toBe(true);
-    const charges = await s.db('es_events').where({ type: 'UsageRecorded' }).whereRaw("data->>'idempotency_key' LIKE ?", [`${taskId}/%`]);
+    const charges = await s
+      .db('es_events')
+      .where({ type: 'UsageRecorded' })
+      .whereRaw("data->>'idempotency_key' LIKE ?", [`${taskId}/%`]);
     expect(charges).toHaveLength(3);
     expect(new Set(charges.map((c) => c.data.idempotency_key)).size).toBe(3);
     expect(charges.every((c) => c.data.provider === 'local' && Number(c.data.cost) === 0)).toBe(true);

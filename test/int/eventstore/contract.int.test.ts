@@ -9,13 +9,21 @@ import { NewEvent, RecordedEvent, START } from '../../../infra/eventstore/port';
 import { ConcurrencyError, EventValidationError } from '../../../infra/eventstore/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
-const started = (id: string): NewEvent => ({ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id } });
-const progressed = (id: string, message: string): NewEvent => ({ type: 'TaskProgressed', data: { task_id: id, message, at: new Date().toISOString() } });
+const started = (id: string): NewEvent => ({
+  type: 'TaskStarted',
+  data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id },
+});
+const progressed = (id: string, message: string): NewEvent => ({
+  type: 'TaskProgressed',
+  data: { task_id: id, message, at: new Date().toISOString() },
+});
 
 /** The task id an event of a task stream carries. */
 const taskIdOf = (e: RecordedEvent): string => ('task_id' in e.data ? e.data.task_id : '');
 
-const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [{ name: 'postgres', make: (s) => createEventStore(s.db) }];
+const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [
+  { name: 'postgres', make: (s) => createEventStore(s.db) },
+];
 
 describe.each(implementations)('event store contract: $name', ({ make }) => {
   let schema: IsolatedSchema;
@@ -28,10 +36,17 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
 
   it('appends to a new stream and reads it back with positions, metadata and schema version', async () => {
     const id = randomUUID();
-    const r = await store.append(`task-${id}`, [started(id), progressed(id, 'one')], 'no_stream', { user_id: 'u', correlation_id: 'c1', request_id: 'r1' });
+    const r = await store.append(`task-${id}`, [started(id), progressed(id, 'one')], 'no_stream', {
+      user_id: 'u',
+      correlation_id: 'c1',
+      request_id: 'r1',
+    });
     expect(r.nextExpectedVersion).toBe(1);
     const events = await store.readStream(`task-${id}`);
-    expect(events.map((e) => [e.type, e.streamPosition, e.schemaVersion])).toEqual([['TaskStarted', 0, 1], ['TaskProgressed', 1, 1]]);
+    expect(events.map((e) => [e.type, e.streamPosition, e.schemaVersion])).toEqual([
+      ['TaskStarted', 0, 1],
+      ['TaskProgressed', 1, 1],
+    ]);
     expect(events[0].metadata).toMatchObject({ user_id: 'u', correlation_id: 'c1', request_id: 'r1' });
     expect(events[0].eventId).toMatch(/^[0-9a-f-]{36}$/);
     expect(BigInt(events[1].globalPosition)).toBeGreaterThan(BigInt(events[0].globalPosition));
@@ -43,7 +58,10 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
     const s = `task-${id}`;
     await store.append(s, [started(id)], 'no_stream');
     await expect(store.append(s, [progressed(id, 'x')], 'no_stream')).rejects.toBeInstanceOf(ConcurrencyError);
-    await expect(store.append(s, [progressed(id, 'x')], 5)).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT', actual: 0 });
+    await expect(store.append(s, [progressed(id, 'x')], 5)).rejects.toMatchObject({
+      code: 'CONCURRENCY_CONFLICT',
+      actual: 0,
+    });
     expect((await store.append(s, [progressed(id, 'a')], 0)).nextExpectedVersion).toBe(1);
     expect((await store.append(s, [progressed(id, 'b'), progressed(id, 'c')], 'any')).nextExpectedVersion).toBe(3);
     expect((await store.append(`task-${randomUUID()}`, [started(id)], 'any')).nextExpectedVersion).toBe(0);
@@ -53,18 +71,26 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
   it('validates payloads against the event schema and stores nothing when one is invalid', async () => {
     const id = randomUUID();
     const bad = { type: 'TaskStarted', data: { task_id: id } } as unknown as NewEvent;
-    await expect(store.append(`task-${id}`, [started(id), bad], 'no_stream')).rejects.toBeInstanceOf(EventValidationError);
+    await expect(store.append(`task-${id}`, [started(id), bad], 'no_stream')).rejects.toBeInstanceOf(
+      EventValidationError,
+    );
     expect(await store.readStream(`task-${id}`)).toEqual([]);
-    await expect(store.append(`x-${id}`, [{ type: 'NoSuchEvent', data: {} } as unknown as NewEvent], 'any')).rejects.toThrow(/unknown event type/);
+    await expect(
+      store.append(`x-${id}`, [{ type: 'NoSuchEvent', data: {} } as unknown as NewEvent], 'any'),
+    ).rejects.toThrow(/unknown event type/);
   });
 
   it('50 concurrent appends with the same expected version: exactly one succeeds, 49 conflict', async () => {
     const id = randomUUID();
     const s = `task-${id}`;
     await store.append(s, [started(id)], 'no_stream');
-    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, i) => store.append(s, [progressed(id, `writer ${i}`)], 0)));
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => store.append(s, [progressed(id, `writer ${i}`)], 0)),
+    );
     const ok = results.filter((r) => r.status === 'fulfilled');
-    const conflicts = results.filter((r) => r.status === 'rejected' && (r as PromiseRejectedResult).reason instanceof ConcurrencyError);
+    const conflicts = results.filter(
+      (r) => r.status === 'rejected' && (r as PromiseRejectedResult).reason instanceof ConcurrencyError,
+    );
     expect(ok).toHaveLength(1);
     expect(conflicts).toHaveLength(49);
     expect(await store.readStream(s)).toHaveLength(2);
@@ -81,8 +107,19 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
       ],
       { correlation_id: 'many' },
     );
-    expect(r.map((x) => [x.nextExpectedVersion, x.events.map((e) => [e.streamId, e.streamPosition, e.metadata.correlation_id])])).toEqual([
-      [1, [[`task-${a}`, 0, 'many'], [`task-${a}`, 1, 'many']]],
+    expect(
+      r.map((x) => [
+        x.nextExpectedVersion,
+        x.events.map((e) => [e.streamId, e.streamPosition, e.metadata.correlation_id]),
+      ]),
+    ).toEqual([
+      [
+        1,
+        [
+          [`task-${a}`, 0, 'many'],
+          [`task-${a}`, 1, 'many'],
+        ],
+      ],
       [0, [[`task-${b}`, 0, 'many']]],
       [1, [[`task-${c}`, 1, 'many']]],
     ]);
@@ -101,21 +138,35 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
     expect(err).toBeInstanceOf(ConcurrencyError);
     expect(err).toMatchObject({ streamId: `task-${c}`, expected: 0, actual: 1 });
     expect(await store.readStream(`task-${d}`)).toEqual([]);
-    await expect(store.appendMany([{ streamId: 'x', events: [started('x')], expectedVersion: 'any' }, { streamId: 'x', events: [started('x')], expectedVersion: 'any' }])).rejects.toThrow('twice');
+    await expect(
+      store.appendMany([
+        { streamId: 'x', events: [started('x')], expectedVersion: 'any' },
+        { streamId: 'x', events: [started('x')], expectedVersion: 'any' },
+      ]),
+    ).rejects.toThrow('twice');
   });
 
   it('readAllEncoded gives exactly readAll, serialised', async () => {
     const id = randomUUID();
-    await store.append(`task-${id}`, [started(id), progressed(id, 'ünïcode "quoted" \\ back\nslash')], 'no_stream', { user_id: 'u' });
+    await store.append(`task-${id}`, [started(id), progressed(id, 'ünïcode "quoted" \\ back\nslash')], 'no_stream', {
+      user_id: 'u',
+    });
     const plain = await store.readAll(START, 100000);
     const encoded = await store.readAllEncoded(START, 100000);
     expect(encoded.map((e) => JSON.parse(e.json))).toEqual(plain);
-    expect(encoded.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition])).toEqual(plain.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition]));
+    expect(encoded.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition])).toEqual(
+      plain.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition]),
+    );
   });
 
   it('readAll returns every event in commit order after a checkpoint', async () => {
     const before = await store.readAll(START, 100000);
-    const cp = before.length ? { transactionId: before[before.length - 1].transactionId, globalPosition: before[before.length - 1].globalPosition } : START;
+    const cp = before.length
+      ? {
+          transactionId: before[before.length - 1].transactionId,
+          globalPosition: before[before.length - 1].globalPosition,
+        }
+      : START;
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of ids) await store.append(`task-${id}`, [started(id)], 'no_stream');
     const after = await store.readAll(cp, 100);
@@ -160,13 +211,16 @@ describe('postgres event store: commit order under overlapping transactions', ()
     expect(new Set(order)).toEqual(new Set([slow, ...fast]));
     // The late transaction's event has the smallest global position but a consistent commit-order place.
     const pos = all.map((e) => [e.transactionId, e.globalPosition].map(BigInt));
-    for (let i = 1; i < pos.length; i++) expect(pos[i][0] > pos[i - 1][0] || (pos[i][0] === pos[i - 1][0] && pos[i][1] > pos[i - 1][1])).toBe(true);
+    for (let i = 1; i < pos.length; i++)
+      expect(pos[i][0] > pos[i - 1][0] || (pos[i][0] === pos[i - 1][0] && pos[i][1] > pos[i - 1][1])).toBe(true);
   });
 
   it('a reader checkpointed past the fast transactions still receives the late one', async () => {
     const store = createEventStore(schema.db);
     const start = await store.readAll(START, 100000);
-    let cp = start.length ? { transactionId: start[start.length - 1].transactionId, globalPosition: start[start.length - 1].globalPosition } : START;
+    let cp = start.length
+      ? { transactionId: start[start.length - 1].transactionId, globalPosition: start[start.length - 1].globalPosition }
+      : START;
     const slow = randomUUID();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -184,7 +238,11 @@ describe('postgres event store: commit order under overlapping transactions', ()
       await store.append(`task-${id}`, [started(id)], 'no_stream');
       const batch = await store.readAll(cp, 1000);
       for (const e of batch) seen.push(taskIdOf(e));
-      if (batch.length) cp = { transactionId: batch[batch.length - 1].transactionId, globalPosition: batch[batch.length - 1].globalPosition };
+      if (batch.length)
+        cp = {
+          transactionId: batch[batch.length - 1].transactionId,
+          globalPosition: batch[batch.length - 1].globalPosition,
+        };
     }
     release();
     await a;
@@ -207,7 +265,12 @@ describe('postgres event store: commit order under overlapping transactions', ()
       for (const [i, xid] of xids.entries()) {
         await db.db.raw(
           `INSERT INTO es_events (transaction_id, event_id, stream_id, stream_position, type, schema_version, data) VALUES (?::xid8, ?, ?, 0, 'TaskStarted', 1, ?)`,
-          [xid.toString(), randomUUID(), `task-x${i}`, JSON.stringify({ task_id: `x${i}`, task_type: 't', user_id: 'u', workflow_id: 'w' })],
+          [
+            xid.toString(),
+            randomUUID(),
+            `task-x${i}`,
+            JSON.stringify({ task_id: `x${i}`, task_type: 't', user_id: 'u', workflow_id: 'w' }),
+          ],
         );
       }
       const store = createEventStore(db.db);
@@ -217,10 +280,16 @@ describe('postgres event store: commit order under overlapping transactions', ()
         const batch = await store.readAll(cp, 3);
         if (!batch.length) break;
         seen.push(...batch.map((e) => e.transactionId));
-        cp = { transactionId: batch[batch.length - 1].transactionId, globalPosition: batch[batch.length - 1].globalPosition };
+        cp = {
+          transactionId: batch[batch.length - 1].transactionId,
+          globalPosition: batch[batch.length - 1].globalPosition,
+        };
       }
       expect(seen).toEqual(xids.map(String));
-      expect(await lastStoredCheckpoint(db.db)).toEqual({ transactionId: xids[xids.length - 1].toString(), globalPosition: cp.globalPosition });
+      expect(await lastStoredCheckpoint(db.db)).toEqual({
+        transactionId: xids[xids.length - 1].toString(),
+        globalPosition: cp.globalPosition,
+      });
     } finally {
       await db.drop();
     }

@@ -44,7 +44,10 @@ describe('events CLI: export', () => {
     const out = path.join(mkdtempSync(path.join(tmpdir(), 'export-')), 'started.jsonl');
     const r = events(s, 'export', '--type', 'TaskStarted', '--out', out);
     expect(r.status).toBe(0);
-    const lines = readFileSync(out, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { type: string; transactionId: string });
+    const lines = readFileSync(out, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; transactionId: string });
     expect(lines).toHaveLength(N - Math.floor(N / 5));
     expect(new Set(lines.map((l) => l.type))).toEqual(new Set(['TaskStarted']));
     const xids = lines.map((l) => Number(l.transactionId));
@@ -57,7 +60,12 @@ describe('events CLI: export', () => {
   it('filters by stream and by user, to stdout', () => {
     const one = events(s, 'export', '--stream', 'task-7');
     expect(one.status).toBe(0);
-    expect(one.stdout.trim().split('\n').map((l) => (JSON.parse(l) as { streamId: string }).streamId)).toEqual(['task-7']);
+    expect(
+      one.stdout
+        .trim()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { streamId: string }).streamId),
+    ).toEqual(['task-7']);
     const user = events(s, 'export', '--user', 'u1');
     expect(user.stdout.trim().split('\n')).toHaveLength(Math.ceil(N / 2));
   });

@@ -4,14 +4,27 @@
  * command helper (read, fold, decide, append, retry on a conflict).
  */
 import { randomUUID } from 'node:crypto';
-import { createEventStore, EventDataRejectedError, EventStore, NewEvent, RecordedEvent } from '../../../infra/eventstore';
+import {
+  createEventStore,
+  EventDataRejectedError,
+  EventStore,
+  NewEvent,
+  RecordedEvent,
+} from '../../../infra/eventstore';
 import { handleCommand } from '../../../infra/eventstore/command';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError } from '../../../domain/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
-const started = (id: string): NewEvent => ({ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id } });
-const progressed = (id: string, message: string, eventId?: string): NewEvent => ({ type: 'TaskProgressed', ...(eventId ? { eventId } : {}), data: { task_id: id, message, at: '2026-11-23T00:00:00.000Z' } });
+const started = (id: string): NewEvent => ({
+  type: 'TaskStarted',
+  data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id },
+});
+const progressed = (id: string, message: string, eventId?: string): NewEvent => ({
+  type: 'TaskProgressed',
+  ...(eventId ? { eventId } : {}),
+  data: { task_id: id, message, at: '2026-11-23T00:00:00.000Z' },
+});
 
 describe('event store port v2', () => {
   let schema: IsolatedSchema;
@@ -26,7 +39,8 @@ describe('event store port v2', () => {
     const id = randomUUID();
     await store.append(`task-${id}`, [started(id), progressed(id, 'hello')], 'no_stream');
     const messages: string[] = [];
-    for (const e of await store.readStream(`task-${id}`)) if (e.type === 'TaskProgressed') messages.push(e.data.message);
+    for (const e of await store.readStream(`task-${id}`))
+      if (e.type === 'TaskProgressed') messages.push(e.data.message);
     expect(messages).toEqual(['hello']);
   });
 
@@ -37,7 +51,12 @@ describe('event store port v2', () => {
       await tx.append(`task-${a}`, [started(a)], 'no_stream');
       await tx.append(`task-${b}`, [started(b)], 'no_stream');
     });
-    expect(await store.streamVersions([`task-${a}`, `task-${b}`])).toEqual(new Map([[`task-${a}`, 0], [`task-${b}`, 0]]));
+    expect(await store.streamVersions([`task-${a}`, `task-${b}`])).toEqual(
+      new Map([
+        [`task-${a}`, 0],
+        [`task-${b}`, 0],
+      ]),
+    );
     const c = randomUUID();
     await expect(
       store.transaction(async (tx) => {
@@ -52,7 +71,9 @@ describe('event store port v2', () => {
     const id = randomUUID();
     await store.append(`task-${id}`, [started(id)], 'no_stream');
     const eventId = randomUUID();
-    const results = await Promise.all(Array.from({ length: 8 }, () => store.appendOnce(`task-${id}`, { ...progressed(id, 'once'), eventId })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => store.appendOnce(`task-${id}`, { ...progressed(id, 'once'), eventId })),
+    );
     expect(results.filter((r) => r.appended)).toHaveLength(1);
     expect(new Set(results.map((r) => r.event.eventId))).toEqual(new Set([eventId]));
     const inTx = await store.transaction((tx) => tx.appendOnce(`task-${id}`, { ...progressed(id, 'again'), eventId }));
@@ -78,7 +99,9 @@ describe('event store port v2', () => {
 
   it('refuses text PostgreSQL cannot store with a non-retryable DATA_REJECTED, naming where it is', async () => {
     const id = randomUUID();
-    const err = await store.append(`task-${id}`, [started(id), progressed(id, 'bad\u0000text')], 'no_stream').catch((e) => e);
+    const err = await store
+      .append(`task-${id}`, [started(id), progressed(id, 'bad\u0000text')], 'no_stream')
+      .catch((e) => e);
     expect(err).toBeInstanceOf(EventDataRejectedError);
     expect(err).toMatchObject({ code: 'DATA_REJECTED', path: 'data.message' });
     const lone = await store.append(`task-${id}`, [progressed(id, 'half \ud83d pair')], 'any').catch((e) => e);
@@ -106,9 +129,15 @@ describe('event store port v2', () => {
 
     it('runs again on the new state after a conflict, so concurrent commands respect the rule', async () => {
       const s = `task-${randomUUID()}`;
-      const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => handleCommand(store, s, decider, { kind: 'step', message: `m${i}`, max: 3 }, { retries: 10 })));
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) =>
+          handleCommand(store, s, decider, { kind: 'step', message: `m${i}`, max: 3 }, { retries: 10 }),
+        ),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(Array(3).fill(expect.any(ConflictError)));
+      expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+        Array(3).fill(expect.any(ConflictError)),
+      );
       expect(await store.readStream(s)).toHaveLength(3);
     });
   });

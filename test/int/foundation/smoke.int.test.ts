@@ -13,7 +13,11 @@ describe('foundation smoke', () => {
     const worker = await startTestWorker(createActivities({ logger: testLogger() }));
     const { client, connection } = await testTemporal();
     try {
-      const result = await client.workflow.execute(smokeWorkflow, { taskQueue: worker.taskQueue, workflowId: uniq('smoke'), args: ['hello temporal'] });
+      const result = await client.workflow.execute(smokeWorkflow, {
+        taskQueue: worker.taskQueue,
+        workflowId: uniq('smoke'),
+        args: ['hello temporal'],
+      });
       expect(result).toBe('hello temporal');
     } finally {
       await connection.close();
@@ -57,7 +61,11 @@ describe('foundation smoke', () => {
     // A separate migrations table keeps this experiment apart from the real schema history.
     const cfg = { tableName: `knex_migrations_${table}` };
     try {
-      const source = { getMigrations: async () => [m], getMigrationName: (x: Migration) => x.name, getMigration: async (x: Migration) => x };
+      const source = {
+        getMigrations: async () => [m],
+        getMigrationName: (x: Migration) => x.name,
+        getMigration: async (x: Migration) => x,
+      };
       await db.migrate.latest({ ...cfg, migrationSource: source });
       expect(await db.schema.hasTable(table)).toBe(true);
       await db.migrate.rollback({ ...cfg, migrationSource: source }, true);

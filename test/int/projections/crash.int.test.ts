@@ -25,7 +25,13 @@ jest.setTimeout(600000);
 describe('crash safety: SIGKILL of relay and projector while 20,000 events are written', () => {
   let s: IsolatedSchema;
   const procs: Record<'relay' | 'projector', Proc | undefined> = { relay: undefined, projector: undefined };
-  const env = () => ({ DATABASE_URL: s.url, KAFKA_TOPIC_PREFIX: s.topicPrefix, RELAY_HEALTH_PORT: '0', PROJECTOR_HEALTH_PORT: '0', DATABASE_POOL_MAX: '5' });
+  const env = () => ({
+    DATABASE_URL: s.url,
+    KAFKA_TOPIC_PREFIX: s.topicPrefix,
+    RELAY_HEALTH_PORT: '0',
+    PROJECTOR_HEALTH_PORT: '0',
+    DATABASE_POOL_MAX: '5',
+  });
 
   beforeAll(async () => {
     s = await isolatedSchema(20);
@@ -77,7 +83,22 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
           const user = `user-${w}-${i % 7}`;
           const provider = i % 2 ? 'vendor_a' : 'vendor_b';
           stream = `usage-${user}`;
-          events = [{ type: 'UsageRecorded', data: { user_id: user, provider, model: 'm', calls: 1, tokens_in: i % 50, tokens_out: 1, cost: 0.25, billing_period: '2026-11', idempotency_key: `w${w}-${i}` } }];
+          events = [
+            {
+              type: 'UsageRecorded',
+              data: {
+                user_id: user,
+                provider,
+                model: 'm',
+                calls: 1,
+                tokens_in: i % 50,
+                tokens_out: 1,
+                cost: 0.25,
+                billing_period: '2026-11',
+                idempotency_key: `w${w}-${i}`,
+              },
+            },
+          ];
           const k = `${user}|${provider}`;
           const e = expected.get(k) ?? { calls: 0, tokens_in: 0, cost: 0 };
           expected.set(k, { calls: e.calls + 1, tokens_in: e.tokens_in + (i % 50), cost: e.cost + 0.25 });
@@ -87,12 +108,28 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
           expectedVersion = 'no_stream';
           events = [
             { type: 'TaskStarted', data: { task_id: id, task_type: 'bench', user_id: `user-${w}`, workflow_id: id } },
-            { type: 'TaskProgressed', data: { task_id: id, message: `step of writer ${w}`, at: '2026-11-22T00:00:00.000Z' } },
+            {
+              type: 'TaskProgressed',
+              data: { task_id: id, message: `step of writer ${w}`, at: '2026-11-22T00:00:00.000Z' },
+            },
             { type: 'TaskCompleted', data: { task_id: id, result: { n: i } } },
           ];
         } else {
           stream = `alerts-user-${w}`;
-          events = [{ type: 'AlertRaised', data: { alert_key: `k-${w}-${i}`, user_id: `user-${w}`, title: 't', message: 'm', severity: 'info', alert_type: 'usage_threshold', billing_period: '2026-11' } }];
+          events = [
+            {
+              type: 'AlertRaised',
+              data: {
+                alert_key: `k-${w}-${i}`,
+                user_id: `user-${w}`,
+                title: 't',
+                message: 'm',
+                severity: 'info',
+                alert_type: 'usage_threshold',
+                billing_period: '2026-11',
+              },
+            },
+          ];
         }
         const room = TOTAL - written;
         if (room <= 0) break;
@@ -123,17 +160,35 @@ describe('crash safety: SIGKILL of relay and projector while 20,000 events are w
         encoding: 'utf8',
         timeout: 180000,
       });
-      const verdict = JSON.parse(r.stdout.trim().split('\n').pop() || '{}') as { projection?: string; live?: unknown; rebuilt?: unknown; identical?: boolean };
-      expect({ projection: p.name, status: r.status, live: verdict.live }).toEqual({ projection: p.name, status: 0, live: verdict.rebuilt });
+      const verdict = JSON.parse(r.stdout.trim().split('\n').pop() || '{}') as {
+        projection?: string;
+        live?: unknown;
+        rebuilt?: unknown;
+        identical?: boolean;
+      };
+      expect({ projection: p.name, status: r.status, live: verdict.live }).toEqual({
+        projection: p.name,
+        status: 0,
+        live: verdict.rebuilt,
+      });
       expect(verdict.identical).toBe(true);
     }
     for (const [k, e] of expected) {
       const [user, provider] = k.split('|');
       const row = (await usageByProvider(s.db, user, '2026-11')).find((r) => r.provider === provider);
-      expect({ k, calls: row?.calls, tokens_in: row?.tokens_in, cost: row?.cost }).toEqual({ k, calls: e.calls, tokens_in: e.tokens_in, cost: e.cost });
+      expect({ k, calls: row?.calls, tokens_in: row?.tokens_in, cost: row?.cost }).toEqual({
+        k,
+        calls: e.calls,
+        tokens_in: e.tokens_in,
+        cost: e.cost,
+      });
     }
-    const tasks = Number((await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n);
-    const started = Number((await s.db.raw("SELECT count(*) AS n FROM es_events WHERE type = 'TaskCompleted'")).rows[0].n);
+    const tasks = Number(
+      (await s.db.raw("SELECT count(*) AS n FROM task_status WHERE status = 'completed'")).rows[0].n,
+    );
+    const started = Number(
+      (await s.db.raw("SELECT count(*) AS n FROM es_events WHERE type = 'TaskCompleted'")).rows[0].n,
+    );
     expect(tasks).toBe(started);
   });
 });

@@ -35,7 +35,9 @@ describe('event pipeline', () => {
     relay = new Relay(s.db, store, kafka, testLogger(), { topicPrefix: s.topicPrefix });
     await relay.start();
     relayRun = relay.run();
-    consumers = PROJECTIONS.map((p) => new ProjectionConsumer(s.db, kafka, p, testLogger(), { topicPrefix: s.topicPrefix }));
+    consumers = PROJECTIONS.map(
+      (p) => new ProjectionConsumer(s.db, kafka, p, testLogger(), { topicPrefix: s.topicPrefix }),
+    );
     await Promise.all(consumers.map((c) => c.start()));
   });
 
@@ -50,17 +52,26 @@ describe('event pipeline', () => {
   it('projects a task through its states, and read-your-writes waits for it', async () => {
     const id = randomUUID();
     const stream = `task-${id}`;
-    await store.append(stream, [{ type: 'TaskStarted', data: { task_id: id, task_type: 'blog-research', user_id: 'alice', workflow_id: id } }], 'no_stream');
+    await store.append(
+      stream,
+      [{ type: 'TaskStarted', data: { task_id: id, task_type: 'blog-research', user_id: 'alice', workflow_id: id } }],
+      'no_stream',
+    );
     const r = await store.append(
       stream,
       [
-        { type: 'TaskProgressed', data: { task_id: id, message: 'Collecting sources', at: '2026-11-22T00:00:01.000Z' } },
+        {
+          type: 'TaskProgressed',
+          data: { task_id: id, message: 'Collecting sources', at: '2026-11-22T00:00:01.000Z' },
+        },
         { type: 'TaskProgressed', data: { task_id: id, message: 'Ranking sources', at: '2026-11-22T00:00:02.000Z' } },
         { type: 'TaskCompleted', data: { task_id: id, result: { success: true, sources: [] } } },
       ],
       0,
     );
-    expect(await waitForProjection(s.db, 'task-status', r.events[r.events.length - 1], { timeoutMs: 10000 })).toBe(true);
+    expect(await waitForProjection(s.db, 'task-status', r.events[r.events.length - 1], { timeoutMs: 10000 })).toBe(
+      true,
+    );
     const task = await getTask(s.db, 'alice', id);
     expect(task).toMatchObject({ task_id: id, status: 'completed', result: { success: true } });
     expect(task!.progress_messages.map((m) => m.message)).toEqual(['Collecting sources', 'Ranking sources']);
@@ -69,16 +80,61 @@ describe('event pipeline', () => {
 
   it('read-your-writes gives up after its bound when the projection has not caught up', async () => {
     const t0 = Date.now();
-    expect(await waitForProjection(s.db, 'task-status', { streamId: `task-${randomUUID()}`, streamPosition: 0 }, { timeoutMs: 150 })).toBe(false);
+    expect(
+      await waitForProjection(
+        s.db,
+        'task-status',
+        { streamId: `task-${randomUUID()}`, streamPosition: 0 },
+        { timeoutMs: 150 },
+      ),
+    ).toBe(false);
     expect(Date.now() - t0).toBeLessThan(1000);
   });
 
   it('sums usage increments per user, period and provider', async () => {
     const user = `u-${randomUUID().slice(0, 6)}`;
     for (let i = 0; i < 5; i++) {
-      await store.append(`usage-${user}`, [{ type: 'UsageRecorded', data: { user_id: user, provider: 'vendor_a', model: 'm', calls: 1, tokens_in: 100, tokens_out: 50, cost: 0.0015, billing_period: '2026-11', idempotency_key: `wf-${i}/1` } }], 'any');
+      await store.append(
+        `usage-${user}`,
+        [
+          {
+            type: 'UsageRecorded',
+            data: {
+              user_id: user,
+              provider: 'vendor_a',
+              model: 'm',
+              calls: 1,
+              tokens_in: 100,
+              tokens_out: 50,
+              cost: 0.0015,
+              billing_period: '2026-11',
+              idempotency_key: `wf-${i}/1`,
+            },
+          },
+        ],
+        'any',
+      );
     }
-    const last = await store.append(`usage-${user}`, [{ type: 'UsageRecorded', data: { user_id: user, provider: 'vendor_b', model: 'm', calls: 1, tokens_in: 10, tokens_out: 5, cost: 0.01, billing_period: '2026-11', idempotency_key: 'wf-b/1' } }], 'any');
+    const last = await store.append(
+      `usage-${user}`,
+      [
+        {
+          type: 'UsageRecorded',
+          data: {
+            user_id: user,
+            provider: 'vendor_b',
+            model: 'm',
+            calls: 1,
+            tokens_in: 10,
+            tokens_out: 5,
+            cost: 0.01,
+            billing_period: '2026-11',
+            idempotency_key: 'wf-b/1',
+          },
+        },
+      ],
+      'any',
+    );
     expect(await waitForProjection(s.db, 'usage', last.events[0], { timeoutMs: 10000 })).toBe(true);
     const usage = await usageByProvider(s.db, user, '2026-11');
     expect(usage).toEqual([
@@ -110,14 +166,21 @@ describe('event pipeline', () => {
     }
     // The swapped-in tables keep working for the live consumer.
     const id = randomUUID();
-    const r = await store.append(`task-${id}`, [{ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'carol', workflow_id: id } }], 'no_stream');
+    const r = await store.append(
+      `task-${id}`,
+      [{ type: 'TaskStarted', data: { task_id: id, task_type: 't', user_id: 'carol', workflow_id: id } }],
+      'no_stream',
+    );
     expect(await waitForProjection(s.db, 'task-status', r.events[0], { timeoutMs: 10000 })).toBe(true);
     expect(await getTask(s.db, 'carol', id)).toMatchObject({ status: 'started' });
     expect(findProjection('task-status')).toBeDefined();
   });
 
   it('replay does not stop early while an older open transaction hides newer events', async () => {
-    const task = (id: string) => ({ type: 'TaskStarted' as const, data: { task_id: id, task_type: 'held', user_id: 'dave', workflow_id: id } });
+    const task = (id: string) => ({
+      type: 'TaskStarted' as const,
+      data: { task_id: id, task_type: 'held', user_id: 'dave', workflow_id: id },
+    });
     const held = randomUUID();
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

@@ -21,7 +21,17 @@ function usage(stream: string, calls: number): RecordedEvent {
     transactionId: String(position),
     type: 'UsageRecorded',
     schemaVersion: 1,
-    data: { user_id: 'u', provider: 'p', model: 'm', calls, tokens_in: 1, tokens_out: 1, cost: 0.1, billing_period: '2026-11', idempotency_key: randomUUID() },
+    data: {
+      user_id: 'u',
+      provider: 'p',
+      model: 'm',
+      calls,
+      tokens_in: 1,
+      tokens_out: 1,
+      cost: 0.1,
+      billing_period: '2026-11',
+      idempotency_key: randomUUID(),
+    },
     metadata: {},
     recordedAt: '2026-11-22T00:00:00.000Z',
   };
@@ -41,11 +51,17 @@ describe('projection runner: concurrent batches', () => {
     s = await isolatedSchema(4);
   });
   afterAll(() => s.drop());
-  const totals = async () => (await s.db('usage_totals').where({ user_id: 'u' }).first('calls', 'cost')) as { calls: string; cost: string } | undefined;
+  const totals = async () =>
+    (await s.db('usage_totals').where({ user_id: 'u' }).first('calls', 'cost')) as
+      { calls: string; cost: string } | undefined;
 
   it('two batches creating the same row: the second fails with RowConflictError, and its retry adds up', async () => {
     let commitA!: () => void;
-    const a = held(s.db, (t) => applyEvents(t, usageProjection, [usage('usage-1', 1)]), new Promise<void>((r) => (commitA = r)));
+    const a = held(
+      s.db,
+      (t) => applyEvents(t, usageProjection, [usage('usage-1', 1)]),
+      new Promise<void>((r) => (commitA = r)),
+    );
     await new Promise((r) => setTimeout(r, 100)); // A has inserted the row, not committed
     const eventB = usage('usage-2', 2);
     const b = s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // waits on A's insert
@@ -59,7 +75,11 @@ describe('projection runner: concurrent batches', () => {
 
   it('two batches updating the same stored row: the second waits for the first and adds to its result', async () => {
     let commitA!: () => void;
-    const a = held(s.db, (t) => applyEvents(t, usageProjection, [usage('usage-3', 10)]), new Promise<void>((r) => (commitA = r)));
+    const a = held(
+      s.db,
+      (t) => applyEvents(t, usageProjection, [usage('usage-3', 10)]),
+      new Promise<void>((r) => (commitA = r)),
+    );
     await new Promise((r) => setTimeout(r, 100));
     const b = s.db.transaction((t) => applyEvents(t, usageProjection, [usage('usage-4', 100)])); // blocks on A's row lock
     await new Promise((r) => setTimeout(r, 100));

@@ -46,21 +46,43 @@ describe('plan changes and usage alerts', () => {
   });
 
   const get = (path: string, key: string) => call(`${api.url}${path}`, { headers: bearer(key) });
-  const post = (path: string, key: string, json: unknown = {}) => call(`${api.url}${path}`, { method: 'POST', headers: bearer(key), json });
+  const post = (path: string, key: string, json: unknown = {}) =>
+    call(`${api.url}${path}`, { method: 'POST', headers: bearer(key), json });
 
   /** One metered call through reserve + settle (as the AI gateway does); waits for the usage projection. */
   async function use(userId: string, tokens: number, cost = 0) {
     const key = `call-${++seq}`;
-    const res = await meter.reserve({ userId, provider: 'vendor_a', estimatedTokens: tokens, estimatedCost: cost, idempotencyKey: key });
-    await meter.settle(res, { provider: 'vendor_a', model: 'gpt-4o-mini', tokens_in: tokens - Math.floor(tokens / 4), tokens_out: Math.floor(tokens / 4), cost });
-    await meter.settle(res, { provider: 'vendor_a', model: 'gpt-4o-mini', tokens_in: tokens - Math.floor(tokens / 4), tokens_out: Math.floor(tokens / 4), cost }); // a retried settle
+    const res = await meter.reserve({
+      userId,
+      provider: 'vendor_a',
+      estimatedTokens: tokens,
+      estimatedCost: cost,
+      idempotencyKey: key,
+    });
+    await meter.settle(res, {
+      provider: 'vendor_a',
+      model: 'gpt-4o-mini',
+      tokens_in: tokens - Math.floor(tokens / 4),
+      tokens_out: Math.floor(tokens / 4),
+      cost,
+    });
+    await meter.settle(res, {
+      provider: 'vendor_a',
+      model: 'gpt-4o-mini',
+      tokens_in: tokens - Math.floor(tokens / 4),
+      tokens_out: Math.floor(tokens / 4),
+      cost,
+    }); // a retried settle
     const events = await api.store.readStream(`usage-${userId}`);
     expect(await waitForProjection(api.schema.db, 'usage', events[events.length - 1], { timeoutMs: 20000 })).toBe(true);
   }
 
   async function alertsApplied(userId: string) {
     const events = await api.store.readStream(alertStream(userId));
-    if (events.length) expect(await waitForProjection(api.schema.db, 'alerts', events[events.length - 1], { timeoutMs: 20000 })).toBe(true);
+    if (events.length)
+      expect(await waitForProjection(api.schema.db, 'alerts', events[events.length - 1], { timeoutMs: 20000 })).toBe(
+        true,
+      );
     return events;
   }
 
@@ -69,17 +91,40 @@ describe('plan changes and usage alerts', () => {
     const u = await api.user('free');
     await use(u.userId, 90000); // 90 % of Free's 100,000 tokens
     let usage = await get(`${P}/usage/${u.userId}`, u.key);
-    expect(usage.body.data).toMatchObject({ usage_status: 'approaching_limit', usage_percentages: { vendor_a_calls: 1, tokens: 90 } });
-    await expect(meter.reserve({ userId: u.userId, provider: 'vendor_a', estimatedTokens: 20000, estimatedCost: 0, idempotencyKey: `x-${++seq}` })).rejects.toBeInstanceOf(UsageLimitExceeded);
+    expect(usage.body.data).toMatchObject({
+      usage_status: 'approaching_limit',
+      usage_percentages: { vendor_a_calls: 1, tokens: 90 },
+    });
+    await expect(
+      meter.reserve({
+        userId: u.userId,
+        provider: 'vendor_a',
+        estimatedTokens: 20000,
+        estimatedCost: 0,
+        idempotencyKey: `x-${++seq}`,
+      }),
+    ).rejects.toBeInstanceOf(UsageLimitExceeded);
 
     clock = new Date('2026-04-12T08:30:00.000Z');
     const up = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
     expect(up.status).toBe(200);
     expectSpec('subscriptionChange', up.body);
     expect(up.body.message).toMatch(/^Upgraded to the Basic plan \(from Free\)/);
-    expect(up.body.data).toEqual({ user_id: u.userId, plan_name: 'Basic', plan_id: 2, status: 'active', started_at: '2026-04-12T08:30:00.000Z', expires_at: '2026-05-01T00:00:00.000Z', limits: PLANS.basic.limits });
+    expect(up.body.data).toEqual({
+      user_id: u.userId,
+      plan_name: 'Basic',
+      plan_id: 2,
+      status: 'active',
+      started_at: '2026-04-12T08:30:00.000Z',
+      expires_at: '2026-05-01T00:00:00.000Z',
+      limits: PLANS.basic.limits,
+    });
     usage = await get(`${P}/usage/${u.userId}`, u.key);
-    expect(usage.body.data).toMatchObject({ usage_status: 'active', limits: PLANS.basic.limits, usage_percentages: { tokens: 6 } });
+    expect(usage.body.data).toMatchObject({
+      usage_status: 'active',
+      limits: PLANS.basic.limits,
+      usage_percentages: { tokens: 6 },
+    });
     await use(u.userId, 20000); // fits under Basic now: 110,000 tokens
 
     const again = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
@@ -92,11 +137,29 @@ describe('plan changes and usage alerts', () => {
     expect(down.status).toBe(200);
     expectSpec('subscriptionChange', down.body);
     expect(down.body.message).toMatch(/^Downgraded to the Free plan \(from Basic\)/);
-    expect(down.body.data).toMatchObject({ plan_name: 'Free', plan_id: 1, status: 'active', limits: PLANS.free.limits });
+    expect(down.body.data).toMatchObject({
+      plan_name: 'Free',
+      plan_id: 1,
+      status: 'active',
+      limits: PLANS.free.limits,
+    });
     usage = await get(`${P}/usage/${u.userId}`, u.key);
     expectSpec('usage', usage.body);
-    expect(usage.body.data).toMatchObject({ total_tokens: 110000, usage_status: 'limit_reached', limits: PLANS.free.limits, usage_percentages: { vendor_a_calls: 2, tokens: 110 } });
-    await expect(meter.reserve({ userId: u.userId, provider: 'vendor_a', estimatedTokens: 10, estimatedCost: 0, idempotencyKey: `x-${++seq}` })).rejects.toMatchObject({
+    expect(usage.body.data).toMatchObject({
+      total_tokens: 110000,
+      usage_status: 'limit_reached',
+      limits: PLANS.free.limits,
+      usage_percentages: { vendor_a_calls: 2, tokens: 110 },
+    });
+    await expect(
+      meter.reserve({
+        userId: u.userId,
+        provider: 'vendor_a',
+        estimatedTokens: 10,
+        estimatedCost: 0,
+        idempotencyKey: `x-${++seq}`,
+      }),
+    ).rejects.toMatchObject({
       details: { limit_type: 'tokens', current_usage: 110000, limit_value: 100000 },
     });
   });
@@ -107,7 +170,13 @@ describe('plan changes and usage alerts', () => {
     const cancelled = await post(`${P}/user/${u.userId}/subscription/cancel`, u.key);
     expect(cancelled.status).toBe(200);
     expectSpec('subscriptionChange', cancelled.body);
-    expect(cancelled.body.data).toMatchObject({ plan_name: 'Pro', plan_id: 3, status: 'cancelled', expires_at: '2026-05-01T00:00:00.000Z', limits: PLANS.pro.limits });
+    expect(cancelled.body.data).toMatchObject({
+      plan_name: 'Pro',
+      plan_id: 3,
+      status: 'cancelled',
+      expires_at: '2026-05-01T00:00:00.000Z',
+      limits: PLANS.pro.limits,
+    });
     expect(cancelled.body.message).toContain('2026-05-01T00:00:00.000Z');
     const twice = await post(`${P}/user/${u.userId}/subscription/cancel`, u.key);
     expect([twice.status, twice.body.error]).toEqual([409, 'ConflictError']);
@@ -119,22 +188,45 @@ describe('plan changes and usage alerts', () => {
     clock = new Date('2026-05-01T00:00:00.000Z');
     const expired = await get(`${P}/user/${u.userId}/subscription`, u.key);
     expectSpec('subscription', expired.body);
-    expect(expired.body.data).toMatchObject({ plan_name: 'Pro', plan_id: 3, status: 'expired', expires_at: '2026-05-01T00:00:00.000Z', limits: PLANS.free.limits });
+    expect(expired.body.data).toMatchObject({
+      plan_name: 'Pro',
+      plan_id: 3,
+      status: 'expired',
+      expires_at: '2026-05-01T00:00:00.000Z',
+      limits: PLANS.free.limits,
+    });
     expect((await getUser(api.schema.db, u.userId, clock.getTime()))?.plan).toBe('free'); // what the meter enforces from now on
     const usage = await get(`${P}/usage/${u.userId}`, u.key);
-    expect(usage.body.data).toMatchObject({ billing_period: '2026-05', limits: PLANS.free.limits, usage_status: 'active' });
-    expect((await get(`${P}/dashboard/${u.userId}`, u.key)).body.data.limits).toEqual({ plan_name: 'Free', limits: PLANS.free.limits });
+    expect(usage.body.data).toMatchObject({
+      billing_period: '2026-05',
+      limits: PLANS.free.limits,
+      usage_status: 'active',
+    });
+    expect((await get(`${P}/dashboard/${u.userId}`, u.key)).body.data.limits).toEqual({
+      plan_name: 'Free',
+      limits: PLANS.free.limits,
+    });
     expect((await post(`${P}/user/${u.userId}/subscription/cancel`, u.key)).status).toBe(409);
 
     const back = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
     expect(back.status).toBe(200);
-    expect(back.body.data).toMatchObject({ plan_name: 'Basic', status: 'active', started_at: '2026-05-01T00:00:00.000Z', expires_at: '2026-06-01T00:00:00.000Z', limits: PLANS.basic.limits });
+    expect(back.body.data).toMatchObject({
+      plan_name: 'Basic',
+      status: 'active',
+      started_at: '2026-05-01T00:00:00.000Z',
+      expires_at: '2026-06-01T00:00:00.000Z',
+      limits: PLANS.basic.limits,
+    });
 
     // Resume before the end: cancelling and subscribing to the same plan again clears the cancellation.
     const c2 = await post(`${P}/user/${u.userId}/subscription/cancel`, u.key);
     expect(c2.body.data.status).toBe('cancelled');
     const resumed = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
-    expect([resumed.status, resumed.body.data.status, resumed.body.message]).toEqual([200, 'active', expect.stringMatching(/^Resumed the Basic plan/)]);
+    expect([resumed.status, resumed.body.data.status, resumed.body.message]).toEqual([
+      200,
+      'active',
+      expect.stringMatching(/^Resumed the Basic plan/),
+    ]);
 
     const free = await api.user('free');
     const refused = await post(`${P}/user/${free.userId}/subscription/cancel`, free.key);
@@ -149,18 +241,37 @@ describe('plan changes and usage alerts', () => {
     await use(u.userId, 40000); // 80 % → info
     await use(u.userId, 15000); // 95 % → warning
     await use(u.userId, 5000); // 100 % → critical
-    await expect(meter.reserve({ userId: u.userId, provider: 'vendor_a', estimatedTokens: 1, estimatedCost: 0, idempotencyKey: `x-${++seq}` })).rejects.toBeInstanceOf(UsageLimitExceeded);
+    await expect(
+      meter.reserve({
+        userId: u.userId,
+        provider: 'vendor_a',
+        estimatedTokens: 1,
+        estimatedCost: 0,
+        idempotencyKey: `x-${++seq}`,
+      }),
+    ).rejects.toBeInstanceOf(UsageLimitExceeded);
     const raised = await alertsApplied(u.userId);
     expect(raised).toHaveLength(3);
 
     const all = await get(`${P}/alerts/${u.userId}`, u.key);
     expect(all.status).toBe(200);
     expectSpec('alerts', all.body);
-    const alerts = all.body.data as { id: number; severity: string; alert_type: string; read: boolean; user_id: string; title: string }[];
+    const alerts = all.body.data as {
+      id: number;
+      severity: string;
+      alert_type: string;
+      read: boolean;
+      user_id: string;
+      title: string;
+    }[];
     expect(alerts.map((a) => a.severity).sort()).toEqual(['critical', 'info', 'warning']);
     expect(new Set(alerts.map((a) => a.id)).size).toBe(3);
     expect(alerts.every((a) => a.alert_type === 'usage_threshold' && a.user_id === u.userId && !a.read)).toBe(true);
-    expect(alerts.map((a) => a.title).sort()).toEqual(['80% of tokens used', '95% of tokens used', 'tokens limit reached']);
+    expect(alerts.map((a) => a.title).sort()).toEqual([
+      '80% of tokens used',
+      '95% of tokens used',
+      'tokens limit reached',
+    ]);
     expect((await get(`${P}/usage/${u.userId}`, u.key)).body.data.usage_status).toBe('limit_reached');
 
     const info = alerts.find((a) => a.severity === 'info')!;
@@ -198,8 +309,14 @@ describe('plan changes and usage alerts', () => {
     const after = await get(`${P}/alerts/${u.userId}`, u.key);
     expect(after.body.data).toEqual(everything.body.data);
     expect((await api.store.readStream(alertStream(u.userId))).filter((e) => e.type === 'AlertRaised')).toHaveLength(3);
-    expect((await get(`${P}/usage/${u.userId}`, u.key)).body.data).toMatchObject({ total_tokens: 100000, usage_status: 'limit_reached' });
-    expect((await get(`${P}/user/${u.userId}/subscription`, u.key)).body.data).toMatchObject({ plan_name: 'Free', status: 'active' });
+    expect((await get(`${P}/usage/${u.userId}`, u.key)).body.data).toMatchObject({
+      total_tokens: 100000,
+      usage_status: 'limit_reached',
+    });
+    expect((await get(`${P}/user/${u.userId}/subscription`, u.key)).body.data).toMatchObject({
+      plan_name: 'Free',
+      status: 'active',
+    });
     expect((await get(`${P}/alerts/${other.userId}`, other.key)).body.data).toEqual([]);
   });
 });

@@ -34,13 +34,37 @@ describe('subscription and usage API', () => {
   });
 
   const get = (path: string, key?: string) => call(`${api.url}${path}`, { headers: key ? bearer(key) : {} });
-  const post = (path: string, key?: string, json: unknown = {}) => call(`${api.url}${path}`, { method: 'POST', headers: key ? bearer(key) : {}, json });
+  const post = (path: string, key?: string, json: unknown = {}) =>
+    call(`${api.url}${path}`, { method: 'POST', headers: key ? bearer(key) : {}, json });
 
   /** Appends one UsageRecorded (as the meter does) for a billing period and waits for the usage projection. */
-  async function record(userId: string, billing_period: string, provider: string, calls: number, tokens_in: number, tokens_out: number, cost: number) {
+  async function record(
+    userId: string,
+    billing_period: string,
+    provider: string,
+    calls: number,
+    tokens_in: number,
+    tokens_out: number,
+    cost: number,
+  ) {
     const r = await api.store.append(
       usageStream(userId),
-      [{ type: 'UsageRecorded', data: { user_id: userId, provider, model: 'm', calls, tokens_in, tokens_out, cost, billing_period, idempotency_key: `test-${++seq}` } }],
+      [
+        {
+          type: 'UsageRecorded',
+          data: {
+            user_id: userId,
+            provider,
+            model: 'm',
+            calls,
+            tokens_in,
+            tokens_out,
+            cost,
+            billing_period,
+            idempotency_key: `test-${++seq}`,
+          },
+        },
+      ],
       'any',
       { user_id: userId },
     );
@@ -59,7 +83,12 @@ describe('subscription and usage API', () => {
       [4, 'Enterprise', 499],
     ]);
     expect(plans.body.data[0].limits).toEqual({ vendor_a_calls: 100, tokens: 100000 });
-    expect(plans.body.data[1].limits).toEqual({ vendor_a_calls: 1000, vendor_b_calls: 500, tokens: 1500000, monthly_cost: 50 });
+    expect(plans.body.data[1].limits).toEqual({
+      vendor_a_calls: 1000,
+      vendor_b_calls: 500,
+      tokens: 1500000,
+      monthly_cost: 50,
+    });
 
     const pricing = await get(`${P}/pricing`, u.key);
     expect(pricing.status).toBe(200);
@@ -69,7 +98,14 @@ describe('subscription and usage API', () => {
     const sub = await get(`${P}/user/${u.userId}/subscription`, u.key);
     expect(sub.status).toBe(200);
     expectSpec('subscription', sub.body);
-    expect(sub.body.data).toMatchObject({ user_id: u.userId, plan_name: 'Free', plan_id: 1, status: 'active', expires_at: '2026-05-01T00:00:00.000Z', limits: PLANS.free.limits });
+    expect(sub.body.data).toMatchObject({
+      user_id: u.userId,
+      plan_name: 'Free',
+      plan_id: 1,
+      status: 'active',
+      expires_at: '2026-05-01T00:00:00.000Z',
+      limits: PLANS.free.limits,
+    });
   });
 
   it('usage, trends and dashboard of a user without usage: zeros, every month listed, active', async () => {
@@ -89,7 +125,14 @@ describe('subscription and usage API', () => {
     });
     const trends = await get(`${P}/usage/${u.userId}/trends`, u.key);
     expectSpec('trends', trends.body);
-    expect(trends.body.data.periods.map((p: { period: string }) => p.period)).toEqual(['2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04']); // default 6
+    expect(trends.body.data.periods.map((p: { period: string }) => p.period)).toEqual([
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+    ]); // default 6
     expect(trends.body.data.trends).toEqual({ calls_trend: 'stable', cost_trend: 'stable' });
     const dash = await get(`${P}/dashboard/${u.userId}`, u.key);
     expectSpec('dashboard', dash.body);
@@ -121,10 +164,29 @@ describe('subscription and usage API', () => {
     expect(r.status).toBe(200);
     expectSpec('trends', r.body);
     const periods = r.body.data.periods;
-    expect(periods.map((p: { period: string }) => p.period)).toEqual(['2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04']);
-    expect(periods[2]).toEqual({ period: '2025-11', total_calls: 16, total_cost: 2, provider_breakdown: { vendor_a: { calls: 14, cost: 1.4 }, vendor_b: { calls: 2, cost: 0.6 } } });
+    expect(periods.map((p: { period: string }) => p.period)).toEqual([
+      '2025-09',
+      '2025-10',
+      '2025-11',
+      '2025-12',
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+    ]);
+    expect(periods[2]).toEqual({
+      period: '2025-11',
+      total_calls: 16,
+      total_cost: 2,
+      provider_breakdown: { vendor_a: { calls: 14, cost: 1.4 }, vendor_b: { calls: 2, cost: 0.6 } },
+    });
     expect(periods[3]).toEqual({ period: '2025-12', total_calls: 0, total_cost: 0, provider_breakdown: {} });
-    expect(periods[7]).toEqual({ period: '2026-04', total_calls: 150, total_cost: 1.5, provider_breakdown: { vendor_a: { calls: 120, cost: 1.2 }, vendor_b: { calls: 30, cost: 0.3 } } });
+    expect(periods[7]).toEqual({
+      period: '2026-04',
+      total_calls: 150,
+      total_cost: 1.5,
+      provider_breakdown: { vendor_a: { calls: 120, cost: 1.2 }, vendor_b: { calls: 30, cost: 0.3 } },
+    });
     expect(periods.map((p: { total_calls: number }) => p.total_calls)).toEqual([10, 12, 16, 0, 18, 20, 22, 150]);
     expect(periods.map((p: { total_cost: number }) => p.total_cost)).toEqual([2, 2.4, 2, 0, 1.6, 1.8, 2, 1.5]);
     // Least squares over x = 0..7 (x̄ = 3.5, Σ(x−x̄)² = 42):
@@ -152,14 +214,22 @@ describe('subscription and usage API', () => {
       total_cost: 1.5,
       usage_status: 'active',
       limits: PLANS.basic.limits,
-      provider_breakdown: { vendor_a: { calls: 120, tokens: 75000, cost: 1.2 }, vendor_b: { calls: 30, tokens: 15000, cost: 0.3 } },
+      provider_breakdown: {
+        vendor_a: { calls: 120, tokens: 75000, cost: 1.2 },
+        vendor_b: { calls: 30, tokens: 15000, cost: 0.3 },
+      },
       usage_percentages: { vendor_a_calls: 12, vendor_b_calls: 6, tokens: 6, monthly_cost: 3, cost: 3 },
     });
 
     const dash = await get(`${P}/dashboard/${u.userId}`, u.key);
     expect(dash.status).toBe(200);
     expectSpec('dashboard', dash.body);
-    expect(dash.body.data.summary).toEqual({ total_api_calls_this_month: 150, total_cost_this_month: 1.5, usage_status: 'active', unread_alerts: 0 });
+    expect(dash.body.data.summary).toEqual({
+      total_api_calls_this_month: 150,
+      total_cost_this_month: 1.5,
+      usage_status: 'active',
+      unread_alerts: 0,
+    });
     expect(dash.body.data.current_usage).toEqual(usage.body.data);
     expect(dash.body.data.limits).toEqual({ plan_name: 'Basic', limits: PLANS.basic.limits });
     // Elapsed fraction 9/30 = 0.3. Cost: 1.50 / 0.3 = 5.00.
@@ -188,7 +258,11 @@ describe('subscription and usage API', () => {
       expect([method, path, r.status, r.body.error]).toEqual([method, path, 401, 'AuthenticationError']);
       expectSpec('error', r.body);
       expect(r.body.user_id).toBeNull();
-      const bad = await call(`${api.url}${path}`, { method, headers: bearer('cp_live_AAAAAAAAAAAA_' + 'x'.repeat(43)), ...(method === 'POST' ? { json: {} } : {}) });
+      const bad = await call(`${api.url}${path}`, {
+        method,
+        headers: bearer('cp_live_AAAAAAAAAAAA_' + 'x'.repeat(43)),
+        ...(method === 'POST' ? { json: {} } : {}),
+      });
       expect([path, bad.status]).toEqual([path, 401]);
     }
   });
@@ -197,7 +271,13 @@ describe('subscription and usage API', () => {
     const a = await api.user('basic');
     const b = await api.user('free');
     const admin = await api.user('free', { role: 'admin' });
-    const reads = [`${P}/user/${a.userId}/subscription`, `${P}/usage/${a.userId}`, `${P}/usage/${a.userId}/trends`, `${P}/dashboard/${a.userId}`, `${P}/alerts/${a.userId}`];
+    const reads = [
+      `${P}/user/${a.userId}/subscription`,
+      `${P}/usage/${a.userId}`,
+      `${P}/usage/${a.userId}/trends`,
+      `${P}/dashboard/${a.userId}`,
+      `${P}/alerts/${a.userId}`,
+    ];
     for (const path of reads) {
       const r = await get(path, b.key);
       expect([path, r.status, r.body.error, r.body.user_id]).toEqual([path, 404, 'NotFoundError', b.userId]);

@@ -24,7 +24,11 @@ import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { startReceiver } from './receiver';
 
 /** Written from the Standard Webhooks scheme with Node crypto only; not the project's signing code. */
-function independentVerify(secret: string, headers: Record<string, string | string[] | undefined>, body: string): boolean {
+function independentVerify(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+): boolean {
   const id = String(headers['webhook-id']);
   const ts = String(headers['webhook-timestamp']);
   if (Math.abs(Date.now() / 1000 - Number(ts)) > 300) return false;
@@ -58,7 +62,13 @@ describe('webhook delivery workflow', () => {
       createActivities({
         logger: testLogger(),
         // The worker allows only 127.0.0.1 by that name: `localhost` is re-checked and refused at delivery time.
-        webhooks: { store, secrets, allow: parseAllowList('127.0.0.1'), schedule: [0, 0.3, 0.3, 0.3, 0.3], attemptTimeoutMs: 3000 },
+        webhooks: {
+          store,
+          secrets,
+          allow: parseAllowList('127.0.0.1'),
+          schedule: [0, 0.3, 0.3, 0.3, 0.3],
+          attemptTimeoutMs: 3000,
+        },
       }),
     );
     const t = await testTemporal();
@@ -76,8 +86,14 @@ describe('webhook delivery workflow', () => {
 
   async function deliver(endpointId: string, eventType = 'content_generated') {
     const deliveryId = randomUUID();
-    const payload = buildPayload({ name: eventType, data: { task_id: 't-1' }, content: 'Hello' }, deliveryId, new Date().toISOString());
-    expect(await startDelivery(client, worker.taskQueue, { deliveryId, endpointId, userId: user, eventType, payload })).toBe('started');
+    const payload = buildPayload(
+      { name: eventType, data: { task_id: 't-1' }, content: 'Hello' },
+      deliveryId,
+      new Date().toISOString(),
+    );
+    expect(
+      await startDelivery(client, worker.taskQueue, { deliveryId, endpointId, userId: user, eventType, payload }),
+    ).toBe('started');
     return { deliveryId, payload, result: () => client.workflow.getHandle(deliveryWorkflowId(deliveryId)).result() };
   }
 
@@ -96,21 +112,47 @@ describe('webhook delivery workflow', () => {
       expect(new Set(rx.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set([d.deliveryId]));
 
       const events = await store.readStream(deliveryStream(d.deliveryId));
-      expect(events.map((e) => e.type)).toEqual(['WebhookDeliveryScheduled', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryAttempted', 'WebhookDeliveryFinished']);
+      expect(events.map((e) => e.type)).toEqual([
+        'WebhookDeliveryScheduled',
+        'WebhookDeliveryAttempted',
+        'WebhookDeliveryAttempted',
+        'WebhookDeliveryAttempted',
+        'WebhookDeliveryAttempted',
+        'WebhookDeliveryFinished',
+      ]);
       const attempts = events.flatMap((e) => (e.type === 'WebhookDeliveryAttempted' ? [e.data] : []));
-      expect(attempts.map((a) => [a.attempt, a.status_code, a.outcome])).toEqual([[1, 500, 'failed'], [2, 500, 'failed'], [3, 500, 'failed'], [4, 200, 'succeeded']]);
+      expect(attempts.map((a) => [a.attempt, a.status_code, a.outcome])).toEqual([
+        [1, 500, 'failed'],
+        [2, 500, 'failed'],
+        [3, 500, 'failed'],
+        [4, 200, 'succeeded'],
+      ]);
       expect(attempts.slice(0, 3).every((a) => a.next_attempt_at !== null)).toBe(true);
       expect(attempts[3].next_attempt_at).toBeNull();
 
       // Starting the same delivery again changes nothing: the message is never delivered by two workflows.
-      expect(await startDelivery(client, worker.taskQueue, { deliveryId: d.deliveryId, endpointId: reg.value.endpoint_id, userId: user, eventType: 'content_generated', payload: d.payload })).toBe('already_started');
+      expect(
+        await startDelivery(client, worker.taskQueue, {
+          deliveryId: d.deliveryId,
+          endpointId: reg.value.endpoint_id,
+          userId: user,
+          eventType: 'content_generated',
+          payload: d.payload,
+        }),
+      ).toBe('already_started');
       await new Promise((r) => setTimeout(r, 500));
       expect(rx.accepted()).toHaveLength(1);
 
       const last = events[events.length - 1];
       expect(await waitForProjection(s.db, 'webhook-deliveries', last, { timeoutMs: 60000 })).toBe(true);
       const [row] = await listDeliveries(s.db, user, reg.value.endpoint_id);
-      expect(row).toMatchObject({ delivery_id: d.deliveryId, status: 'succeeded', attempts: 4, last_status_code: 200, next_attempt_at: null });
+      expect(row).toMatchObject({
+        delivery_id: d.deliveryId,
+        status: 'succeeded',
+        attempts: 4,
+        last_status_code: 200,
+        next_attempt_at: null,
+      });
     } finally {
       await rx.close();
     }
@@ -126,10 +168,19 @@ describe('webhook delivery workflow', () => {
       const ep = await store.readStream(webhookStream(reg.value.endpoint_id));
       expect(ep.map((e) => e.type)).toEqual(['WebhookRegistered', 'WebhookDisabled']);
       expect(await waitForProjection(s.db, 'webhook-deliveries', ep[1], { timeoutMs: 60000 })).toBe(true);
-      expect(await getEndpoint(s.db, user, reg.value.endpoint_id)).toMatchObject({ enabled: false, disabled_reason: expect.stringMatching(/410/) });
+      expect(await getEndpoint(s.db, user, reg.value.endpoint_id)).toMatchObject({
+        enabled: false,
+        disabled_reason: expect.stringMatching(/410/),
+      });
       const dEvents = await store.readStream(deliveryStream(d.deliveryId));
-      expect(await waitForProjection(s.db, 'webhook-deliveries', dEvents[dEvents.length - 1], { timeoutMs: 60000 })).toBe(true);
-      expect((await listDeliveries(s.db, user, reg.value.endpoint_id))[0]).toMatchObject({ status: 'endpoint_disabled', attempts: 1, last_status_code: 410 });
+      expect(
+        await waitForProjection(s.db, 'webhook-deliveries', dEvents[dEvents.length - 1], { timeoutMs: 60000 }),
+      ).toBe(true);
+      expect((await listDeliveries(s.db, user, reg.value.endpoint_id))[0]).toMatchObject({
+        status: 'endpoint_disabled',
+        attempts: 1,
+        last_status_code: 410,
+      });
 
       // A later message to the disabled endpoint stops before any attempt; a test ping is refused.
       const d2 = await deliver(reg.value.endpoint_id, 'quota.warning');
@@ -159,14 +210,26 @@ describe('webhook delivery workflow', () => {
     const rx = await startReceiver(() => 200);
     try {
       const strict = { ...cmd, ssrf: { allow: [] } };
-      await expect(registerWebhook(strict, user, { url: rx.url, events: ['quota.warning'] })).rejects.toBeInstanceOf(ValidationError);
-      await expect(registerWebhook(strict, user, { url: rx.url, events: ['quota.warning'] })).rejects.toMatchObject({ issues: [{ path: 'url', message: expect.stringMatching(/loopback/) }] });
-      await expect(registerWebhook(strict, user, { url: 'http://169.254.169.254/latest/meta-data', events: ['quota.warning'] })).rejects.toThrow(/metadata/);
-      await expect(registerWebhook(strict, user, { url: 'http://[::ffff:10.0.0.1]/', events: ['quota.warning'] })).rejects.toThrow(/private/);
-      await expect(registerWebhook(cmd, user, { url: rx.url, events: ['quota.warning'] })).resolves.toMatchObject({ value: { url: rx.url } });
+      await expect(registerWebhook(strict, user, { url: rx.url, events: ['quota.warning'] })).rejects.toBeInstanceOf(
+        ValidationError,
+      );
+      await expect(registerWebhook(strict, user, { url: rx.url, events: ['quota.warning'] })).rejects.toMatchObject({
+        issues: [{ path: 'url', message: expect.stringMatching(/loopback/) }],
+      });
+      await expect(
+        registerWebhook(strict, user, { url: 'http://169.254.169.254/latest/meta-data', events: ['quota.warning'] }),
+      ).rejects.toThrow(/metadata/);
+      await expect(
+        registerWebhook(strict, user, { url: 'http://[::ffff:10.0.0.1]/', events: ['quota.warning'] }),
+      ).rejects.toThrow(/private/);
+      await expect(registerWebhook(cmd, user, { url: rx.url, events: ['quota.warning'] })).resolves.toMatchObject({
+        value: { url: rx.url },
+      });
       // Updating to a forbidden URL is refused too.
       const reg = await registerWebhook(cmd, user, { url: rx.url, events: ['quota.warning'] });
-      await expect(updateWebhook(strict, user, reg.value.endpoint_id, { url: 'http://10.1.2.3/' })).rejects.toThrow(/private/);
+      await expect(updateWebhook(strict, user, reg.value.endpoint_id, { url: 'http://10.1.2.3/' })).rejects.toThrow(
+        /private/,
+      );
     } finally {
       await rx.close();
     }
@@ -176,7 +239,10 @@ describe('webhook delivery workflow', () => {
     const rx = await startReceiver(() => 200);
     try {
       // Registration allowed `localhost`; the worker's allow-list names only 127.0.0.1.
-      const reg = await registerWebhook({ ...cmd, ssrf: { allow: parseAllowList('localhost') } }, user, { url: `http://localhost:${rx.port}/hook`, events: ['quota.warning'] });
+      const reg = await registerWebhook({ ...cmd, ssrf: { allow: parseAllowList('localhost') } }, user, {
+        url: `http://localhost:${rx.port}/hook`,
+        events: ['quota.warning'],
+      });
       const d = await deliver(reg.value.endpoint_id, 'quota.warning');
       expect(await d.result()).toBe('failed');
       expect(rx.requests).toHaveLength(0);

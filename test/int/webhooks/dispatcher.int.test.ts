@@ -42,12 +42,20 @@ describe('webhook dispatcher', () => {
     cmd = { store, secrets, ssrf: { allow } };
     // 5 s apart, 40 attempts: a receiver down for a while is retried until it is back, and a slow (shared) Temporal
     // dev server starting the 100th workflow late does not see the first ones run out of attempts meanwhile.
-    worker = await startTestWorker(createActivities({ logger: testLogger(), webhooks: { store, secrets, allow, schedule: [0, ...Array(40).fill(5)], attemptTimeoutMs: 3000 } }));
+    worker = await startTestWorker(
+      createActivities({
+        logger: testLogger(),
+        webhooks: { store, secrets, allow, schedule: [0, ...Array(40).fill(5)], attemptTimeoutMs: 3000 },
+      }),
+    );
     const t = await testTemporal();
     client = t.client;
     closeTemporal = () => t.connection.close();
     pipeline = await startInProcessPipeline(s, store, [webhookDeliveriesProjection]);
-    dispatcher = new WebhookDispatcher(s.db, store, pipeline.kafka, async () => client, testLogger(), { topicPrefix: s.topicPrefix, taskQueue: worker.taskQueue });
+    dispatcher = new WebhookDispatcher(s.db, store, pipeline.kafka, async () => client, testLogger(), {
+      topicPrefix: s.topicPrefix,
+      taskQueue: worker.taskQueue,
+    });
     await dispatcher.start();
   });
 
@@ -67,8 +75,18 @@ describe('webhook dispatcher', () => {
 
   async function completeBlogTask(taskType = 'blog_medium', content = 'Generated text'): Promise<RecordedEvent> {
     const id = randomUUID();
-    await store.append(taskStream(id), [{ type: 'TaskStarted', data: { task_id: id, task_type: taskType, user_id: user, workflow_id: `blog-${id}` } }], 'no_stream', { user_id: user });
-    const r = await store.append(taskStream(id), [{ type: 'TaskCompleted', data: { task_id: id, result: { content } } }], 0, { user_id: user });
+    await store.append(
+      taskStream(id),
+      [{ type: 'TaskStarted', data: { task_id: id, task_type: taskType, user_id: user, workflow_id: `blog-${id}` } }],
+      'no_stream',
+      { user_id: user },
+    );
+    const r = await store.append(
+      taskStream(id),
+      [{ type: 'TaskCompleted', data: { task_id: id, result: { content } } }],
+      0,
+      { user_id: user },
+    );
     return r.events[0];
   }
 
@@ -77,10 +95,15 @@ describe('webhook dispatcher', () => {
     const ep = await register(`http://127.0.0.1:${port}/hook`, ['content_generated']);
     for (let i = 0; i < 100; i++) await completeBlogTask('blog_medium', `Post ${i}`);
     // Down: wait until every delivery has failed at least once.
-    await waitFor('100 failed first attempts', async () => {
-      const rows = await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500 });
-      return rows.length === 100 && rows.every((r) => r.attempts >= 1);
-    }, 240000, 500);
+    await waitFor(
+      '100 failed first attempts',
+      async () => {
+        const rows = await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500 });
+        return rows.length === 100 && rows.every((r) => r.attempts >= 1);
+      },
+      240000,
+      500,
+    );
     expect((await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500, status: 'retrying' })).length).toBe(100);
     let rx: Receiver | undefined;
     try {
@@ -90,10 +113,35 @@ describe('webhook dispatcher', () => {
       const ids = rx.accepted().map((r) => String(r.headers['webhook-id']));
       expect(ids).toHaveLength(100);
       expect(new Set(ids).size).toBe(100);
-      const contents = rx.accepted().map((r) => JSON.parse(r.body) as { event_type: string; content: string; id: string; timestamp: string; data: { task_type: string } });
-      expect(new Set(contents.map((c) => c.content))).toEqual(new Set(Array.from({ length: 100 }, (_, i) => `Post ${i}`)));
-      expect(contents.every((c) => c.event_type === 'content_generated' && c.data.task_type === 'blog_medium' && ids.includes(c.id) && !Number.isNaN(Date.parse(c.timestamp)))).toBe(true);
-      await waitFor('100 succeeded rows', async () => (await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500, status: 'succeeded' })).length === 100, 120000, 500);
+      const contents = rx.accepted().map(
+        (r) =>
+          JSON.parse(r.body) as {
+            event_type: string;
+            content: string;
+            id: string;
+            timestamp: string;
+            data: { task_type: string };
+          },
+      );
+      expect(new Set(contents.map((c) => c.content))).toEqual(
+        new Set(Array.from({ length: 100 }, (_, i) => `Post ${i}`)),
+      );
+      expect(
+        contents.every(
+          (c) =>
+            c.event_type === 'content_generated' &&
+            c.data.task_type === 'blog_medium' &&
+            ids.includes(c.id) &&
+            !Number.isNaN(Date.parse(c.timestamp)),
+        ),
+      ).toBe(true);
+      await waitFor(
+        '100 succeeded rows',
+        async () =>
+          (await listDeliveries(s.db, user, ep.endpoint_id, { limit: 500, status: 'succeeded' })).length === 100,
+        120000,
+        500,
+      );
     } finally {
       await rx?.close();
     }
@@ -113,7 +161,9 @@ describe('webhook dispatcher', () => {
       expect(JSON.parse(rx.accepted()[0].body)).toMatchObject({ event_type: 'research_complete' });
       expect(rx.requests.every((r) => !String(r.headers['host']).includes('other'))).toBe(true);
       expect(await listDeliveries(s.db, user, other.endpoint_id)).toHaveLength(0);
-      expect(await dispatcher.deliveriesFor(ev)).toEqual([expect.objectContaining({ endpointId: ep.endpoint_id, eventType: 'research_complete' })]);
+      expect(await dispatcher.deliveriesFor(ev)).toEqual([
+        expect.objectContaining({ endpointId: ep.endpoint_id, eventType: 'research_complete' }),
+      ]);
     } finally {
       await rx.close();
     }
@@ -124,9 +174,29 @@ describe('webhook dispatcher', () => {
     try {
       await register(rx.url, ['seo.analysis.completed', 'seo_analysis_complete']);
       const id = randomUUID();
-      await store.append(`seo-analysis-${id}`, [{ type: 'SeoAnalysisCompleted', data: { analysis_id: id, user_id: user, route: '/api/seo-analyzer', seo_score: 71, keywords: ['seo'], word_count: 420, recommendations: 3 } }], 'no_stream', { user_id: user });
+      await store.append(
+        `seo-analysis-${id}`,
+        [
+          {
+            type: 'SeoAnalysisCompleted',
+            data: {
+              analysis_id: id,
+              user_id: user,
+              route: '/api/seo-analyzer',
+              seo_score: 71,
+              keywords: ['seo'],
+              word_count: 420,
+              recommendations: 3,
+            },
+          },
+        ],
+        'no_stream',
+        { user_id: user },
+      );
       await waitFor('two SEO deliveries', () => rx.accepted().length === 2, 120000);
-      const bodies = rx.accepted().map((r) => JSON.parse(r.body) as { event_type: string; data: { analysis_id: string; seo_score: number } });
+      const bodies = rx
+        .accepted()
+        .map((r) => JSON.parse(r.body) as { event_type: string; data: { analysis_id: string; seo_score: number } });
       expect(bodies.map((b) => b.event_type).sort()).toEqual(['seo.analysis.completed', 'seo_analysis_complete']);
       expect(bodies.every((b) => b.data.analysis_id === id && b.data.seo_score === 71)).toBe(true);
     } finally {
@@ -141,15 +211,30 @@ describe('webhook dispatcher', () => {
       const ping = await testWebhook(cmd, user, ep.endpoint_id);
       await waitFor('the ping', () => rx.accepted().length === 1, 120000);
       const body = JSON.parse(rx.accepted()[0].body);
-      expect(body).toMatchObject({ event_type: 'webhook.test', id: ping.value.delivery_id, data: { endpoint_id: ep.endpoint_id } });
-      await waitFor('the ping finished', async () => (await store.readStream(deliveryStream(ping.value.delivery_id))).some((e) => e.type === 'WebhookDeliveryFinished'), 120000);
+      expect(body).toMatchObject({
+        event_type: 'webhook.test',
+        id: ping.value.delivery_id,
+        data: { endpoint_id: ep.endpoint_id },
+      });
+      await waitFor(
+        'the ping finished',
+        async () =>
+          (await store.readStream(deliveryStream(ping.value.delivery_id))).some(
+            (e) => e.type === 'WebhookDeliveryFinished',
+          ),
+        120000,
+      );
       const again = await redeliverWebhook(cmd, user, ep.endpoint_id, ping.value.delivery_id);
       await waitFor('the redelivery', () => rx.accepted().length === 2, 120000);
       expect(again.value.delivery_id).not.toBe(ping.value.delivery_id);
       expect(rx.accepted()[1].headers['webhook-id']).toBe(again.value.delivery_id);
       expect(JSON.parse(rx.accepted()[1].body)).toEqual({ ...body, id: again.value.delivery_id });
-      await expect(redeliverWebhook(cmd, 'someone-else', ep.endpoint_id, ping.value.delivery_id)).rejects.toMatchObject({ kind: 'not_found' });
-      await expect(redeliverWebhook(cmd, user, ep.endpoint_id, randomUUID())).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(redeliverWebhook(cmd, 'someone-else', ep.endpoint_id, ping.value.delivery_id)).rejects.toMatchObject(
+        { kind: 'not_found' },
+      );
+      await expect(redeliverWebhook(cmd, user, ep.endpoint_id, randomUUID())).rejects.toMatchObject({
+        kind: 'not_found',
+      });
     } finally {
       await rx.close();
     }

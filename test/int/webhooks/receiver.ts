@@ -18,7 +18,13 @@ export interface Receiver {
 }
 
 /** `answer(n)` gives the status of the n-th request (1-based) and optional headers. */
-export async function startReceiver(answer: (n: number, r: { headers: IncomingMessage['headers']; body: string }) => number | { status: number; headers?: Record<string, string> }, port = 0): Promise<Receiver> {
+export async function startReceiver(
+  answer: (
+    n: number,
+    r: { headers: IncomingMessage['headers']; body: string },
+  ) => number | { status: number; headers?: Record<string, string> },
+  port = 0,
+): Promise<Receiver> {
   const requests: Received[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -26,7 +32,8 @@ export async function startReceiver(answer: (n: number, r: { headers: IncomingMe
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const a = answer(requests.length + 1, { headers: req.headers, body });
-      const { status, headers } = typeof a === 'number' ? { status: a, headers: {} } : { status: a.status, headers: a.headers ?? {} };
+      const { status, headers } =
+        typeof a === 'number' ? { status: a, headers: {} } : { status: a.status, headers: a.headers ?? {} };
       requests.push({ headers: req.headers, body, status });
       res.writeHead(status, { 'content-type': 'text/plain', ...headers });
       res.end(status < 300 ? 'ok' : 'no');
@@ -56,7 +63,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-export async function waitFor<T>(what: string, f: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 60000, intervalMs = 100): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  f: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 60000,
+  intervalMs = 100,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await f();

@@ -48,7 +48,15 @@ describe('corpus search (BM25)', () => {
     const results = await corpus.search('content calendar themes cadence', { limit: 4 });
     expect(results.map((r) => r.index)).toEqual([1, 2, 3, 4]);
     for (const r of results) {
-      expect(Object.keys(r).sort()).toEqual(['credibility_score', 'excerpt', 'index', 'published_at', 'source_type', 'title', 'url']);
+      expect(Object.keys(r).sort()).toEqual([
+        'credibility_score',
+        'excerpt',
+        'index',
+        'published_at',
+        'source_type',
+        'title',
+        'url',
+      ]);
       const slug = r.url.split('/').pop()!;
       const doc = corpus.document(slug)!;
       expect(doc.title).toBe(r.title);

@@ -17,10 +17,22 @@ const fakeClient = (provider: string, reply: string | Error = 'vendor text'): Ch
   async complete() {
     this.calls++;
     if (reply instanceof Error) throw reply;
-    return { text: reply, finishReason: 'stop', model: this.model, usage: { prompt_tokens: 100, completion_tokens: 50 }, attempts: 1 };
+    return {
+      text: reply,
+      finishReason: 'stop',
+      model: this.model,
+      usage: { prompt_tokens: 100, completion_tokens: 50 },
+      attempts: 1,
+    };
   },
 });
-const messages = [{ role: 'user' as const, content: 'Summarise: content calendars keep publishing steady. They list owners and dates. Teams review them monthly.' }];
+const messages = [
+  {
+    role: 'user' as const,
+    content:
+      'Summarise: content calendars keep publishing steady. They list owners and dates. Teams review them monthly.',
+  },
+];
 const base = { userId: 'u1', purpose: 'test', messages, idempotencyKey: 'wf-1:1' };
 
 describe('provider choice', () => {
@@ -66,7 +78,14 @@ describe('gateway', () => {
     const a = fakeClient('vendor_a');
     const gw = createAiGateway({ vendors: { vendor_a: a }, meter });
     const out = await gw.complete({ ...base, maxTokens: 200 });
-    expect(out).toMatchObject({ text: 'vendor text', provider: 'vendor_a', model: 'gpt-4o-mini', tokens_in: 100, tokens_out: 50, metadata: { provider: 'vendor_a', model: 'gpt-4o-mini', offline: false } });
+    expect(out).toMatchObject({
+      text: 'vendor text',
+      provider: 'vendor_a',
+      model: 'gpt-4o-mini',
+      tokens_in: 100,
+      tokens_out: 50,
+      metadata: { provider: 'vendor_a', model: 'gpt-4o-mini', offline: false },
+    });
     expect(out.cost).toBeCloseTo((100 * 0.15 + 50 * 0.6) / 1e6, 9);
     expect(reserve.mock.calls[0][0]).toMatchObject({ userId: 'u1', provider: 'vendor_a', idempotencyKey: 'wf-1:1' });
     expect(reserve.mock.calls[0][0].estimatedTokens).toBeGreaterThan(200);
@@ -75,14 +94,21 @@ describe('gateway', () => {
 
   test('a failing vendor: release, never settle, error rethrown', async () => {
     const meter = recordingMeter();
-    const gw = createAiGateway({ vendors: { vendor_a: fakeClient('vendor_a', new VendorUnavailableError('vendor_a', 503, 'down', 4)) }, meter });
+    const gw = createAiGateway({
+      vendors: { vendor_a: fakeClient('vendor_a', new VendorUnavailableError('vendor_a', 503, 'down', 4)) },
+      meter,
+    });
     await expect(gw.complete(base)).rejects.toBeInstanceOf(VendorUnavailableError);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'release']);
   });
 
   test('a refused reservation stops the call before the vendor is contacted', async () => {
     const a = fakeClient('vendor_a');
-    const refusing: UsageMeter = { reserve: async () => Promise.reject(new Error('limit')), settle: jest.fn(), release: jest.fn() };
+    const refusing: UsageMeter = {
+      reserve: async () => Promise.reject(new Error('limit')),
+      settle: jest.fn(),
+      release: jest.fn(),
+    };
     const gw = createAiGateway({ vendors: { vendor_a: a }, meter: refusing });
     await expect(gw.complete(base)).rejects.toThrow('limit');
     expect(a.calls).toBe(0);
@@ -101,7 +127,12 @@ describe('gateway', () => {
     const one = await gw.complete(base);
     const two = await gw.complete(base);
     expect(one).toEqual(two);
-    expect(one).toMatchObject({ provider: 'local', model: 'local-extractive-v1', cost: 0, metadata: { provider: 'local', offline: true, token_source: 'tokenizer' } });
+    expect(one).toMatchObject({
+      provider: 'local',
+      model: 'local-extractive-v1',
+      cost: 0,
+      metadata: { provider: 'local', offline: true, token_source: 'tokenizer' },
+    });
     expect(one.text).toMatch(/content calendars/i);
     expect(one.tokens_in).toBeGreaterThan(10);
     expect(one.tokens_out).toBeGreaterThan(3);
@@ -111,11 +142,29 @@ describe('gateway', () => {
 
   test('local tasks: section Markdown, outline JSON', async () => {
     const gw = createAiGateway();
-    const sources = [{ title: 'Guide', url: 'http://s/1', excerpt: 'A content calendar keeps publishing steady across the year. The calendar lists owners, channels and dates for every piece.' }];
-    const section = await gw.complete({ ...base, messages: [], localTask: { kind: 'section', input: { heading: 'Planning', keyPoints: ['Use a content calendar'], targetWords: 120, sources } } });
+    const sources = [
+      {
+        title: 'Guide',
+        url: 'http://s/1',
+        excerpt:
+          'A content calendar keeps publishing steady across the year. The calendar lists owners, channels and dates for every piece.',
+      },
+    ];
+    const section = await gw.complete({
+      ...base,
+      messages: [],
+      localTask: {
+        kind: 'section',
+        input: { heading: 'Planning', keyPoints: ['Use a content calendar'], targetWords: 120, sources },
+      },
+    });
     expect(section.text).toMatch(/\[1\]/);
     expect(section.tokens_in).toBeGreaterThan(10);
-    const outline = await gw.complete({ ...base, messages: [], localTask: { kind: 'outline', input: { topic: 'content calendars', sources, wordCount: 900 } } });
+    const outline = await gw.complete({
+      ...base,
+      messages: [],
+      localTask: { kind: 'outline', input: { topic: 'content calendars', sources, wordCount: 900 } },
+    });
     expect(JSON.parse(outline.text).outline.length).toBeGreaterThanOrEqual(3);
   });
 });

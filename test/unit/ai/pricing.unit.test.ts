@@ -6,12 +6,22 @@ describe('pricing table', () => {
     for (const p of ['vendor_a', 'vendor_b', 'local']) {
       const rows = table.filter((e) => e.provider === p);
       expect(rows.length).toBeGreaterThan(0);
-      for (const r of rows) expect(r).toEqual({ provider: p, model: expect.any(String), input_cost_per_1m: expect.any(Number), output_cost_per_1m: expect.any(Number) });
+      for (const r of rows)
+        expect(r).toEqual({
+          provider: p,
+          model: expect.any(String),
+          input_cost_per_1m: expect.any(Number),
+          output_cost_per_1m: expect.any(Number),
+        });
     }
     for (const p of ['vendor_c', 'vendor_d', 'vendor_e', 'web_search']) {
       expect(table.filter((e) => e.provider === p)).toEqual([{ provider: p, cost_per_request: expect.any(Number) }]);
     }
-    expect(table.filter((e) => e.provider === 'local').every((e) => 'input_cost_per_1m' in e && e.input_cost_per_1m === 0 && e.output_cost_per_1m === 0)).toBe(true);
+    expect(
+      table
+        .filter((e) => e.provider === 'local')
+        .every((e) => 'input_cost_per_1m' in e && e.input_cost_per_1m === 0 && e.output_cost_per_1m === 0),
+    ).toBe(true);
   });
 
   test('the served table is a copy', () => {

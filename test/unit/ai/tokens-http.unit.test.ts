@@ -24,9 +24,17 @@ describe('token counting', () => {
 
   test('reported usage wins per side; missing sides are counted', () => {
     const m = [{ role: 'user' as const, content: 'hello world' }];
-    expect(countUsage(m, 'hi there', 'gpt-4o', { prompt_tokens: 40, completion_tokens: 9 })).toEqual({ tokens_in: 40, tokens_out: 9, source: 'vendor' });
+    expect(countUsage(m, 'hi there', 'gpt-4o', { prompt_tokens: 40, completion_tokens: 9 })).toEqual({
+      tokens_in: 40,
+      tokens_out: 9,
+      source: 'vendor',
+    });
     expect(countUsage(m, 'hi there', 'gpt-4o')).toEqual({ tokens_in: 9, tokens_out: 2, source: 'tokenizer' });
-    expect(countUsage(m, 'hi there', 'gpt-4o', { prompt_tokens: 40 })).toEqual({ tokens_in: 40, tokens_out: 2, source: 'tokenizer' });
+    expect(countUsage(m, 'hi there', 'gpt-4o', { prompt_tokens: 40 })).toEqual({
+      tokens_in: 40,
+      tokens_out: 2,
+      source: 'tokenizer',
+    });
   });
 });
 

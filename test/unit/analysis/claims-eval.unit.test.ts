@@ -10,7 +10,8 @@ import { HELDOUT_CLAIMS, LABELLED_CLAIMS, LABELLED_SOURCES } from './fixtures/cl
 describe('claim checker quality', () => {
   it('has at least 40 labelled claims of every kind', () => {
     expect(LABELLED_CLAIMS.length).toBeGreaterThanOrEqual(40);
-    for (const l of ['verified', 'unverified', 'contradicted']) expect(LABELLED_CLAIMS.filter((c) => c.label === l).length).toBeGreaterThanOrEqual(10);
+    for (const l of ['verified', 'unverified', 'contradicted'])
+      expect(LABELLED_CLAIMS.filter((c) => c.label === l).length).toBeGreaterThanOrEqual(10);
   });
 
   it('keeps precision and recall on the labelled set', () => {

@@ -28,17 +28,28 @@ describe('BM25', () => {
 describe('fact extraction', () => {
   it('normalises dates at their precision', () => {
     const f = extractFacts('Sales rose 12% in March 2023, after the 2023-03-15 launch and the 5 May 2022 pilot.');
-    expect(f.dates.map((d) => [d.year, d.month, d.day])).toEqual([[2023, 3, 15], [2022, 5, 5], [2023, 3, undefined]]);
+    expect(f.dates.map((d) => [d.year, d.month, d.day])).toEqual([
+      [2023, 3, 15],
+      [2022, 5, 5],
+      [2023, 3, undefined],
+    ]);
     expect(f.numbers.map((n) => [n.value, n.unit])).toEqual([[12, '%']]);
   });
   it('reads scales and currencies', () => {
-    expect(extractFacts('It raised $3.5 million and hired 1,200 people.').numbers.map((n) => [n.value, n.unit])).toEqual([[3500000, '$'], [1200, '']]);
+    expect(
+      extractFacts('It raised $3.5 million and hired 1,200 people.').numbers.map((n) => [n.value, n.unit]),
+    ).toEqual([
+      [3500000, '$'],
+      [1200, ''],
+    ]);
   });
 });
 
 describe('claim extraction', () => {
   it('keeps sentences with numbers, dates, names, comparisons and absolutes; skips questions', () => {
-    const claims = extractClaims('# Title\n\nWe like bread a lot. Bread sales rose 12% last year. Rye is healthier than white bread. Bakers always use starters. Bakers in Paris sell baguettes. Is bread good for you?');
+    const claims = extractClaims(
+      '# Title\n\nWe like bread a lot. Bread sales rose 12% last year. Rye is healthier than white bread. Bakers always use starters. Bakers in Paris sell baguettes. Is bread good for you?',
+    );
     expect(claims.map((c) => [c.text, c.types])).toEqual([
       ['Bread sales rose 12% last year.', ['statistic']],
       ['Rye is healthier than white bread.', ['comparison']],
@@ -50,7 +61,11 @@ describe('claim extraction', () => {
 
 describe('checkClaims', () => {
   const sources = [
-    { title: 'Bakery market report', url: 'https://report.example/bakery', excerpt: 'Bread sales in France rose 12% in 2023. The average baguette cost 1.10 euros in March 2023.' },
+    {
+      title: 'Bakery market report',
+      url: 'https://report.example/bakery',
+      excerpt: 'Bread sales in France rose 12% in 2023. The average baguette cost 1.10 euros in March 2023.',
+    },
     { title: 'Blog about rye', url: 'http://rye.example', excerpt: 'Rye bread contains more fibre than white bread.' },
   ];
   const content = [
@@ -63,8 +78,19 @@ describe('checkClaims', () => {
   const r = checkClaims(content, [...sources, { title: 'bad', url: 'ftp://x', excerpt: 'Bread.' }]);
 
   it('labels verified, contradicted and unverified claims', () => {
-    expect(r.claim_analysis.map((c) => c.verification_status)).toEqual(['verified', 'contradicted', 'contradicted', 'verified', 'unverified']);
-    expect(r.hallucination_analysis).toEqual({ total_claims: 5, verified_claims: 2, unverified_claims: 1, potential_hallucinations: 2 });
+    expect(r.claim_analysis.map((c) => c.verification_status)).toEqual([
+      'verified',
+      'contradicted',
+      'contradicted',
+      'verified',
+      'unverified',
+    ]);
+    expect(r.hallucination_analysis).toEqual({
+      total_claims: 5,
+      verified_claims: 2,
+      unverified_claims: 1,
+      potential_hallucinations: 2,
+    });
   });
 
   it('explains contradictions with the source value and lists supporting sources', () => {
@@ -74,7 +100,11 @@ describe('checkClaims', () => {
     expect(wrong.supporting_sources[0].url).toBe('https://report.example/bakery');
     const ok = r.claim_analysis[0];
     expect(ok.confidence).toBeGreaterThanOrEqual(0.6);
-    expect(ok.supporting_sources[0]).toEqual({ title: 'Bakery market report', url: 'https://report.example/bakery', relevance_score: expect.any(Number) });
+    expect(ok.supporting_sources[0]).toEqual({
+      title: 'Bakery market report',
+      url: 'https://report.example/bakery',
+      relevance_score: expect.any(Number),
+    });
     expect(ok.recommendation).toBeUndefined();
     expect(content.slice(ok.start, ok.end)).toBe(ok.claim);
   });
@@ -91,6 +121,9 @@ describe('checkClaims', () => {
   });
 
   it('treats text without claims as fully confident', () => {
-    expect(checkClaims('What is bread?', sources)).toMatchObject({ overall_confidence: 1, hallucination_analysis: { total_claims: 0 } });
+    expect(checkClaims('What is bread?', sources)).toMatchObject({
+      overall_confidence: 1,
+      hallucination_analysis: { total_claims: 0 },
+    });
   });
 });

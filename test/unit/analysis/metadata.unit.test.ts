@@ -13,7 +13,9 @@ describe('slugify', () => {
   ])('%s -> %s', (input, slug) => expect(slugify(input)).toBe(slug));
 
   it('is at most 60 characters, cut at a word boundary, without a trailing hyphen', () => {
-    const s = slugify('Extraordinarily comprehensive introduction covering everything about sustainable agriculture practices worldwide');
+    const s = slugify(
+      'Extraordinarily comprehensive introduction covering everything about sustainable agriculture practices worldwide',
+    );
     expect(s.length).toBeLessThanOrEqual(60);
     expect(s).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
     expect('extraordinarily-comprehensive-introduction-covering-everything-about'.startsWith(s)).toBe(true);
@@ -38,24 +40,53 @@ describe('title width', () => {
 
 describe('generateMetadata', () => {
   const content = [
-    '# Ignored heading', '',
-    'Content marketing helps small businesses grow by teaching customers. However, many teams struggle to publish consistently.', '',
-    '![Editorial calendar for content marketing](/img/calendar.png)', '',
-    '## Planning', '', 'Plan topics around customer questions and search demand.', '',
-    '## Writing', '', 'Write clear posts with one idea each and concrete examples.', '',
-    '## Measuring', '', 'Measure traffic, leads and conversions every month.',
+    '# Ignored heading',
+    '',
+    'Content marketing helps small businesses grow by teaching customers. However, many teams struggle to publish consistently.',
+    '',
+    '![Editorial calendar for content marketing](/img/calendar.png)',
+    '',
+    '## Planning',
+    '',
+    'Plan topics around customer questions and search demand.',
+    '',
+    '## Writing',
+    '',
+    'Write clear posts with one idea each and concrete examples.',
+    '',
+    '## Measuring',
+    '',
+    'Measure traffic, leads and conversions every month.',
   ].join('\n');
   const now = '2024-05-01T10:00:00Z';
   const m = generateMetadata(
-    { content, title: 'The Complete Guide to Content Marketing for Small Businesses', keywords: ['content marketing'], research_data: { keyword_analysis: { secondary_keywords: ['editorial calendar'] } } },
+    {
+      content,
+      title: 'The Complete Guide to Content Marketing for Small Businesses',
+      keywords: ['content marketing'],
+      research_data: { keyword_analysis: { secondary_keywords: ['editorial calendar'] } },
+    },
     { base_url: 'https://example.com/blog/', now, author: 'Ana Writer' },
   );
 
   it('returns every field of the spec shape', () => {
     expect(Object.keys(m).sort()).toEqual([
-      'blog_categories', 'blog_tags', 'canonical_url', 'focus_keyword', 'generated_at', 'json_ld_schema', 'meta_description',
-      'meta_descriptions', 'open_graph', 'optimization_score', 'reading_time', 'seo_title', 'social_hashtags', 'title_options',
-      'twitter_card', 'url_slug',
+      'blog_categories',
+      'blog_tags',
+      'canonical_url',
+      'focus_keyword',
+      'generated_at',
+      'json_ld_schema',
+      'meta_description',
+      'meta_descriptions',
+      'open_graph',
+      'optimization_score',
+      'reading_time',
+      'seo_title',
+      'social_hashtags',
+      'title_options',
+      'twitter_card',
+      'url_slug',
     ]);
     expect(Object.keys(m.open_graph).sort()).toEqual(['description', 'image', 'title', 'type', 'url']);
     expect(Object.keys(m.twitter_card).sort()).toEqual(['card', 'description', 'image', 'title']);
@@ -111,7 +142,11 @@ describe('generateMetadata', () => {
   });
 
   it('rejects a missing base URL and a bad clock value', () => {
-    expect(() => generateMetadata({ content, title: 't' }, { base_url: 'example.com', now })).toThrow(AnalysisInputError);
-    expect(() => generateMetadata({ content, title: 't' }, { base_url: 'https://x.com', now: 'not a date' })).toThrow(AnalysisInputError);
+    expect(() => generateMetadata({ content, title: 't' }, { base_url: 'example.com', now })).toThrow(
+      AnalysisInputError,
+    );
+    expect(() => generateMetadata({ content, title: 't' }, { base_url: 'https://x.com', now: 'not a date' })).toThrow(
+      AnalysisInputError,
+    );
   });
 });

@@ -14,13 +14,22 @@ function prng(seed: number): () => number {
   };
 }
 
-const sec = (id: string, target_words?: number, extra: Partial<OutlineSection> = {}): OutlineSection => ({ id, heading: `Heading ${id}`, ...(target_words !== undefined ? { target_words } : {}), ...extra });
+const sec = (id: string, target_words?: number, extra: Partial<OutlineSection> = {}): OutlineSection => ({
+  id,
+  heading: `Heading ${id}`,
+  ...(target_words !== undefined ? { target_words } : {}),
+  ...extra,
+});
 
 describe('rebalance', () => {
   it('defaults to 1500 words split equally when no section has a target', () => {
     const r = rebalanceOutline([sec('a'), sec('b'), sec('c'), sec('d')]);
     expect(r.outline.map((s) => s.target_words)).toEqual([375, 375, 375, 375]);
-    expect(r.rebalancing_summary).toMatchObject({ total_target_words: 1500, original_total: 0, rebalanced_total: 1500 });
+    expect(r.rebalancing_summary).toMatchObject({
+      total_target_words: 1500,
+      original_total: 0,
+      rebalanced_total: 1500,
+    });
     expect(r.outline[0].word_adjustment).toBe(375);
   });
 
@@ -32,14 +41,22 @@ describe('rebalance', () => {
     expect(r.outline.map((s) => s.target_words)).toEqual([167, 333, 500]);
     expect(r.outline.map((s) => s.word_adjustment)).toEqual([67, 133, 200]);
     expect(r.rebalancing_summary.original_total).toBe(600);
-    expect(r.rebalancing_summary.adjustments_made[0]).toEqual({ section_id: 'a', heading: 'Heading a', original_target_words: 100, new_target_words: 167, word_adjustment: 67 });
+    expect(r.rebalancing_summary.adjustments_made[0]).toEqual({
+      section_id: 'a',
+      heading: 'Heading a',
+      original_target_words: 100,
+      new_target_words: 167,
+      word_adjustment: 67,
+    });
   });
 
   it('sums exactly for 1,000 random outlines (property)', () => {
     const rnd = prng(20240501);
     for (let run = 0; run < 1000; run++) {
       const n = 1 + Math.floor(rnd() * 12);
-      const outline = Array.from({ length: n }, (_, i) => sec(`s${i}`, rnd() < 0.2 ? undefined : Math.floor(rnd() * 2000)));
+      const outline = Array.from({ length: n }, (_, i) =>
+        sec(`s${i}`, rnd() < 0.2 ? undefined : Math.floor(rnd() * 2000)),
+      );
       const total = Math.floor(rnd() * 20000);
       const r = rebalanceOutline(outline, total);
       const got = r.outline.map((s) => s.target_words);
@@ -68,7 +85,11 @@ describe('rebalance', () => {
 describe('refine', () => {
   const outline: OutlineSection[] = [
     sec('a', 300, { key_points: ['k1', 'k2'], subheadings: ['x', 'y', 'z'], keywords: ['bread'] }),
-    sec('b', 200, { key_points: ['k3'], keywords: ['bread', 'flour'], references: [{ title: 'T', url: 'https://t', excerpt: '' }] }),
+    sec('b', 200, {
+      key_points: ['k3'],
+      keywords: ['bread', 'flour'],
+      references: [{ title: 'T', url: 'https://t', excerpt: '' }],
+    }),
     sec('c', 100, { key_points: ['k4'] }),
   ];
   const frozen = JSON.stringify(outline);
@@ -76,23 +97,51 @@ describe('refine', () => {
   afterEach(() => expect(JSON.stringify(outline)).toBe(frozen)); // pure: input never mutated
 
   it('add appends, inserts after a section, or at a position, with a unique id', () => {
-    expect(ids(refineOutline({ outline, operation: 'add', payload: { section: { heading: 'New' } } }).outline)).toEqual(['a', 'b', 'c', 'section-4']);
-    expect(ids(refineOutline({ outline, operation: 'add', section_id: 'a', payload: { section: { id: 'b', heading: 'New' } } }).outline)).toEqual(['a', 'b-2', 'b', 'c']);
-    expect(ids(refineOutline({ outline, operation: 'add', payload: { position: 0, section: { id: 'n', heading: 'New' } } }).outline)).toEqual(['n', 'a', 'b', 'c']);
+    expect(ids(refineOutline({ outline, operation: 'add', payload: { section: { heading: 'New' } } }).outline)).toEqual(
+      ['a', 'b', 'c', 'section-4'],
+    );
+    expect(
+      ids(
+        refineOutline({ outline, operation: 'add', section_id: 'a', payload: { section: { id: 'b', heading: 'New' } } })
+          .outline,
+      ),
+    ).toEqual(['a', 'b-2', 'b', 'c']);
+    expect(
+      ids(
+        refineOutline({ outline, operation: 'add', payload: { position: 0, section: { id: 'n', heading: 'New' } } })
+          .outline,
+      ),
+    ).toEqual(['n', 'a', 'b', 'c']);
   });
 
   it('remove, move, rename, reorder', () => {
     expect(ids(refineOutline({ outline, operation: 'remove', section_id: 'b' }).outline)).toEqual(['a', 'c']);
-    expect(ids(refineOutline({ outline, operation: 'move', section_id: 'c', payload: { to_index: 0 } }).outline)).toEqual(['c', 'a', 'b']);
-    expect(ids(refineOutline({ outline, operation: 'move', section_id: 'a', payload: { after_section_id: 'b' } }).outline)).toEqual(['b', 'a', 'c']);
-    expect(refineOutline({ outline, operation: 'rename', section_id: 'b', payload: { heading: 'Flour' } }).outline[1].heading).toBe('Flour');
-    expect(ids(refineOutline({ outline, operation: 'reorder', payload: { order: ['c', 'a', 'b'] } }).outline)).toEqual(['c', 'a', 'b']);
+    expect(
+      ids(refineOutline({ outline, operation: 'move', section_id: 'c', payload: { to_index: 0 } }).outline),
+    ).toEqual(['c', 'a', 'b']);
+    expect(
+      ids(refineOutline({ outline, operation: 'move', section_id: 'a', payload: { after_section_id: 'b' } }).outline),
+    ).toEqual(['b', 'a', 'c']);
+    expect(
+      refineOutline({ outline, operation: 'rename', section_id: 'b', payload: { heading: 'Flour' } }).outline[1]
+        .heading,
+    ).toBe('Flour');
+    expect(ids(refineOutline({ outline, operation: 'reorder', payload: { order: ['c', 'a', 'b'] } }).outline)).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
   });
 
   it('merge combines content and word targets', () => {
     const r = refineOutline({ outline, operation: 'merge', section_id: 'a', payload: { with_section_id: 'b' } });
     expect(ids(r.outline)).toEqual(['a', 'c']);
-    expect(r.outline[0]).toMatchObject({ target_words: 500, key_points: ['k1', 'k2', 'k3'], keywords: ['bread', 'flour'], subheadings: ['x', 'y', 'z', 'Heading b'] });
+    expect(r.outline[0]).toMatchObject({
+      target_words: 500,
+      key_points: ['k1', 'k2', 'k3'],
+      keywords: ['bread', 'flour'],
+      subheadings: ['x', 'y', 'z', 'Heading b'],
+    });
     expect(r.outline[0].references).toHaveLength(1);
     expect(r.optimization_results.improvements_made[0]).toMatch(/Merged "Heading b" \(b\)/);
   });
@@ -107,7 +156,12 @@ describe('refine', () => {
   });
 
   it('returns title options and optimization results', () => {
-    const r = refineOutline({ outline, operation: 'rename', section_id: 'a', payload: { heading: 'Bread basics', focus: 'clarity' } });
+    const r = refineOutline({
+      outline,
+      operation: 'rename',
+      section_id: 'a',
+      payload: { heading: 'Bread basics', focus: 'clarity' },
+    });
     expect(r.title_options.length).toBeGreaterThan(0);
     expect(r.title_options[0]).toMatch(/Bread/);
     expect(r.optimization_results.optimization_focus).toBe('clarity');

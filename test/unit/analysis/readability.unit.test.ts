@@ -1,7 +1,19 @@
 import { buildDocument, bodySentences } from '../../../domain/analysis/text';
 import {
-  TextCounts, automatedReadabilityIndex, colemanLiau, consensusGrade, countText, daleChall, daleChallGrade,
-  fleschGrade, fleschKincaidGrade, fleschReadingEase, gunningFog, readabilityScores, readingTimeMinutes, smog,
+  TextCounts,
+  automatedReadabilityIndex,
+  colemanLiau,
+  consensusGrade,
+  countText,
+  daleChall,
+  daleChallGrade,
+  fleschGrade,
+  fleschKincaidGrade,
+  fleschReadingEase,
+  gunningFog,
+  readabilityScores,
+  readingTimeMinutes,
+  smog,
 } from '../../../domain/analysis/readability';
 
 const counts = (text: string): TextCounts => countText(bodySentences(buildDocument(text)));
@@ -14,7 +26,15 @@ describe('readability formulas on hand-counted texts', () => {
    * No 3-syllable words; every word is on the easy list.
    */
   const simple = 'The cat sat on the bed. The dog ran to the park.';
-  const hand1: TextCounts = { sentences: 2, words: 12, syllables: 12, letters: 35, complexWords: 0, polysyllables: 0, difficultWords: 0 };
+  const hand1: TextCounts = {
+    sentences: 2,
+    words: 12,
+    syllables: 12,
+    letters: 35,
+    complexWords: 0,
+    polysyllables: 0,
+    difficultWords: 0,
+  };
 
   /*
    * "Readability formulas estimate difficulty. Beautiful gardens need patient work."
@@ -25,7 +45,15 @@ describe('readability formulas on hand-counted texts', () => {
    * readability, formulas, estimate, difficulty -> 4.
    */
   const hard = 'Readability formulas estimate difficulty. Beautiful gardens need patient work.';
-  const hand2: TextCounts = { sentences: 2, words: 9, syllables: 24, letters: 68, complexWords: 5, polysyllables: 5, difficultWords: 4 };
+  const hand2: TextCounts = {
+    sentences: 2,
+    words: 9,
+    syllables: 24,
+    letters: 68,
+    complexWords: 5,
+    polysyllables: 5,
+    difficultWords: 4,
+  };
 
   it('counts match the hand counts', () => {
     expect(counts(simple)).toEqual(hand1);
@@ -36,7 +64,10 @@ describe('readability formulas on hand-counted texts', () => {
     ['simple', hand1],
     ['hard', hand2],
   ])('formulas match their definitions (%s)', (_name, c) => {
-    const W = c.words, S = c.sentences, Sy = c.syllables, L = c.letters;
+    const W = c.words,
+      S = c.sentences,
+      Sy = c.syllables,
+      L = c.letters;
     expect(fleschReadingEase(c)).toBeCloseTo(206.835 - 1.015 * (W / S) - 84.6 * (Sy / W), 10);
     expect(fleschKincaidGrade(c)).toBeCloseTo(0.39 * (W / S) + 11.8 * (Sy / W) - 15.59, 10);
     expect(gunningFog(c)).toBeCloseTo(0.4 * (W / S + (100 * c.complexWords) / W), 10);
@@ -60,8 +91,13 @@ describe('readability formulas on hand-counted texts', () => {
   it('consensus grade is the median of seven grade estimates', () => {
     const c = hand2;
     const grades = [
-      fleschKincaidGrade(c), gunningFog(c), colemanLiau(c), smog(c), automatedReadabilityIndex(c),
-      daleChallGrade(daleChall(c)), fleschGrade(fleschReadingEase(c)),
+      fleschKincaidGrade(c),
+      gunningFog(c),
+      colemanLiau(c),
+      smog(c),
+      automatedReadabilityIndex(c),
+      daleChallGrade(daleChall(c)),
+      fleschGrade(fleschReadingEase(c)),
     ].sort((a, b) => a - b);
     expect(consensusGrade(c)).toBe(grades[3]);
   });

@@ -22,7 +22,10 @@ describe('keyword density', () => {
   });
 
   it('matches -ing and -ed forms', () => {
-    const r = analyzeSeo({ content: 'We plan content. Planning content matters. We planned content well.', keywords: ['plan content'] });
+    const r = analyzeSeo({
+      content: 'We plan content. Planning content matters. We planned content well.',
+      keywords: ['plan content'],
+    });
     expect(r.density.primary_keywords['plan content']).toBeCloseTo(3 / 10, 6);
   });
 
@@ -36,25 +39,46 @@ describe('keyword density', () => {
   });
 
   it('uses research keywords when the request has none', () => {
-    expect(resolveKeywords([], { keyword_analysis: { primary_keywords: ['a', 'b'], secondary_keywords: ['c'] } })).toEqual({ primary: ['a', 'b'], secondary: ['c'] });
-    expect(resolveKeywords(['x'], { keyword_analysis: { primary_keywords: ['a'], secondary_keywords: ['c'] } })).toEqual({ primary: ['x'], secondary: ['a', 'c'] });
+    expect(
+      resolveKeywords([], { keyword_analysis: { primary_keywords: ['a', 'b'], secondary_keywords: ['c'] } }),
+    ).toEqual({ primary: ['a', 'b'], secondary: ['c'] });
+    expect(
+      resolveKeywords(['x'], { keyword_analysis: { primary_keywords: ['a'], secondary_keywords: ['c'] } }),
+    ).toEqual({ primary: ['x'], secondary: ['a', 'c'] });
   });
 });
 
 describe('structure', () => {
   const md = [
-    '# First title', '', 'Intro paragraph about baking bread.', '',
-    '## Ingredients', '', '- Flour', '- Water', '- Salt', '',
-    '#### Too deep', '', 'Text under a skipped level.', '',
-    '# Second title', '', 'More text.', '',
-    '1. Mix', '2. Bake',
+    '# First title',
+    '',
+    'Intro paragraph about baking bread.',
+    '',
+    '## Ingredients',
+    '',
+    '- Flour',
+    '- Water',
+    '- Salt',
+    '',
+    '#### Too deep',
+    '',
+    'Text under a skipped level.',
+    '',
+    '# Second title',
+    '',
+    'More text.',
+    '',
+    '1. Mix',
+    '2. Bake',
   ].join('\n');
   const r = analyzeSeo({ content: md, keywords: ['bread'] });
 
   it('counts headings, lists and reports skipped levels and extra h1', () => {
     expect(r.structure.heading_distribution).toEqual({ h1: 2, h2: 1, h3: 0 });
     expect(r.structure.heading_hierarchy.multiple_h1).toBe(true);
-    expect(r.structure.heading_hierarchy.skipped_levels.map((s) => [s.from, s.to, s.heading])).toEqual([[2, 4, 'Too deep']]);
+    expect(r.structure.heading_hierarchy.skipped_levels.map((s) => [s.from, s.to, s.heading])).toEqual([
+      [2, 4, 'Too deep'],
+    ]);
     expect(r.structure.heading_hierarchy.is_valid).toBe(false);
     expect(r.structure.list_usage).toEqual({ lists: 2, list_items: 5, has_lists: true });
   });
@@ -126,7 +150,15 @@ describe('links, images and suggestions', () => {
   it('suggests links from research sources on the best matching sentence', () => {
     const r = analyzeSeo({
       content: md,
-      research_data: { sources: [{ title: 'Feeding a sourdough starter', url: 'https://bake.example/starter', excerpt: 'Feed your starter flour and water daily.' }] },
+      research_data: {
+        sources: [
+          {
+            title: 'Feeding a sourdough starter',
+            url: 'https://bake.example/starter',
+            excerpt: 'Feed your starter flour and water daily.',
+          },
+        ],
+      },
     });
     expect(r.link_suggestions).toHaveLength(1);
     const s = r.link_suggestions[0];
@@ -145,14 +177,24 @@ describe('seo_score', () => {
 
   it('is 0-100 and higher for a well-formed post than for a bare one', () => {
     const good = [
-      '# Sourdough bread basics', '',
-      'Sourdough bread needs only flour, water and salt. However, timing matters more than the recipe.', '',
-      '![Loaf of sourdough bread on a board](loaf.jpg)', '',
-      '## Why sourdough bread rises', '',
-      rep('Wild yeast feeds on flour, so the dough rises slowly. For example, a cool kitchen slows it down.', 8), '',
-      'Read our [starter guide](/starter) and the [flour study](https://example.org/flour).', '',
-      '## Baking sourdough bread at home', '',
-      '- Mix the dough', '- Fold it every hour', '- Bake it hot', '',
+      '# Sourdough bread basics',
+      '',
+      'Sourdough bread needs only flour, water and salt. However, timing matters more than the recipe.',
+      '',
+      '![Loaf of sourdough bread on a board](loaf.jpg)',
+      '',
+      '## Why sourdough bread rises',
+      '',
+      rep('Wild yeast feeds on flour, so the dough rises slowly. For example, a cool kitchen slows it down.', 8),
+      '',
+      'Read our [starter guide](/starter) and the [flour study](https://example.org/flour).',
+      '',
+      '## Baking sourdough bread at home',
+      '',
+      '- Mix the dough',
+      '- Fold it every hour',
+      '- Bake it hot',
+      '',
       rep('Therefore, bake the loaf in a very hot oven. Then let it cool before you slice it.', 8),
     ].join('\n');
     const a = analyzeSeo({ content: good, blog_title: 'Sourdough bread basics', keywords: ['sourdough bread'] });
@@ -160,7 +202,22 @@ describe('seo_score', () => {
     expect(a.seo_score).toBeGreaterThanOrEqual(0);
     expect(a.seo_score).toBeLessThanOrEqual(100);
     expect(a.seo_score).toBeGreaterThan(b.seo_score + 30);
-    expect(Object.keys(a)).toEqual(expect.arrayContaining(['seo_score', 'density', 'structure', 'readability', 'link_suggestions', 'image_alt_status', 'recommendations']));
-    expect(Object.keys(a.readability)).toEqual(['flesch_reading_ease', 'flesch_kincaid_grade', 'gunning_fog', 'coleman_liau']);
+    expect(Object.keys(a)).toEqual(
+      expect.arrayContaining([
+        'seo_score',
+        'density',
+        'structure',
+        'readability',
+        'link_suggestions',
+        'image_alt_status',
+        'recommendations',
+      ]),
+    );
+    expect(Object.keys(a.readability)).toEqual([
+      'flesch_reading_ease',
+      'flesch_kincaid_grade',
+      'gunning_fog',
+      'coleman_liau',
+    ]);
   });
 });

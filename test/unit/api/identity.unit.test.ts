@@ -8,26 +8,51 @@ import { ValidationError } from '../../../domain/errors';
 
 describe('plans (Document 1 "Limits", Document 3 "Limits")', () => {
   it('carries the stated prices and usage limits', () => {
-    expect(PLANS.free).toMatchObject({ price: 0.0, billing_cycle: 'monthly', limits: { vendor_a_calls: 100, tokens: 100000 } });
-    expect(PLANS.basic).toMatchObject({ price: 29.0, limits: { vendor_a_calls: 1000, vendor_b_calls: 500, tokens: 1500000, monthly_cost: 50.0 } });
+    expect(PLANS.free).toMatchObject({
+      price: 0.0,
+      billing_cycle: 'monthly',
+      limits: { vendor_a_calls: 100, tokens: 100000 },
+    });
+    expect(PLANS.basic).toMatchObject({
+      price: 29.0,
+      limits: { vendor_a_calls: 1000, vendor_b_calls: 500, tokens: 1500000, monthly_cost: 50.0 },
+    });
     expect(PLANS.pro.limits).toMatchObject({ vendor_a_calls: 5000, vendor_b_calls: 2500, monthly_cost: 150.0 });
   });
   it('gives each tier its windows', () => {
-    const w = (plan: keyof typeof PLANS, scheme: 'general' | 'developer' | 'calendar' | 'integration') => rateWindows(plan, scheme, 'production').map((x) => [x.name, x.limit]);
-    expect(w('free', 'general')).toEqual([['minute', 10], ['day', 100]]);
-    expect(w('basic', 'general')).toEqual([['minute', 60], ['day', 1000]]);
-    expect(w('pro', 'general')).toEqual([['minute', 300], ['day', 10000]]);
-    expect(w('enterprise', 'general')).toEqual([['minute', 1000], ['day', 100000]]);
+    const w = (plan: keyof typeof PLANS, scheme: 'general' | 'developer' | 'calendar' | 'integration') =>
+      rateWindows(plan, scheme, 'production').map((x) => [x.name, x.limit]);
+    expect(w('free', 'general')).toEqual([
+      ['minute', 10],
+      ['day', 100],
+    ]);
+    expect(w('basic', 'general')).toEqual([
+      ['minute', 60],
+      ['day', 1000],
+    ]);
+    expect(w('pro', 'general')).toEqual([
+      ['minute', 300],
+      ['day', 10000],
+    ]);
+    expect(w('enterprise', 'general')).toEqual([
+      ['minute', 1000],
+      ['day', 100000],
+    ]);
     expect(w('free', 'developer')).toEqual([['hour', 100]]);
     expect(w('pro', 'developer')).toEqual([['hour', 1000]]);
     expect(w('free', 'calendar')).toEqual([['hour', 1000]]);
     expect(w('pro', 'calendar')).toEqual([['hour', 10000]]);
     expect(w('enterprise', 'calendar')).toEqual([['hour', 100000]]);
-    expect(w('basic', 'integration')).toEqual([['minute', 20], ['hour', 100]]);
+    expect(w('basic', 'integration')).toEqual([
+      ['minute', 20],
+      ['hour', 100],
+    ]);
   });
   it('development keys get a share of the limits; overrides apply per plan or to all', () => {
     expect(rateWindows('free', 'general', 'development').map((x) => x.limit)).toEqual([5, 50]);
-    expect(rateWindows('free', 'general', 'development', { developmentPercent: 10 }).map((x) => x.limit)).toEqual([1, 10]);
+    expect(rateWindows('free', 'general', 'development', { developmentPercent: 10 }).map((x) => x.limit)).toEqual([
+      1, 10,
+    ]);
     const o = parseRateOverrides('{"*":{"general":{"minute":7}},"enterprise":{"developer":{"hour":50000}}}');
     expect(rateWindows('pro', 'general', 'production', { overrides: o }).map((x) => x.limit)).toEqual([7, 10000]);
     expect(rateWindows('enterprise', 'developer', 'production', { overrides: o }).map((x) => x.limit)).toEqual([50000]);
@@ -43,32 +68,71 @@ describe('credentials', () => {
     expect(a.text).toMatch(/^cp_live_[A-Za-z0-9]{12}_[A-Za-z0-9_-]{43}$/);
     expect(b.text).toMatch(/^cp_test_/);
     expect(a.text).not.toBe(newApiKey('production').text);
-    expect(parseCredential(a.text)).toEqual({ kind: 'api_key', id: a.id, hash: sha256(a.text), environment: 'production' });
+    expect(parseCredential(a.text)).toEqual({
+      kind: 'api_key',
+      id: a.id,
+      hash: sha256(a.text),
+      environment: 'production',
+    });
     expect(parseCredential(b.text)?.environment).toBe('development');
     const s = newSessionToken();
     expect(parseCredential(s.text)).toEqual({ kind: 'session', id: s.id, hash: s.hash });
-    for (const bad of ['', 'cp_live_short_x', `${a.text}x`, a.text.replace('cp_live', 'cp_prod')]) expect(parseCredential(bad)).toBeUndefined();
+    for (const bad of ['', 'cp_live_short_x', `${a.text}x`, a.text.replace('cp_live', 'cp_prod')])
+      expect(parseCredential(bad)).toBeUndefined();
   });
 
   it('folds a key through rotation and revocation', () => {
-    const created = { type: 'ApiKeyCreated' as const, data: { key_id: 'k', user_id: 'u', name: 'n', environment: 'production' as const, prefix: 'k', key_hash: 'h' } };
+    const created = {
+      type: 'ApiKeyCreated' as const,
+      data: { key_id: 'k', user_id: 'u', name: 'n', environment: 'production' as const, prefix: 'k', key_hash: 'h' },
+    };
     const key = foldCredential([created])!;
     expect(credentialUsable(key, Date.now())).toBe(true);
-    const rotated = foldCredential([created, { type: 'ApiKeyRotated', data: { old_key_id: 'k', new_key_id: 'k2', user_id: 'u', grace_until: '2030-01-01T00:00:00.000Z' } }])!;
+    const rotated = foldCredential([
+      created,
+      {
+        type: 'ApiKeyRotated',
+        data: { old_key_id: 'k', new_key_id: 'k2', user_id: 'u', grace_until: '2030-01-01T00:00:00.000Z' },
+      },
+    ])!;
     expect(credentialUsable(rotated, Date.parse('2029-12-31T23:59:59Z'))).toBe(true);
     expect(credentialUsable(rotated, Date.parse('2030-01-01T00:00:01Z'))).toBe(false);
-    expect(credentialUsable(foldCredential([created, { type: 'ApiKeyRevoked', data: { key_id: 'k', user_id: 'u' } }])!, Date.now())).toBe(false);
-    expect(foldUser([{ type: 'UserCreated', data: { user_id: 'u', plan: 'free', role: 'user' } }, { type: 'PlanChanged', data: { user_id: 'u', plan: 'pro', previous_plan: 'free' } }])).toEqual({ user_id: 'u', plan: 'pro', role: 'user' });
+    expect(
+      credentialUsable(
+        foldCredential([created, { type: 'ApiKeyRevoked', data: { key_id: 'k', user_id: 'u' } }])!,
+        Date.now(),
+      ),
+    ).toBe(false);
+    expect(
+      foldUser([
+        { type: 'UserCreated', data: { user_id: 'u', plan: 'free', role: 'user' } },
+        { type: 'PlanChanged', data: { user_id: 'u', plan: 'pro', previous_plan: 'free' } },
+      ]),
+    ).toEqual({ user_id: 'u', plan: 'pro', role: 'user' });
   });
 });
 
 describe('request validation', () => {
   const v = compileRequest({
-    body: { type: 'object', properties: { n: { type: 'integer', minimum: 1, maximum: 10, default: 1 }, nested: { type: 'object', properties: { s: { type: 'string' } }, required: ['s'] } }, required: ['nested'] },
-    query: { type: 'object', properties: { months: { type: 'integer', default: 6 }, unread_only: { type: 'boolean', default: false } } },
+    body: {
+      type: 'object',
+      properties: {
+        n: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
+        nested: { type: 'object', properties: { s: { type: 'string' } }, required: ['s'] },
+      },
+      required: ['nested'],
+    },
+    query: {
+      type: 'object',
+      properties: { months: { type: 'integer', default: 6 }, unread_only: { type: 'boolean', default: false } },
+    },
   });
   it('applies defaults, coerces query text, keeps unknown fields', () => {
-    expect(v({ body: { nested: { s: 'x' }, extra: true }, query: { unread_only: 'true' }, params: {} })).toEqual({ body: { n: 1, nested: { s: 'x' }, extra: true }, query: { months: 6, unread_only: true }, params: {} });
+    expect(v({ body: { nested: { s: 'x' }, extra: true }, query: { unread_only: 'true' }, params: {} })).toEqual({
+      body: { n: 1, nested: { s: 'x' }, extra: true },
+      query: { months: 6, unread_only: true },
+      params: {},
+    });
   });
   it('refuses wrong types (no coercion in bodies) and missing fields with their paths', () => {
     try {

@@ -13,7 +13,8 @@ const platform = ['api', 'worker', 'relay', 'projector'];
 
 describe('docker-compose.yml', () => {
   it('has the stack services and the platform processes', () => {
-    for (const s of ['postgres', 'temporal', 'temporal-ui', 'kafka', ...platform]) expect(Object.keys(compose.services)).toContain(s);
+    for (const s of ['postgres', 'temporal', 'temporal-ui', 'kafka', ...platform])
+      expect(Object.keys(compose.services)).toContain(s);
     expect(compose.services.kafka.image).toMatch(/^apache\/kafka:3\.9/);
     expect(compose.services.kafka.environment.KAFKA_PROCESS_ROLES).toBe('broker,controller');
   });

@@ -18,7 +18,11 @@ describe('configuration', () => {
   });
 
   it('every service address can be pointed elsewhere', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u:p@db.internal:5432/x', TEMPORAL_ADDRESS: 'temporal.internal:7233', KAFKA_BROKERS: 'k1:9092,k2:9092' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u:p@db.internal:5432/x',
+      TEMPORAL_ADDRESS: 'temporal.internal:7233',
+      KAFKA_BROKERS: 'k1:9092,k2:9092',
+    });
     expect(c.DATABASE_URL).toContain('db.internal');
     expect(c.TEMPORAL_ADDRESS).toBe('temporal.internal:7233');
     expect(c.KAFKA_BROKERS).toBe('k1:9092,k2:9092');
@@ -42,13 +46,17 @@ describe('configuration', () => {
   });
 
   it('documents every variable', () => {
-    for (const [name, spec] of Object.entries(CONFIG_VARS)) expect({ name, ok: spec.description.length > 5 }).toEqual({ name, ok: true });
+    for (const [name, spec] of Object.entries(CONFIG_VARS))
+      expect({ name, ok: spec.description.length > 5 }).toEqual({ name, ok: true });
   });
 });
 
 describe('docs/configuration.md', () => {
   it('lists every variable (regenerate with npx tsx scripts/config-docs.ts)', () => {
-    const doc = require('node:fs').readFileSync(require('node:path').resolve(__dirname, '../../../docs/configuration.md'), 'utf8') as string;
+    const doc = require('node:fs').readFileSync(
+      require('node:path').resolve(__dirname, '../../../docs/configuration.md'),
+      'utf8',
+    ) as string;
     for (const name of Object.keys(CONFIG_VARS)) expect(doc).toContain(`| \`${name}\` |`);
   });
 });

@@ -17,16 +17,35 @@ const failure = (e: unknown) => toActivityFailure(e) as ApplicationFailure;
 
 describe('failure codes at the activity boundary', () => {
   it('vendor refusals and unusable answers are not retried; outages and conflicts are', () => {
-    expect(failure(new VendorRequestRejectedError('vendor_a', 401, 'bad key'))).toMatchObject({ type: 'VENDOR_REQUEST_REJECTED', nonRetryable: true });
-    expect(failure(new VendorBadResponseError('vendor_a', 'not JSON'))).toMatchObject({ type: 'VENDOR_BAD_RESPONSE', nonRetryable: true });
-    expect(failure(new VendorUnavailableError('vendor_a', 503, 'down'))).toMatchObject({ type: 'VENDOR_UNAVAILABLE', nonRetryable: false });
-    expect(failure(new ConcurrencyError('s', 1, 2))).toMatchObject({ type: 'CONCURRENCY_CONFLICT', nonRetryable: false });
+    expect(failure(new VendorRequestRejectedError('vendor_a', 401, 'bad key'))).toMatchObject({
+      type: 'VENDOR_REQUEST_REJECTED',
+      nonRetryable: true,
+    });
+    expect(failure(new VendorBadResponseError('vendor_a', 'not JSON'))).toMatchObject({
+      type: 'VENDOR_BAD_RESPONSE',
+      nonRetryable: true,
+    });
+    expect(failure(new VendorUnavailableError('vendor_a', 503, 'down'))).toMatchObject({
+      type: 'VENDOR_UNAVAILABLE',
+      nonRetryable: false,
+    });
+    expect(failure(new ConcurrencyError('s', 1, 2))).toMatchObject({
+      type: 'CONCURRENCY_CONFLICT',
+      nonRetryable: false,
+    });
   });
 
   it('data PostgreSQL refuses and plan limits are not retried; the limit keeps its details', () => {
-    expect(failure(new EventDataRejectedError('NUL character', 'data.message'))).toMatchObject({ type: 'DATA_REJECTED', nonRetryable: true });
+    expect(failure(new EventDataRejectedError('NUL character', 'data.message'))).toMatchObject({
+      type: 'DATA_REJECTED',
+      nonRetryable: true,
+    });
     const usage = { provider: 'vendor_a', limit_type: 'vendor_a_calls', current_usage: 100, limit_value: 100 };
-    expect(failure(new UsageLimitExceeded(usage))).toMatchObject({ type: 'USAGE_LIMIT_EXCEEDED', nonRetryable: true, details: [usage] });
+    expect(failure(new UsageLimitExceeded(usage))).toMatchObject({
+      type: 'USAGE_LIMIT_EXCEEDED',
+      nonRetryable: true,
+      details: [usage],
+    });
   });
 
   it('anything else is INTERNAL_ERROR (retryable), never a JavaScript class name', () => {
@@ -36,13 +55,26 @@ describe('failure codes at the activity boundary', () => {
   });
 
   it('wraps every activity of a set', async () => {
-    const wrapped = withFailureCodes({ boom: async () => { throw new VendorRequestRejectedError('vendor_b', 403, 'forbidden'); } });
+    const wrapped = withFailureCodes({
+      boom: async () => {
+        throw new VendorRequestRejectedError('vendor_b', 403, 'forbidden');
+      },
+    });
     await expect(wrapped.boom()).rejects.toMatchObject({ type: 'VENDOR_REQUEST_REJECTED', nonRetryable: true });
   });
 
   it('lists every non-retryable code for the retry policies', () => {
-    expect(NON_RETRYABLE_CODES.sort()).toEqual((Object.keys(FAILURES) as (keyof typeof FAILURES)[]).filter((c) => !FAILURES[c].retryable).sort());
-    expect(NON_RETRYABLE_CODES).toEqual(expect.arrayContaining(['VENDOR_REQUEST_REJECTED', 'VENDOR_BAD_RESPONSE', 'DATA_REJECTED', 'USAGE_LIMIT_EXCEEDED']));
+    expect(NON_RETRYABLE_CODES.sort()).toEqual(
+      (Object.keys(FAILURES) as (keyof typeof FAILURES)[]).filter((c) => !FAILURES[c].retryable).sort(),
+    );
+    expect(NON_RETRYABLE_CODES).toEqual(
+      expect.arrayContaining([
+        'VENDOR_REQUEST_REJECTED',
+        'VENDOR_BAD_RESPONSE',
+        'DATA_REJECTED',
+        'USAGE_LIMIT_EXCEEDED',
+      ]),
+    );
   });
 });
 

@@ -7,7 +7,11 @@ const RESTRICTED = '@typescript-eslint/no-restricted-imports';
 
 // ESLint runs as its own process (its config loader needs native dynamic import, which jest's VM lacks).
 async function lintAs(file: string, code: string): Promise<string[]> {
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file, '--format', 'json'], { cwd: root, input: code, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', file, '--format', 'json'],
+    { cwd: root, input: code, encoding: 'utf8' },
+  );
   const [result] = JSON.parse(r.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
   return result.messages.map((m) => m.ruleId ?? m.message);
 }
@@ -23,12 +27,27 @@ describe('workflow lint rules', () => {
   });
 
   it('allow type-only imports of activities and forbid value imports', async () => {
-    expect(await lintAs('workflows/ok.ts', `import type { Activities } from '../activities';\nexport type A = Activities;\n`)).toEqual([]);
-    expect(await lintAs('workflows/bad2.ts', `import { createActivities } from '../activities';\nexport const c = createActivities;\n`)).toContain('@typescript-eslint/no-restricted-imports');
+    expect(
+      await lintAs(
+        'workflows/ok.ts',
+        `import type { Activities } from '../activities';\nexport type A = Activities;\n`,
+      ),
+    ).toEqual([]);
+    expect(
+      await lintAs(
+        'workflows/bad2.ts',
+        `import { createActivities } from '../activities';\nexport const c = createActivities;\n`,
+      ),
+    ).toContain('@typescript-eslint/no-restricted-imports');
   });
 
   it('the same code is fine outside workflows/', async () => {
-    expect(await lintAs('infra/ok.ts', `import fs from 'node:fs';\nexport const a = Date.now() + Math.random();\nexport const b = fs;\n`)).toEqual([]);
+    expect(
+      await lintAs(
+        'infra/ok.ts',
+        `import fs from 'node:fs';\nexport const a = Date.now() + Math.random();\nexport const b = fs;\n`,
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -73,7 +92,9 @@ function lintImports(cases: Case[]): { verdicts: Verdicts; fatal: string[] } {
   return {
     verdicts: results.map((ids) => ids.includes(RESTRICTED)),
     // Parse errors (no rule id) would make a probe pass vacuously; unused imports are expected and ignored.
-    fatal: results.flatMap((ids, i) => ids.filter((id) => id.startsWith('fatal: ')).map((id) => `${cases[i].file}: ${id}`)),
+    fatal: results.flatMap((ids, i) =>
+      ids.filter((id) => id.startsWith('fatal: ')).map((id) => `${cases[i].file}: ${id}`),
+    ),
   };
 }
 
@@ -138,7 +159,10 @@ const CASES: Record<string, Case[]> = {
     bad('api/kernel/envelopes/general.ts', `import type { Activities } from '../../../activities/tasks';`),
     bad('api/app.ts', `import '../workers/context';`),
     bad('api/blog/tasks.ts', `import { PostgresEventStore } from '../../infra/eventstore/postgres';`),
-    bad('api/kernel/envelopes/general.ts', `import type { PostgresEventStore } from '../../../infra/eventstore/postgres';`),
+    bad(
+      'api/kernel/envelopes/general.ts',
+      `import type { PostgresEventStore } from '../../../infra/eventstore/postgres';`,
+    ),
     bad('api/blog/tasks.ts', `import { loadConfig } from '../../infra/config';`),
     bad('api/app.ts', `import { loadConfig } from '../infra/config';`),
     ok('api/kernel/deps.ts', `import type { Config } from '../../infra/config';`),

@@ -2,8 +2,19 @@ import { addDecimal, canonical, ColumnInfo, TableInfo, TableRows } from '../../.
 
 const col = (name: string, type: string, scale: number | null = null): ColumnInfo => ({ name, type, scale });
 
-function table(columns: ColumnInfo[], key: string[], defaults: Record<string, unknown> = {}, uniques: string[][] = []): TableRows {
-  return new TableRows('t', { columns, byName: new Map(columns.map((c) => [c.name, c])), key, uniques, defaults } as TableInfo);
+function table(
+  columns: ColumnInfo[],
+  key: string[],
+  defaults: Record<string, unknown> = {},
+  uniques: string[][] = [],
+): TableRows {
+  return new TableRows('t', {
+    columns,
+    byName: new Map(columns.map((c) => [c.name, c])),
+    key,
+    uniques,
+    defaults,
+  } as TableInfo);
 }
 /** As the runner does after its load query: rows found, and identities looked up but not found. */
 function seed(t: TableRows, found: Record<string, unknown>[], missing: Record<string, string | number>[] = []) {
@@ -30,27 +41,55 @@ describe('exact decimal arithmetic (as PostgreSQL numeric)', () => {
     expect(canonical(col('c', 'bigint'), 12)).toBe('12');
     expect(canonical(col('c', 'integer'), '7')).toBe(7);
     expect(canonical(col('c', 'boolean'), 't')).toBe(true);
-    expect(canonical(col('c', 'timestamp with time zone'), new Date('2026-11-22T00:00:00.000Z'))).toBe('2026-11-22T00:00:00.000Z');
+    expect(canonical(col('c', 'timestamp with time zone'), new Date('2026-11-22T00:00:00.000Z'))).toBe(
+      '2026-11-22T00:00:00.000Z',
+    );
     expect(() => canonical(col('c', 'numeric'), 'abc')).toThrow('not a decimal number');
   });
 });
 
 describe('changes applied in memory', () => {
-  const usage = () => table([col('u', 'text'), col('calls', 'bigint'), col('cost', 'numeric', 8), col('log', 'jsonb'), col('seen', 'timestamp with time zone')], ['u'], { calls: '0', cost: '0.00000000', log: [] });
+  const usage = () =>
+    table(
+      [
+        col('u', 'text'),
+        col('calls', 'bigint'),
+        col('cost', 'numeric', 8),
+        col('log', 'jsonb'),
+        col('seen', 'timestamp with time zone'),
+      ],
+      ['u'],
+      { calls: '0', cost: '0.00000000', log: [] },
+    );
 
   it('insert-or-increment: first insert takes defaults, later ones increment exactly', () => {
     const t = usage();
     seed(t, [], [{ u: 'a' }]);
-    const up = { op: 'upsert' as const, table: 't', key: { u: 'a' }, insert: { cost: 0.1 }, update: { cost: { $inc: 0.2 }, calls: { $inc: 1 } } };
+    const up = {
+      op: 'upsert' as const,
+      table: 't',
+      key: { u: 'a' },
+      insert: { cost: 0.1 },
+      update: { cost: { $inc: 0.2 }, calls: { $inc: 1 } },
+    };
     t.apply(up);
     t.apply(up);
-    expect(t.result()).toEqual({ inserts: [{ u: 'a', calls: '1', cost: '0.30000000', log: [], seen: null }], updates: [], deletes: [] });
+    expect(t.result()).toEqual({
+      inserts: [{ u: 'a', calls: '1', cost: '0.30000000', log: [], seen: null }],
+      updates: [],
+      deletes: [],
+    });
   });
 
   it('every right-hand side sees the row before the change; NULL stays NULL under $inc and $append', () => {
     const t = usage();
     seed(t, [{ u: 'a', calls: null, cost: '1.00000000', log: null, seen: '2026-11-22T00:00:00.000500+00:00' }]);
-    t.apply({ op: 'update', table: 't', key: { u: 'a' }, set: { calls: { $inc: 1 }, log: { $append: { x: 1 } }, seen: { $greatest: '2026-11-22T00:00:00.000Z' } } });
+    t.apply({
+      op: 'update',
+      table: 't',
+      key: { u: 'a' },
+      set: { calls: { $inc: 1 }, log: { $append: { x: 1 } }, seen: { $greatest: '2026-11-22T00:00:00.000Z' } },
+    });
     expect(t.find('t', { u: 'a' })).toMatchObject({ calls: null, log: null, seen: '2026-11-22T00:00:00.000500+00:00' });
     t.apply({ op: 'update', table: 't', key: { u: 'a' }, set: { seen: { $greatest: '2026-11-22T00:00:01.000Z' } } });
     expect(t.find('t', { u: 'a' })!.seen).toBe('2026-11-22T00:00:01.000Z');
@@ -60,7 +99,13 @@ describe('changes applied in memory', () => {
     const t = table([col('id', 'bigint'), col('owner', 'text'), col('status', 'text')], ['id']);
     seed(t, [{ id: '5', owner: 'ann', status: 'done' }]);
     t.apply({ op: 'update', table: 't', key: { id: 5, owner: 'bob' }, set: { status: 'x' } });
-    t.apply({ op: 'update', table: 't', key: { id: 5 }, set: { status: 'y' }, whereIn: { column: 'status', values: ['started'] } });
+    t.apply({
+      op: 'update',
+      table: 't',
+      key: { id: 5 },
+      set: { status: 'y' },
+      whereIn: { column: 'status', values: ['started'] },
+    });
     expect(t.result().updates).toEqual([]);
     t.apply({ op: 'update', table: 't', key: { id: '5', owner: 'ann' }, set: { status: 'z' } });
     expect(t.result()).toEqual({ updates: [{ id: '5', owner: 'ann', status: 'z' }], inserts: [], deletes: [] });
@@ -84,9 +129,13 @@ describe('changes applied in memory', () => {
 
   it('refuses changes that do not name the primary key or name unknown columns', () => {
     const t = table([col('id', 'text'), col('v', 'integer')], ['id']);
-    expect(() => t.apply({ op: 'update', table: 't', key: { v: 1 }, set: { v: 2 } })).toThrow('must name its primary key');
+    expect(() => t.apply({ op: 'update', table: 't', key: { v: 1 }, set: { v: 2 } })).toThrow(
+      'must name its primary key',
+    );
     seed(t, [{ id: 'a', v: 1 }]);
-    expect(() => t.apply({ op: 'update', table: 't', key: { id: 'a' }, set: { nope: 2 } })).toThrow('unknown column t.nope');
+    expect(() => t.apply({ op: 'update', table: 't', key: { id: 'a' }, set: { nope: 2 } })).toThrow(
+      'unknown column t.nope',
+    );
     expect(() => t.apply({ op: 'update', table: 't', key: { id: 'a' }, set: { id: 'b' } })).toThrow('may not set t.id');
   });
 
@@ -97,7 +146,9 @@ describe('changes applied in memory', () => {
     t.apply({ op: 'upsert', table: 't', key: { k: 'x' }, insert: { id: 9 } }); // raised again: still the first
     t.apply({ op: 'update', table: 't', key: { id: '7' }, set: { read: true } });
     expect(t.result().inserts).toEqual([{ id: '7', k: 'x', read: true }]);
-    expect(() => t.apply({ op: 'upsert', table: 't', key: { k: 'x', read: true }, insert: { id: 1 } })).toThrow('exactly a unique key');
+    expect(() => t.apply({ op: 'upsert', table: 't', key: { k: 'x', read: true }, insert: { id: 1 } })).toThrow(
+      'exactly a unique key',
+    );
   });
 
   it('a row the batch already changed wins over the same row read again by another key', () => {
@@ -110,7 +161,19 @@ describe('changes applied in memory', () => {
 });
 
 describe('merge semantics: several changes to one row in one batch', () => {
-  const ledger = () => table([col('id', 'text'), col('n', 'bigint'), col('amount', 'numeric', 2), col('tags', 'jsonb'), col('peak', 'integer'), col('note', 'text')], ['id'], { n: '0', tags: [] });
+  const ledger = () =>
+    table(
+      [
+        col('id', 'text'),
+        col('n', 'bigint'),
+        col('amount', 'numeric', 2),
+        col('tags', 'jsonb'),
+        col('peak', 'integer'),
+        col('note', 'text'),
+      ],
+      ['id'],
+      { n: '0', tags: [] },
+    );
   const storedRow = { id: 's', n: '5', amount: '1.00', tags: ['old'], peak: 3, note: 'old' };
 
   it('upsert then update of a new row: one insert carrying both', () => {
@@ -118,13 +181,23 @@ describe('merge semantics: several changes to one row in one batch', () => {
     seed(t, [], [{ id: 'x' }]);
     t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { n: 5, note: 'a' } });
     t.apply({ op: 'update', table: 't', key: { id: 'x' }, set: { note: 'b', n: { $inc: 1 } } });
-    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'x', n: '6', amount: null, tags: [], peak: null, note: 'b' }], deletes: [] });
+    expect(t.result()).toEqual({
+      updates: [],
+      inserts: [{ id: 'x', n: '6', amount: null, tags: [], peak: null, note: 'b' }],
+      deletes: [],
+    });
   });
 
   it("upsert with update of a stored row, then update: one update; the upsert's insert values are not used", () => {
     const t = ledger();
     seed(t, [{ ...storedRow }]);
-    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { n: 100, note: 'ignored' }, update: { n: { $inc: 1 } } });
+    t.apply({
+      op: 'upsert',
+      table: 't',
+      key: { id: 's' },
+      insert: { n: 100, note: 'ignored' },
+      update: { n: { $inc: 1 } },
+    });
     t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { note: 'b' } });
     expect(t.result()).toEqual({ updates: [{ ...storedRow, n: '6', note: 'b' }], inserts: [], deletes: [] });
   });
@@ -151,7 +224,8 @@ describe('merge semantics: several changes to one row in one batch', () => {
   it('$append: appends in change order; an array value is appended as one element', () => {
     const t = ledger();
     seed(t, [{ ...storedRow }]);
-    for (const v of ['b', { c: 1 }, ['d', 'e']]) t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { tags: { $append: v } } });
+    for (const v of ['b', { c: 1 }, ['d', 'e']])
+      t.apply({ op: 'update', table: 't', key: { id: 's' }, set: { tags: { $append: v } } });
     expect(t.result().updates).toEqual([{ ...storedRow, tags: ['old', 'b', { c: 1 }, ['d', 'e']] }]);
   });
 
@@ -172,8 +246,18 @@ describe('merge semantics: several changes to one row in one batch', () => {
     const t = ledger();
     seed(t, [{ ...storedRow }]);
     t.apply({ op: 'delete', table: 't', key: { id: 's' } });
-    t.apply({ op: 'upsert', table: 't', key: { id: 's' }, insert: { note: 'new' }, update: { note: 'not used: the row was gone' } });
-    expect(t.result()).toEqual({ updates: [{ id: 's', n: '0', amount: null, tags: [], peak: null, note: 'new' }], inserts: [], deletes: [] });
+    t.apply({
+      op: 'upsert',
+      table: 't',
+      key: { id: 's' },
+      insert: { note: 'new' },
+      update: { note: 'not used: the row was gone' },
+    });
+    expect(t.result()).toEqual({
+      updates: [{ id: 's', n: '0', amount: null, tags: [], peak: null, note: 'new' }],
+      inserts: [],
+      deletes: [],
+    });
   });
 
   it('a new row inserted, deleted and inserted again is one insert of its last version', () => {
@@ -182,7 +266,11 @@ describe('merge semantics: several changes to one row in one batch', () => {
     t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { note: 'first' } });
     t.apply({ op: 'delete', table: 't', key: { id: 'x' } });
     t.apply({ op: 'upsert', table: 't', key: { id: 'x' }, insert: { note: 'second' } });
-    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'x', n: '0', amount: null, tags: [], peak: null, note: 'second' }], deletes: [] });
+    expect(t.result()).toEqual({
+      updates: [],
+      inserts: [{ id: 'x', n: '0', amount: null, tags: [], peak: null, note: 'second' }],
+      deletes: [],
+    });
   });
 
   it('after a delete, updates and a second delete find no row; a delete whose guard fails deletes nothing', () => {
@@ -202,12 +290,24 @@ describe('merge semantics: several changes to one row in one batch', () => {
     t.apply({ op: 'update', table: 't', key: { id: 'm' }, set: { n: { $inc: 5 }, note: 'lost' } });
     expect(t.find('t', { id: 'm' })).toBeNull();
     t.apply({ op: 'upsert', table: 't', key: { id: 'm' }, insert: { n: 1 }, update: { n: { $inc: 1 } } });
-    expect(t.result()).toEqual({ updates: [], inserts: [{ id: 'm', n: '1', amount: null, tags: [], peak: null, note: null }], deletes: [] });
+    expect(t.result()).toEqual({
+      updates: [],
+      inserts: [{ id: 'm', n: '1', amount: null, tags: [], peak: null, note: null }],
+      deletes: [],
+    });
   });
 
   it('result(): every touched stored row is an update, even one set back to its old values; rows only read are not written; order is first touch', () => {
     const t = ledger();
-    seed(t, [{ ...storedRow, id: 'a' }, { ...storedRow, id: 'b' }, { ...storedRow, id: 'c' }], [{ id: 'new' }]);
+    seed(
+      t,
+      [
+        { ...storedRow, id: 'a' },
+        { ...storedRow, id: 'b' },
+        { ...storedRow, id: 'c' },
+      ],
+      [{ id: 'new' }],
+    );
     t.apply({ op: 'update', table: 't', key: { id: 'b' }, set: { note: 'x' } });
     t.apply({ op: 'upsert', table: 't', key: { id: 'new' }, insert: {} });
     t.apply({ op: 'update', table: 't', key: { id: 'a' }, set: { note: 'old' } });

@@ -13,7 +13,7 @@ import { BatchView, isApplied, markApplied, planBatch, StreamState } from '../..
 
 function rng(seed: number) {
   let x = seed >>> 0;
-  return () => ((x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (x = (x * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe('stream position tracking', () => {
@@ -45,7 +45,8 @@ describe('stream position tracking', () => {
       const arrivals = Array.from({ length: n }, (_, i) => i);
       for (let i = 0; i < n; i++) if (r() < 0.4) arrivals.push(Math.floor(r() * n));
       // local disorder only, like racing transactions: swap neighbours
-      for (let i = 0; i + 1 < arrivals.length; i++) if (r() < 0.3) [arrivals[i], arrivals[i + 1]] = [arrivals[i + 1], arrivals[i]];
+      for (let i = 0; i + 1 < arrivals.length; i++)
+        if (r() < 0.3) [arrivals[i], arrivals[i + 1]] = [arrivals[i + 1], arrivals[i]];
       const st = { position: -1, pending: new Set<number>() };
       const count = new Map<number, number>();
       for (const p of arrivals) {
@@ -67,8 +68,15 @@ function info(columns: ColumnInfo[], key: string[], defaults: Record<string, unk
   return { columns, byName: new Map(columns.map((c) => [c.name, c])), key, uniques: [], defaults };
 }
 const INFO: Record<string, TableInfo> = {
-  tasks: info([col('task_id', 'text'), col('user_id', 'text'), col('status', 'text'), col('log', 'jsonb')], ['task_id'], { log: [] }),
-  user_tasks: info([col('user_id', 'text'), col('started', 'bigint'), col('done', 'bigint')], ['user_id'], { started: '0', done: '0' }),
+  tasks: info(
+    [col('task_id', 'text'), col('user_id', 'text'), col('status', 'text'), col('log', 'jsonb')],
+    ['task_id'],
+    { log: [] },
+  ),
+  user_tasks: info([col('user_id', 'text'), col('started', 'bigint'), col('done', 'bigint')], ['user_id'], {
+    started: '0',
+    done: '0',
+  }),
 };
 
 const projection = defineProjection({
@@ -80,10 +88,23 @@ const projection = defineProjection({
   createTables: async () => {},
   handlers: {
     TaskStarted: (e): Change[] => [
-      { op: 'upsert', table: 'tasks', key: { task_id: e.data.task_id }, insert: { user_id: e.data.user_id, status: 'started' } },
-      { op: 'upsert', table: 'user_tasks', key: { user_id: e.data.user_id }, insert: { started: 1 }, update: { started: { $inc: 1 } } },
+      {
+        op: 'upsert',
+        table: 'tasks',
+        key: { task_id: e.data.task_id },
+        insert: { user_id: e.data.user_id, status: 'started' },
+      },
+      {
+        op: 'upsert',
+        table: 'user_tasks',
+        key: { user_id: e.data.user_id },
+        insert: { started: 1 },
+        update: { started: { $inc: 1 } },
+      },
     ],
-    TaskProgressed: (e) => [{ op: 'update', table: 'tasks', key: { task_id: e.data.task_id }, set: { log: { $append: e.data.message } } }],
+    TaskProgressed: (e) => [
+      { op: 'update', table: 'tasks', key: { task_id: e.data.task_id }, set: { log: { $append: e.data.message } } },
+    ],
     // The event does not name the user: read it from the task's row (written by this batch or an earlier one).
     TaskCompleted: async (e, view): Promise<Change[]> => {
       const task = await view.get('tasks', { task_id: e.data.task_id });
@@ -114,7 +135,11 @@ function memoryView(stored: Record<string, MemRow[]> = {}) {
     if (!known) t.absent(id);
     return t;
   };
-  const view: BatchView & { added: Change[][]; reads: typeof reads; result(name: string): ReturnType<TableRows['result']> } = {
+  const view: BatchView & {
+    added: Change[][];
+    reads: typeof reads;
+    result(name: string): ReturnType<TableRows['result']>;
+  } = {
     added,
     reads,
     add(changes) {
@@ -147,14 +172,23 @@ function recorded(task: string, position: number, e: TaskEvent): RecordedEvent {
     recordedAt: '2026-11-22T00:00:00.000Z',
   } as RecordedEvent;
 }
-const started = (task: string, p: number, user = 'ann') => recorded(task, p, { type: 'TaskStarted', data: { task_id: task, task_type: 'blog', user_id: user, workflow_id: `wf-${task}` } });
-const progressed = (task: string, p: number, message: string) => recorded(task, p, { type: 'TaskProgressed', data: { task_id: task, message, at: '2026-11-22T00:00:00.000Z' } });
-const completed = (task: string, p: number) => recorded(task, p, { type: 'TaskCompleted', data: { task_id: task, result: {} } });
-const failed = (task: string, p: number) => recorded(task, p, { type: 'TaskFailed', data: { task_id: task, error: { code: 'X', message: 'x' } } });
-const cancelled = (task: string, p: number) => recorded(task, p, { type: 'TaskCancelled', data: { task_id: task, reason: 'r' } });
+const started = (task: string, p: number, user = 'ann') =>
+  recorded(task, p, {
+    type: 'TaskStarted',
+    data: { task_id: task, task_type: 'blog', user_id: user, workflow_id: `wf-${task}` },
+  });
+const progressed = (task: string, p: number, message: string) =>
+  recorded(task, p, { type: 'TaskProgressed', data: { task_id: task, message, at: '2026-11-22T00:00:00.000Z' } });
+const completed = (task: string, p: number) =>
+  recorded(task, p, { type: 'TaskCompleted', data: { task_id: task, result: {} } });
+const failed = (task: string, p: number) =>
+  recorded(task, p, { type: 'TaskFailed', data: { task_id: task, error: { code: 'X', message: 'x' } } });
+const cancelled = (task: string, p: number) =>
+  recorded(task, p, { type: 'TaskCancelled', data: { task_id: task, reason: 'r' } });
 
 const state = (position: number, ...pending: number[]): StreamState => ({ position, pending: new Set(pending) });
-const at = (plan: { applied: { event: RecordedEvent }[] }) => plan.applied.map((a) => `${a.event.streamId}@${a.event.streamPosition}`);
+const at = (plan: { applied: { event: RecordedEvent }[] }) =>
+  plan.applied.map((a) => `${a.event.streamId}@${a.event.streamPosition}`);
 
 describe('planBatch', () => {
   it('applies each new event once, in batch order; a re-delivered event in the same batch is skipped', async () => {
@@ -167,17 +201,38 @@ describe('planBatch', () => {
   });
 
   it('skips events at or below the stored position and in the stored pending set', async () => {
-    const plan = await planBatch(projection, new Map([['task-a', state(1, 3)]]), [started('a', 0), progressed('a', 1, 'x'), progressed('a', 2, 'y'), progressed('a', 3, 'z'), progressed('a', 4, 'w')], memoryView());
+    const plan = await planBatch(
+      projection,
+      new Map([['task-a', state(1, 3)]]),
+      [
+        started('a', 0),
+        progressed('a', 1, 'x'),
+        progressed('a', 2, 'y'),
+        progressed('a', 3, 'z'),
+        progressed('a', 4, 'w'),
+      ],
+      memoryView(),
+    );
     expect(at(plan)).toEqual(['task-a@2', 'task-a@4']);
     expect(plan.states.get('task-a')).toEqual(state(4));
   });
 
   it('out-of-order positions are applied once each; a gap stays in the pending set until a later batch fills it', async () => {
-    const first = await planBatch(projection, new Map(), [progressed('a', 2, 'two'), started('a', 0), progressed('a', 2, 'two'), progressed('a', 3, 'three')], memoryView());
+    const first = await planBatch(
+      projection,
+      new Map(),
+      [progressed('a', 2, 'two'), started('a', 0), progressed('a', 2, 'two'), progressed('a', 3, 'three')],
+      memoryView(),
+    );
     expect(at(first)).toEqual(['task-a@2', 'task-a@0', 'task-a@3']);
     expect(first.states.get('task-a')).toEqual(state(0, 2, 3));
 
-    const second = await planBatch(projection, first.states, [progressed('a', 3, 'three'), progressed('a', 1, 'one'), progressed('a', 2, 'two')], memoryView());
+    const second = await planBatch(
+      projection,
+      first.states,
+      [progressed('a', 3, 'three'), progressed('a', 1, 'one'), progressed('a', 2, 'two')],
+      memoryView(),
+    );
     expect(at(second)).toEqual(['task-a@1']);
     expect(second.states.get('task-a')).toEqual(state(3));
   });
@@ -185,18 +240,31 @@ describe('planBatch', () => {
   it('an event without a handler still advances its stream, with no changes', async () => {
     const view = memoryView();
     const plan = await planBatch(projection, new Map([['task-a', state(0)]]), [failed('a', 1), failed('a', 1)], view);
-    expect(plan.applied).toEqual([{ event: expect.objectContaining({ type: 'TaskFailed', streamPosition: 1 }), changes: null }]);
+    expect(plan.applied).toEqual([
+      { event: expect.objectContaining({ type: 'TaskFailed', streamPosition: 1 }), changes: null },
+    ]);
     expect(plan.states).toEqual(new Map([['task-a', state(1)]]));
     expect(view.added).toEqual([]);
   });
 
   it("returns each event's changes with it, in event order, and hands them to the view in that order", async () => {
     const view = memoryView({ tasks: [{ task_id: 'b', user_id: 'bob', status: 'started', log: [] }] });
-    const plan = await planBatch(projection, new Map([['task-b', state(0)]]), [started('a', 0), progressed('b', 1, 'b1'), progressed('a', 1, 'a1'), cancelled('b', 2)], view);
+    const plan = await planBatch(
+      projection,
+      new Map([['task-b', state(0)]]),
+      [started('a', 0), progressed('b', 1, 'b1'), progressed('a', 1, 'a1'), cancelled('b', 2)],
+      view,
+    );
     const expected: Change[][] = [
       [
         { op: 'upsert', table: 'tasks', key: { task_id: 'a' }, insert: { user_id: 'ann', status: 'started' } },
-        { op: 'upsert', table: 'user_tasks', key: { user_id: 'ann' }, insert: { started: 1 }, update: { started: { $inc: 1 } } },
+        {
+          op: 'upsert',
+          table: 'user_tasks',
+          key: { user_id: 'ann' },
+          insert: { started: 1 },
+          update: { started: { $inc: 1 } },
+        },
       ],
       [{ op: 'update', table: 'tasks', key: { task_id: 'b' }, set: { log: { $append: 'b1' } } }],
       [{ op: 'update', table: 'tasks', key: { task_id: 'a' }, set: { log: { $append: 'a1' } } }],
@@ -204,12 +272,21 @@ describe('planBatch', () => {
     ];
     expect(plan.applied.map((a) => a.changes)).toEqual(expected);
     expect(view.added).toEqual(expected);
-    expect(view.result('tasks')).toEqual({ updates: [], inserts: [{ task_id: 'a', user_id: 'ann', status: 'started', log: ['a1'] }], deletes: [{ task_id: 'b' }] });
+    expect(view.result('tasks')).toEqual({
+      updates: [],
+      inserts: [{ task_id: 'a', user_id: 'ann', status: 'started', log: ['a1'] }],
+      deletes: [{ task_id: 'b' }],
+    });
   });
 
   it("a handler reading through the view sees the changes of the batch's earlier events", async () => {
     const view = memoryView();
-    const plan = await planBatch(projection, new Map(), [started('a', 0, 'ann'), started('c', 0, 'ann'), completed('a', 1)], view);
+    const plan = await planBatch(
+      projection,
+      new Map(),
+      [started('a', 0, 'ann'), started('c', 0, 'ann'), completed('a', 1)],
+      view,
+    );
     expect(view.reads).toEqual([{ table: 'tasks', key: { task_id: 'a' } }]);
     expect(plan.applied[2].changes).toEqual([
       { op: 'update', table: 'tasks', key: { task_id: 'a' }, set: { status: 'done' } },
@@ -219,8 +296,16 @@ describe('planBatch', () => {
   });
 
   it('a handler reading a stored row, or a row that does not exist, gets what the view holds', async () => {
-    const view = memoryView({ tasks: [{ task_id: 'old', user_id: 'bob', status: 'started', log: [] }], user_tasks: [{ user_id: 'bob', started: '4', done: '1' }] });
-    const plan = await planBatch(projection, new Map([['task-old', state(0)]]), [completed('old', 1), completed('nope', 0)], view);
+    const view = memoryView({
+      tasks: [{ task_id: 'old', user_id: 'bob', status: 'started', log: [] }],
+      user_tasks: [{ user_id: 'bob', started: '4', done: '1' }],
+    });
+    const plan = await planBatch(
+      projection,
+      new Map([['task-old', state(0)]]),
+      [completed('old', 1), completed('nope', 0)],
+      view,
+    );
     expect(plan.applied.map((a) => a.changes)).toEqual([
       [
         { op: 'update', table: 'tasks', key: { task_id: 'old' }, set: { status: 'done' } },
@@ -228,7 +313,11 @@ describe('planBatch', () => {
       ],
       [], // handled, nothing to change: still an applied event
     ]);
-    expect(view.result('user_tasks')).toEqual({ updates: [{ user_id: 'bob', started: '4', done: '2' }], inserts: [], deletes: [] });
+    expect(view.result('user_tasks')).toEqual({
+      updates: [{ user_id: 'bob', started: '4', done: '2' }],
+      inserts: [],
+      deletes: [],
+    });
   });
 
   it('handlers get read access only, not the way to add changes', async () => {
@@ -256,7 +345,12 @@ describe('planBatch', () => {
         ['task-c', state(-1, 1)],
       ]);
     const stored = storedStates();
-    const plan = await planBatch(projection, stored, [progressed('a', 1, 'x'), progressed('b', 1, 'dup'), failed('d', 0), started('c', 1), progressed('c', 2, 'y')], memoryView());
+    const plan = await planBatch(
+      projection,
+      stored,
+      [progressed('a', 1, 'x'), progressed('b', 1, 'dup'), failed('d', 0), started('c', 1), progressed('c', 2, 'y')],
+      memoryView(),
+    );
     expect([...plan.states.keys()]).toEqual(['task-a', 'task-d', 'task-c']);
     expect(plan.states).toEqual(
       new Map([
@@ -270,7 +364,12 @@ describe('planBatch', () => {
 
   it('a batch of events all applied before plans nothing', async () => {
     const view = memoryView();
-    const plan = await planBatch(projection, new Map([['task-a', state(2)]]), [started('a', 0), progressed('a', 2, 'x')], view);
+    const plan = await planBatch(
+      projection,
+      new Map([['task-a', state(2)]]),
+      [started('a', 0), progressed('a', 2, 'x')],
+      view,
+    );
     expect(plan).toEqual({ applied: [], states: new Map() });
     expect(view.added).toEqual([]);
   });
@@ -292,7 +391,7 @@ describe('planBatch', () => {
       for (let i = 0, n = arrivals.length; i < n; i++) if (r() < 0.4) arrivals.push(arrivals[Math.floor(r() * n)]);
       let states = new Map<string, StreamState>();
       const count = new Map<string, number>();
-      for (let i = 0; i < arrivals.length; ) {
+      for (let i = 0; i < arrivals.length;) {
         const size = 1 + Math.floor(r() * 6);
         const plan = await planBatch(projection, states, arrivals.slice(i, i + size), memoryView());
         for (const id of at(plan)) count.set(id, (count.get(id) ?? 0) + 1);

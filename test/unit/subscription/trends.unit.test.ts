@@ -12,7 +12,13 @@ describe('trends', () => {
     const usage = new Map([
       ['2026-01', [{ provider: 'vendor_a', calls: 10, cost: 1 }]],
       ['2026-02', [{ provider: 'vendor_a', calls: 12, cost: 1.2 }]],
-      ['2026-03', [{ provider: 'vendor_a', calls: 14, cost: 1.4 }, { provider: 'vendor_b', calls: 2, cost: 0.6 }]],
+      [
+        '2026-03',
+        [
+          { provider: 'vendor_a', calls: 14, cost: 1.4 },
+          { provider: 'vendor_b', calls: 2, cost: 0.6 },
+        ],
+      ],
       ['2026-04', [{ provider: 'vendor_a', calls: 16, cost: 1.6 }]],
       // 2026-05: nothing
       ['2026-06', [{ provider: 'vendor_a', calls: 20, cost: 2 }]],
@@ -20,9 +26,23 @@ describe('trends', () => {
       ['2026-08', [{ provider: 'vendor_a', calls: 24, cost: 2.4 }]],
     ]);
     const t = buildTrends(periods, usage);
-    expect(t.periods.map((p) => p.period)).toEqual(['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']);
+    expect(t.periods.map((p) => p.period)).toEqual([
+      '2026-01',
+      '2026-02',
+      '2026-03',
+      '2026-04',
+      '2026-05',
+      '2026-06',
+      '2026-07',
+      '2026-08',
+    ]);
     expect(t.periods[4]).toEqual({ period: '2026-05', total_calls: 0, total_cost: 0, provider_breakdown: {} });
-    expect(t.periods[2]).toEqual({ period: '2026-03', total_calls: 16, total_cost: 2, provider_breakdown: { vendor_a: { calls: 14, cost: 1.4 }, vendor_b: { calls: 2, cost: 0.6 } } });
+    expect(t.periods[2]).toEqual({
+      period: '2026-03',
+      total_calls: 16,
+      total_cost: 2,
+      provider_breakdown: { vendor_a: { calls: 14, cost: 1.4 }, vendor_b: { calls: 2, cost: 0.6 } },
+    });
     // calls y = 10,12,16,16,0,20,22,24: mean 15; Σ(x−3.5)(y−15) = 66, Σ(x−3.5)² = 42; slope 1.5714; /15 = 0.1048 > 0.05
     expect(t.trends.calls_trend).toBe('increasing');
     expect(t.trends.cost_trend).toBe('increasing');
@@ -51,6 +71,9 @@ describe('month-end projections', () => {
   it('counts at least one hour at the start of a month', () => {
     const now = new Date('2026-12-01T00:00:05Z');
     expect(elapsedFraction(now)).toBeCloseTo(1 / (31 * 24), 10);
-    expect(projectMonth(now, 0, {}, { tokens: 1000 })).toEqual({ projected_monthly_cost: 0, projected_usage_percentage: 0 });
+    expect(projectMonth(now, 0, {}, { tokens: 1000 })).toEqual({
+      projected_monthly_cost: 0,
+      projected_usage_percentage: 0,
+    });
   });
 });

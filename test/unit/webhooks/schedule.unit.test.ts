@@ -1,9 +1,28 @@
 /** Retry schedule: the ARCHITECTURE.md waits, deterministic bounded jitter, Retry-After as a lower bound. */
-import { DEFAULT_SCHEDULE_SECONDS, delayBeforeAttempt, jitterFactor, MAX_RETRY_AFTER_SECONDS, nextDelay, parseRetryAfter, parseSchedule } from '../../../domain/webhooks/schedule';
+import {
+  DEFAULT_SCHEDULE_SECONDS,
+  delayBeforeAttempt,
+  jitterFactor,
+  MAX_RETRY_AFTER_SECONDS,
+  nextDelay,
+  parseRetryAfter,
+  parseSchedule,
+} from '../../../domain/webhooks/schedule';
 
 describe('webhook retry schedule', () => {
   it('is immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h', () => {
-    expect(DEFAULT_SCHEDULE_SECONDS).toEqual([0, 5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 14 * 3600, 20 * 3600, 24 * 3600]);
+    expect(DEFAULT_SCHEDULE_SECONDS).toEqual([
+      0,
+      5,
+      5 * 60,
+      30 * 60,
+      2 * 3600,
+      5 * 3600,
+      10 * 3600,
+      14 * 3600,
+      20 * 3600,
+      24 * 3600,
+    ]);
   });
 
   it('jitters each wait by at most ±10 %, the same way every time for the same delivery and attempt', () => {

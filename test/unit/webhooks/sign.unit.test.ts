@@ -1,15 +1,32 @@
 /** Standard Webhooks signing: the published test vector, headers, secrets and the receiver-side check. */
 import { createHmac } from 'node:crypto';
-import { generateSecret, secretFingerprint, secretKey, secretProblem, sign, signedHeaders, verify } from '../../../infra/webhooks/sign';
+import {
+  generateSecret,
+  secretFingerprint,
+  secretKey,
+  secretProblem,
+  sign,
+  signedHeaders,
+  verify,
+} from '../../../infra/webhooks/sign';
 import { SecretBox } from '../../../infra/webhooks/secrets';
 
 describe('webhook signing', () => {
   it('matches the Standard Webhooks reference vector', () => {
-    expect(sign('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'msg_p5jXN8AQM9LWM0D4loKWxJek', 1614265330, '{"test": 2432232314}')).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+    expect(
+      sign(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        1614265330,
+        '{"test": 2432232314}',
+      ),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
   });
 
   it('signs "id.timestamp.body" with the UTF-8 bytes of a secret without the whsec_ prefix', () => {
-    const expected = createHmac('sha256', Buffer.from('a-plain-secret-of-20c', 'utf8')).update('m1.1700000000.{"a":"é"}').digest('base64');
+    const expected = createHmac('sha256', Buffer.from('a-plain-secret-of-20c', 'utf8'))
+      .update('m1.1700000000.{"a":"é"}')
+      .digest('base64');
     expect(sign('a-plain-secret-of-20c', 'm1', 1700000000, '{"a":"é"}')).toBe(`v1,${expected}`);
   });
 
@@ -47,11 +64,15 @@ describe('webhook signing', () => {
     const body = '{"event_type":"content_generated"}';
     const sig = sign(secret, 'id-1', 1700000000, body);
     expect(verify(secret, { id: 'id-1', timestamp: '1700000000', signature: sig }, body, 1700000100)).toBe(true);
-    expect(verify(secret, { id: 'id-1', timestamp: '1700000000', signature: `v1,AAAA ${sig}` }, body, 1700000000)).toBe(true);
+    expect(verify(secret, { id: 'id-1', timestamp: '1700000000', signature: `v1,AAAA ${sig}` }, body, 1700000000)).toBe(
+      true,
+    );
     expect(verify(secret, { id: 'id-1', timestamp: '1700000000', signature: sig }, body, 1700000301)).toBe(false);
     expect(verify(secret, { id: 'id-1', timestamp: '1700000000', signature: sig }, `${body} `, 1700000000)).toBe(false);
     expect(verify(secret, { id: 'id-2', timestamp: '1700000000', signature: sig }, body, 1700000000)).toBe(false);
-    expect(verify(generateSecret(), { id: 'id-1', timestamp: '1700000000', signature: sig }, body, 1700000000)).toBe(false);
+    expect(verify(generateSecret(), { id: 'id-1', timestamp: '1700000000', signature: sig }, body, 1700000000)).toBe(
+      false,
+    );
   });
 
   it('seals secrets with AES-256-GCM bound to the endpoint id', () => {

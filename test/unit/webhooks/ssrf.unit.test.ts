@@ -1,5 +1,14 @@
 /** SSRF rules: address classes (IPv4, IPv6, embedded IPv4 forms), URL form, allow-list, resolution. */
-import { classifyAddress, isAllowed, parseAllowList, parseIPv6, parseWebhookUrl, pinnedLookup, resolveWebhookTarget, UnsafeWebhookUrlError } from '../../../infra/webhooks/ssrf';
+import {
+  classifyAddress,
+  isAllowed,
+  parseAllowList,
+  parseIPv6,
+  parseWebhookUrl,
+  pinnedLookup,
+  resolveWebhookTarget,
+  UnsafeWebhookUrlError,
+} from '../../../infra/webhooks/ssrf';
 
 describe('address classification', () => {
   it.each([
@@ -39,7 +48,18 @@ describe('address classification', () => {
     ['not-an-address', 'reserved'],
   ])('%s is %s', (a, cls) => expect(classifyAddress(a)).toBe(cls));
 
-  it.each(['1.1.1.1', '8.8.8.8', '172.32.0.1', '172.15.255.255', '100.128.0.1', '169.253.0.1', '2606:4700:4700::1111', '2a00:1450::1', '::ffff:8.8.8.8', '64:ff9b::8.8.8.8'])('%s is public', (a) => expect(classifyAddress(a)).toBeUndefined());
+  it.each([
+    '1.1.1.1',
+    '8.8.8.8',
+    '172.32.0.1',
+    '172.15.255.255',
+    '100.128.0.1',
+    '169.253.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450::1',
+    '::ffff:8.8.8.8',
+    '64:ff9b::8.8.8.8',
+  ])('%s is public', (a) => expect(classifyAddress(a)).toBeUndefined());
 
   it('parses IPv6 with :: in every position', () => {
     expect(parseIPv6('1::')).toEqual([0, 1, ...Array(14).fill(0)]);
@@ -59,7 +79,12 @@ describe('webhook URLs', () => {
 
   it('parses the allow-list and matches host and port', () => {
     const allow = parseAllowList(' 127.0.0.1 , localhost:8080, [::1]:9000, ::1 ');
-    expect(allow).toEqual([{ host: '127.0.0.1' }, { host: 'localhost', port: 8080 }, { host: '::1', port: 9000 }, { host: '::1' }]);
+    expect(allow).toEqual([
+      { host: '127.0.0.1' },
+      { host: 'localhost', port: 8080 },
+      { host: '::1', port: 9000 },
+      { host: '::1' },
+    ]);
     expect(isAllowed(new URL('http://127.0.0.1:1234/x'), allow)).toBe(true);
     expect(isAllowed(new URL('http://localhost:8080/'), allow)).toBe(true);
     expect(isAllowed(new URL('http://localhost:8081/'), allow)).toBe(false);
@@ -73,13 +98,22 @@ describe('webhook URLs', () => {
       { address: '93.184.215.14', family: 4 },
       { address: '::ffff:10.0.0.5', family: 6 },
     ];
-    await expect(resolveWebhookTarget('https://mixed.example/', { allow: [], resolve })).rejects.toMatchObject({ code: 'WEBHOOK_URL_REFUSED', addressClass: 'private', address: '::ffff:10.0.0.5' });
+    await expect(resolveWebhookTarget('https://mixed.example/', { allow: [], resolve })).rejects.toMatchObject({
+      code: 'WEBHOOK_URL_REFUSED',
+      addressClass: 'private',
+      address: '::ffff:10.0.0.5',
+    });
   });
 
   it('returns the first checked address to pin, and lets the allow-list through', async () => {
     const resolve = async () => [{ address: '127.0.0.1', family: 4 }];
-    await expect(resolveWebhookTarget('http://receiver.test:8080/', { allow: [], resolve })).rejects.toThrow(/loopback/);
-    const t = await resolveWebhookTarget('http://receiver.test:8080/', { allow: parseAllowList('receiver.test'), resolve });
+    await expect(resolveWebhookTarget('http://receiver.test:8080/', { allow: [], resolve })).rejects.toThrow(
+      /loopback/,
+    );
+    const t = await resolveWebhookTarget('http://receiver.test:8080/', {
+      allow: parseAllowList('receiver.test'),
+      resolve,
+    });
     expect(t).toMatchObject({ address: '127.0.0.1', family: 4, allowed: true });
     await expect(resolveWebhookTarget('http://[::1]/', { allow: [] })).rejects.toThrow(/loopback/);
     await expect(resolveWebhookTarget('http://169.254.169.254/latest', { allow: [] })).rejects.toThrow(/metadata/);
@@ -89,11 +123,17 @@ describe('webhook URLs', () => {
     const resolve = async () => {
       throw Object.assign(new Error('nope'), { code: 'ENOTFOUND' });
     };
-    await expect(resolveWebhookTarget('https://nowhere.invalid/', { allow: [], resolve })).rejects.toThrow(/does not resolve \(ENOTFOUND\)/);
+    await expect(resolveWebhookTarget('https://nowhere.invalid/', { allow: [], resolve })).rejects.toThrow(
+      /does not resolve \(ENOTFOUND\)/,
+    );
   });
 
   it('pins lookups to the checked address (single and all forms)', () => {
-    const lookup = pinnedLookup({ address: '203.0.113.7', family: 4 }) as unknown as (h: string, o: object, cb: (...a: unknown[]) => void) => void;
+    const lookup = pinnedLookup({ address: '203.0.113.7', family: 4 }) as unknown as (
+      h: string,
+      o: object,
+      cb: (...a: unknown[]) => void,
+    ) => void;
     const single = jest.fn();
     const all = jest.fn();
     lookup('evil.example', {}, single);
