@@ -17,6 +17,11 @@ import { getUser } from '../projections/identity';
 import { isPlanName, PLANS } from '../domain/plans';
 import type { WebhookActivityDeps } from '../activities/webhooks';
 import type { WebhookAdapters } from '../api/kernel/types';
+import { apiSettingsOf, sitebuilderSettings, SitebuilderApiSettings } from '../infra/sitebuilder/settings';
+import { createOAuthClient } from '../infra/sitebuilder/oauth';
+import { createSitebuilderApi } from '../infra/sitebuilder/blog-api';
+import { createTokenManager, SitebuilderTokenStore } from '../infra/sitebuilder/tokens';
+import type { SitebuilderActivityDeps } from '../activities/sitebuilder';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -50,6 +55,35 @@ export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: 
   return {
     gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger),
     research: researchFromConfig(config),
+  };
+}
+
+/** What the API needs for site publishing: authorization URL parts, PKCE key, state lifetime, cover URL rules. */
+export function sitebuilderApiSettings(config: Config): SitebuilderApiSettings {
+  return apiSettingsOf(sitebuilderSettings(config));
+}
+
+/** Site publishing activities: the OAuth client, the builder's REST API, encrypted token storage with refresh. */
+export function sitebuilderActivityDeps(
+  db: Knex,
+  store: EventStore,
+  config: Config,
+  publicBaseUrl: string,
+  logger?: Logger,
+): SitebuilderActivityDeps {
+  const s = sitebuilderSettings(config);
+  const oauth = createOAuthClient(s);
+  const tokens = new SitebuilderTokenStore(db, new SecretBox(s.tokenKey));
+  return {
+    store,
+    settings: s,
+    oauth,
+    api: createSitebuilderApi(s),
+    tokens,
+    tokenManager: createTokenManager({ store, tokens, oauth, refreshMarginSeconds: s.refreshMarginSeconds }),
+    media: { ssrf: { allow: s.mediaAllow }, maxBytes: s.mediaMaxBytes, timeoutMs: s.timeoutMs },
+    publicBaseUrl,
+    logger,
   };
 }
 

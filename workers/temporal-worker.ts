@@ -10,6 +10,8 @@ import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { sitebuilderActivityDeps } from './adapters';
+import { publicBaseUrl } from '../infra/config';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
     }),
   });
 

@@ -13,6 +13,7 @@ import type { EventStore } from '../../infra/eventstore';
 import type { CorpusProvider } from '../../infra/research';
 import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
 import type { SsrfOptions } from '../../infra/webhooks/ssrf';
+import type { SitebuilderApiSettings } from '../../infra/sitebuilder/settings';
 import type { RateDecision } from '../../infra/ratelimit/postgres';
 import type { RateOptions, RateScheme } from '../../domain/plans';
 import type { Caller } from '../identity/lookup';
@@ -77,6 +78,8 @@ export interface AppDeps {
   settings: ApiSettings;
   /** The clock of billing periods, subscription dates, trends and projections (default: the system clock; tests fix it). */
   now?: () => Date;
+  /** Site publishing: authorization URL parts, PKCE key, state lifetime, cover URL rules (absent: routes answer 503). */
+  sitebuilder?: SitebuilderApiSettings;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }

@@ -20,10 +20,20 @@ export function decodeKey(text: string, source: string): Buffer {
 }
 
 export function webhookSecretKey(c: Pick<Config, 'WEBHOOK_SECRET_KEY' | 'NODE_ENV'>, file = DEV_KEY_FILE): Buffer {
-  if (c.WEBHOOK_SECRET_KEY) return decodeKey(c.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY');
-  if (c.NODE_ENV === 'production')
+  return configuredKey(c.WEBHOOK_SECRET_KEY, 'WEBHOOK_SECRET_KEY', c.NODE_ENV, file);
+}
+
+/**
+ * A 32-byte key from the configuration variable `variable` (base64). Required
+ * in production; in development and test, when unset, generated once into
+ * `file` (shared by every local process). Also used for other keys at rest
+ * (the site builder's token key).
+ */
+export function configuredKey(value: string, variable: string, nodeEnv: string, file: string): Buffer {
+  if (value) return decodeKey(value, variable);
+  if (nodeEnv === 'production')
     throw new Error(
-      'Invalid configuration: WEBHOOK_SECRET_KEY must be set in production (32 bytes base64, e.g. `openssl rand -base64 32`)',
+      `Invalid configuration: ${variable} must be set in production (32 bytes base64, e.g. \`openssl rand -base64 32\`)`,
     );
   mkdirSync(path.dirname(file), { recursive: true });
   try {
