@@ -346,10 +346,10 @@ async function testControl(req: http.IncomingMessage, res: http.ServerResponse, 
 
 const apiServer = http.createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  res.on('finish', () => {
-    if (!url.pathname.startsWith('/__test'))
-      requests.push({ method: req.method ?? '', path: url.pathname, status: res.statusCode });
-  });
+  // Recorded on arrival (a request whose client died before the answer counts too); the status once answered.
+  const entry = { method: req.method ?? '', path: url.pathname, status: 0 };
+  if (!url.pathname.startsWith('/__test')) requests.push(entry);
+  res.on('finish', () => (entry.status = res.statusCode));
   const handler = url.pathname.startsWith('/__test') ? testControl : contentApi;
   handler(req, res, url).catch((e) => send(res, 500, { message: String(e) }));
 });
