@@ -14,6 +14,9 @@ import { call, JsonResponse } from '../../support/http';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { sitebuilderConnectionsProjection } from '../../../projections/sitebuilder-connections';
 import { FakeBuilder, startFakeBuilder } from '../../support/sitebuilder/fake-builder';
+import { hashProjection, replay, replayTables } from '../../../projections/replay';
+import { waitForProjection } from '../../../projections/consistency';
+import { sitebuilderStream } from '../../../domain/events/sitebuilder';
 import {
   apiSitebuilder,
   capturedLogger,
@@ -273,5 +276,24 @@ describe('site builder connection (OAuth on loopback)', () => {
     };
     for (const t of tokens)
       for (const [where, text] of Object.entries(haystacks)) expect([where, text.includes(t)]).toEqual([where, false]);
+  });
+
+  it('the connection projection rebuilt from the events equals the live one', async () => {
+    const streams = [sitebuilderStream(alice.userId), sitebuilderStream(bob.userId)];
+    for (const [streamId, version] of await api.store.streamVersions(streams))
+      expect(
+        await waitForProjection(
+          schema.db,
+          'sitebuilder-connections',
+          { streamId, streamPosition: version },
+          { timeoutMs: 20000 },
+        ),
+      ).toBe(true);
+    const live = await hashProjection(schema.db, sitebuilderConnectionsProjection);
+    await replay(schema.db, api.store, sitebuilderConnectionsProjection, { swap: false });
+    expect(
+      await hashProjection(schema.db, sitebuilderConnectionsProjection, replayTables(sitebuilderConnectionsProjection)),
+    ).toEqual(live);
+    expect(live.sitebuilder_connections).toMatch(/^2:/);
   });
 });
