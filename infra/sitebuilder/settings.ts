@@ -5,7 +5,7 @@
  * variables, and activities fail with VENDOR_NOT_CONFIGURED.
  */
 import path from 'node:path';
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { projectRoot } from '../paths';
 import { configuredKey } from '../webhooks/secret-key';
@@ -56,7 +56,11 @@ export function sitebuilderSettings(c: Config, keyFile = DEV_TOKEN_KEY_FILE): Si
     ['SITEBUILDER_API_BASE_URL', c.SITEBUILDER_API_BASE_URL],
     ['SITEBUILDER_REDIRECT_URI', c.SITEBUILDER_REDIRECT_URI],
   ];
-  const master = configuredKey(c.SITEBUILDER_TOKEN_KEY, 'SITEBUILDER_TOKEN_KEY', c.NODE_ENV, keyFile);
+  // Without a client id nothing is ever encrypted: a production process that does not publish to a site needs no key.
+  const master =
+    !c.SITEBUILDER_TOKEN_KEY && !c.SITEBUILDER_CLIENT_ID && c.NODE_ENV === 'production'
+      ? randomBytes(32)
+      : configuredKey(c.SITEBUILDER_TOKEN_KEY, 'SITEBUILDER_TOKEN_KEY', c.NODE_ENV, keyFile);
   return {
     clientId: c.SITEBUILDER_CLIENT_ID,
     clientSecret: c.SITEBUILDER_CLIENT_SECRET,

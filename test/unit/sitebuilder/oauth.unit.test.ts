@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { authorizationUrl, codeChallenge, newState, pkceVerifier, stateHash } from '../../../infra/sitebuilder/pkce';
 import { builderReason, restError } from '../../../infra/sitebuilder/http';
 import { sniffImage } from '../../../infra/sitebuilder/media';
-import { deriveKeys } from '../../../infra/sitebuilder/settings';
+import { deriveKeys, sitebuilderSettings } from '../../../infra/sitebuilder/settings';
+import { loadConfig } from '../../../infra/config';
 
 describe('sitebuilder PKCE and authorization URL', () => {
   const key = randomBytes(32);
@@ -78,5 +79,43 @@ describe('sitebuilder errors and images', () => {
     expect(sniffImage(Buffer.from('GIF89a....', 'latin1'))).toBe('image/gif');
     expect(sniffImage(Buffer.from('RIFF0000WEBPVP8 ', 'latin1'))).toBe('image/webp');
     expect(sniffImage(Buffer.from('<html>not an image</html>'))).toBeUndefined();
+  });
+});
+
+describe('sitebuilder settings', () => {
+  const file = `/tmp/sitebuilder-test-${process.pid}.key`;
+
+  it('names the missing variables until configured, and needs a key in production only when configured', () => {
+    const prod = { NODE_ENV: 'production' };
+    expect(sitebuilderSettings(loadConfig(prod), file).missing).toEqual([
+      'SITEBUILDER_CLIENT_ID',
+      'SITEBUILDER_CLIENT_SECRET',
+      'SITEBUILDER_AUTHORIZE_URL',
+      'SITEBUILDER_TOKEN_URL',
+      'SITEBUILDER_API_BASE_URL',
+      'SITEBUILDER_REDIRECT_URI',
+    ]);
+    expect(() => sitebuilderSettings(loadConfig({ ...prod, SITEBUILDER_CLIENT_ID: 'c' }), file)).toThrow(
+      /SITEBUILDER_TOKEN_KEY must be set in production/,
+    );
+    const key = randomBytes(32).toString('base64');
+    const s = sitebuilderSettings(
+      loadConfig({
+        ...prod,
+        SITEBUILDER_TOKEN_KEY: key,
+        SITEBUILDER_CLIENT_ID: 'c',
+        SITEBUILDER_CLIENT_SECRET: 's',
+        SITEBUILDER_AUTHORIZE_URL: 'https://b.example/auth',
+        SITEBUILDER_TOKEN_URL: 'https://b.example/token',
+        SITEBUILDER_API_BASE_URL: 'https://api.b.example/',
+        SITEBUILDER_REDIRECT_URI: 'https://app.example/cb',
+        SITEBUILDER_SCOPES: 'offline_access  blog.manage',
+      }),
+      file,
+    );
+    expect(s.missing).toEqual([]);
+    expect(s.apiBaseUrl).toBe('https://api.b.example');
+    expect(s.scopes).toEqual(['offline_access', 'blog.manage']);
+    expect(s.tokenKey.equals(deriveKeys(Buffer.from(key, 'base64')).tokenKey)).toBe(true);
   });
 });
