@@ -9,7 +9,8 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { aiAdapters, createEventStore, usageMeter, webhookActivityDeps } from './adapters';
+import { imageActivityDeps } from './image-adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
     }),
   });
 
