@@ -41,6 +41,10 @@ export const imageFileRoutes: RouteDef[] = [
       res.setHeader('ETag', st.etag);
       res.setHeader('Accept-Ranges', 'bytes');
       res.setHeader('Cache-Control', 'private, max-age=31536000, immutable');
+      // A client that has these bytes already (If-None-Match with the key's ETag) gets 304 without a body.
+      const inm = ctx.req.headers['if-none-match'];
+      if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === st.etag))
+        return { raw: { status: 304, contentType: st.contentType, body: '' } };
       const header = ctx.req.headers.range;
       // A Range with a stale If-Range is answered with the whole file (RFC 9110 13.1.5).
       const ifRange = ctx.req.headers['if-range'];
