@@ -16,10 +16,10 @@ import { startTestWorker, testLogger } from './env';
 
 export async function startImageWorker(
   db: Knex,
-  opts: { storage: ImageStorage; vendors?: ImageVendors; textVendor?: ChatClient; limits?: Limits; taskQueue: string },
+  opts: { storage: ImageStorage; vendors?: ImageVendors; textVendor?: ChatClient; limits?: (userId: string) => Limits; taskQueue: string },
 ) {
   const store = createEventStore(db);
-  const meter = new PostgresUsageMeter(db, store, async () => opts.limits ?? {});
+  const meter = new PostgresUsageMeter(db, store, async (u) => opts.limits?.(u) ?? {});
   const gateway = createAiGateway({
     vendors: opts.textVendor ? { vendor_a: opts.textVendor } : {},
     local: createLocalProvider(),

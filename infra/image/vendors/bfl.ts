@@ -22,6 +22,8 @@ interface TaskResult {
   result?: { sample?: string; seed?: number };
 }
 
+const side32 = (v: number) => Math.min(1440, Math.max(256, Math.round(v / 32) * 32));
+
 /** The parent domain of a host (`api.us1.bfl.ai` → `bfl.ai`): the key only goes to the vendor's own hosts. */
 const parentOf = (host: string) => host.split('.').slice(-2).join('.');
 
