@@ -55,7 +55,7 @@ export function createStabilityClient(s: VendorHttpSettings): ImageVendorClient 
   ): Promise<VendorImage> {
     const a = await send(`${base}${path}`, { method: 'POST', headers, body: formOf(fields) }, opts(r.signal));
     const answer = jsonOf<StabilityAnswer>(a, V);
-    if (!async && answer.image) return imageOf(answer, model);
+    if (!async && (answer.image || answer.finish_reason)) return imageOf(answer, model);
     if (!answer.id) throw new VendorBadResponseError(V, 'neither an image nor a task id in the answer');
     const id = answer.id;
     return pollUntil(
