@@ -16,7 +16,13 @@ import { startTestWorker, testLogger } from './env';
 
 export async function startImageWorker(
   db: Knex,
-  opts: { storage: ImageStorage; vendors?: ImageVendors; textVendor?: ChatClient; limits?: (userId: string) => Limits; taskQueue: string },
+  opts: {
+    storage: ImageStorage;
+    vendors?: ImageVendors;
+    textVendor?: ChatClient;
+    limits?: (userId: string) => Limits;
+    taskQueue: string;
+  },
 ) {
   const store = createEventStore(db);
   const meter = new PostgresUsageMeter(db, store, async (u) => opts.limits?.(u) ?? {});
