@@ -8,7 +8,7 @@
  * the API (docs/image-studio.md "Where work runs"); four formats at a time.
  */
 import { findFormat, formatsOf, Platform, PLATFORMS, PlatformFormat } from '../../domain/image/formats';
-import { encodeUnder, fitToFormat, SizeLimitError, CropMode } from '../../infra/image/raster';
+import { renderFormat, SizeLimitError, CropMode } from '../../infra/image/raster';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { bool, int, obj, str } from '../kernel/schema';
 import { decode, imageUrl, invalid, PREFIX, storeAndRecord, studioOf, tags } from './common';
@@ -146,15 +146,21 @@ export const imageSocialRoutes: RouteDef[] = [
       const jobs = requestedFormats(b);
       const src = await decode(ctx, b.image_base64, 'image_base64');
       const results = await mapLimit(jobs, PARALLEL, async ([platform, f]) => {
-        const raw = await fitToFormat(src.bytes, src, f, {
-          crop: b.crop_mode,
-          focal: b.crop_mode === 'smart' ? b.focal_point : undefined,
-          showSafeZones: b.show_safe_zones,
-          limitInputPixels: studio.input.maxPixels,
-        });
         let enc;
         try {
-          enc = await encodeUnder(raw, b.output_format, Math.floor(f.max_size_mb * MB));
+          enc = await renderFormat(
+            src.bytes,
+            src,
+            f,
+            {
+              crop: b.crop_mode,
+              focal: b.crop_mode === 'smart' ? b.focal_point : undefined,
+              showSafeZones: b.show_safe_zones,
+              limitInputPixels: studio.input.maxPixels,
+            },
+            b.output_format,
+            Math.floor(f.max_size_mb * MB),
+          );
         } catch (e) {
           if (e instanceof SizeLimitError)
             throw invalid(

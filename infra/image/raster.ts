@@ -6,7 +6,7 @@
  * `limitInputPixels`.
  */
 import sharp from 'sharp';
-import type { OutputInfo } from 'sharp';
+import type { OutputInfo, Sharp } from 'sharp';
 import type { PlatformFormat, SafeZone } from '../../domain/image/formats';
 
 export type OutputType = 'png' | 'jpg';
@@ -52,7 +52,7 @@ export async function encodeUnder(
   const { width, height } = raw.info;
   const src = () => sharp(raw.data, { raw: rawOf(raw.info) });
   if (type === 'jpg') {
-    for (const q of JPEG_STEPS) {
+    for (const q of JPEG_STEPS.slice(1)) {
       const bytes = await src().flatten({ background: '#ffffff' }).jpeg({ quality: q, mozjpeg: false }).toBuffer();
       if (bytes.length <= maxBytes) return { bytes, width, height, type, quality: q };
     }
@@ -132,17 +132,17 @@ async function meanColour(
 }
 
 /**
- * The pixels of `input` at exactly the format's size: `smart` crops around
+ * A pipeline giving `input` at exactly the format's size: `smart` crops around
  * the focal point or libvips' attention (saliency) strategy, `center` crops
  * the middle, `fit` keeps the whole image and letterboxes it with its mean
  * colour. With `showSafeZones` the safe-zone overlay is drawn on top.
  */
-export async function fitToFormat(
+async function formatPipeline(
   input: Buffer,
   meta: { width: number; height: number },
   f: Pick<PlatformFormat, 'width' | 'height' | 'safe_zone'>,
   o: FitOptions,
-): Promise<{ data: Buffer; info: OutputInfo }> {
+): Promise<Sharp> {
   const { width: W, height: H } = f;
   let p = sharp(input, { limitInputPixels: o.limitInputPixels, failOn: 'truncated' }).rotate();
   if (o.crop === 'fit') {
@@ -167,7 +167,50 @@ export async function fitToFormat(
     const flat = await p.raw().toBuffer({ resolveWithObject: true });
     p = sharp(flat.data, { raw: rawOf(flat.info) }).composite([{ input: Buffer.from(safeZoneSvg(W, H, f.safe_zone)) }]);
   }
-  return p.raw().toBuffer({ resolveWithObject: true });
+  return p;
+}
+
+/** The pixels of `input` at exactly the format's size (see formatPipeline). */
+export async function fitToFormat(
+  input: Buffer,
+  meta: { width: number; height: number },
+  f: Pick<PlatformFormat, 'width' | 'height' | 'safe_zone'>,
+  o: FitOptions,
+): Promise<{ data: Buffer; info: OutputInfo }> {
+  return (await formatPipeline(input, meta, f, o)).raw().toBuffer({ resolveWithObject: true });
+}
+
+/**
+ * `input` in a platform format, encoded as `type` under `maxBytes`. The usual
+ * case is one libvips pass (decode with shrink-on-load, resize, encode at the
+ * first quality); only a file over the limit is redone from raw pixels with
+ * lower quality (encodeUnder).
+ */
+export async function renderFormat(
+  input: Buffer,
+  meta: { width: number; height: number },
+  f: Pick<PlatformFormat, 'width' | 'height' | 'safe_zone'>,
+  o: FitOptions,
+  type: OutputType,
+  maxBytes: number,
+): Promise<Encoded> {
+  const p = await formatPipeline(input, meta, f, o);
+  const first =
+    type === 'jpg'
+      ? p.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_STEPS[0], mozjpeg: false })
+      : p.png({ compressionLevel: 6 });
+  const { data, info } = await first.toBuffer({ resolveWithObject: true });
+  if (data.length <= maxBytes)
+    return {
+      bytes: data,
+      width: info.width,
+      height: info.height,
+      type,
+      quality: type === 'jpg' ? JPEG_STEPS[0] : undefined,
+    };
+  const raw = await fitToFormat(input, meta, f, o);
+  const out = await encodeUnder(raw, type, maxBytes);
+  return out;
 }
 
 /** Local upscaling: Lanczos3 to the target size; `conservative` adds mild sharpening against the softness of interpolation. */
