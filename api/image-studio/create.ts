@@ -135,7 +135,7 @@ export const imageCreateRoutes: RouteDef[] = [
       "Size: width+height, else one side + aspect_ratio (or the template ratio), else aspect_ratio at the quality's long edge (draft 768, standard 1024, premium 1536), else the template's size, else a square; always scaled into the provider's largest size. Every image is metered (plan limits: 429). Personas are not stored by this platform: use_persona=true is refused with 400.",
     request: { body: createBodySchema },
     responses: { 200: { description: 'The images', data: createResponseSchema } },
-    errors: { 503: 'background work (Temporal) or image storage unavailable' },
+    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
     handler: async (ctx) => {
       const b = ctx.body;
       const studio = studioOf(ctx);

@@ -27,6 +27,7 @@ export const imageFileRoutes: RouteDef[] = [
     responses: {
       200: { description: 'The image', contentType: 'image/*', data: binary },
       206: { description: 'A byte range of the image (Range header)', contentType: 'image/*', data: binary },
+      304: { description: 'Not modified (If-None-Match holds the ETag)' },
     },
     errors: { 416: 'the Range lies outside the file' },
     handler: async (ctx) => {

@@ -178,7 +178,7 @@ export const imageProcessRoutes: RouteDef[] = [
         data: processedSchema(obj({ operation: str(), processing_time: num }, ['operation', 'processing_time'])),
       },
     },
-    errors: { 503: 'background work (Temporal) or image storage unavailable' },
+    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();
       const b = ctx.body;
@@ -300,7 +300,7 @@ export const imageProcessRoutes: RouteDef[] = [
         ),
       },
     },
-    errors: { 503: 'background work (Temporal) or image storage unavailable' },
+    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();
       const b = ctx.body;

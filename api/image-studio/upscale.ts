@@ -108,7 +108,10 @@ export const imageUpscaleRoutes: RouteDef[] = [
         ),
       },
     },
-    errors: { 503: 'background work (Temporal, creative mode) or image storage unavailable' },
+    errors: {
+      502: 'an image vendor failed (creative mode)',
+      503: 'background work (Temporal, creative mode) or image storage unavailable',
+    },
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();
       const b = ctx.body;
