@@ -86,9 +86,10 @@ export function createBflClient(s: VendorHttpSettings): ImageVendorClient {
         r.model,
         {
           prompt: r.prompt,
+          // FLUX takes sides that are multiples of 32 (256-1440); the activity resizes the answer to the exact size.
           ...(ultra
             ? { aspect_ratio: nearestRatio(r.width, r.height, ULTRA_RATIOS) }
-            : { width: r.width, height: r.height }),
+            : { width: side32(r.width), height: side32(r.height) }),
           seed: r.seed,
           steps: r.steps,
           guidance: r.guidance_scale,
