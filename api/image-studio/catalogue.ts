@@ -202,6 +202,11 @@ export const imageCatalogueRoutes: RouteDef[] = [
             : provider === 'local'
               ? 'local'
               : ANY_MODEL);
+        if (provider === 'local' && b.operation === 'control')
+          throw invalid(
+            'operation',
+            'the local provider has no control operations; vendor_c, vendor_d and vendor_e do',
+          );
         const lim = PROVIDER_INFO[provider].limits;
         if ((b.width ?? 0) > lim.maxWidth || (b.height ?? 0) > lim.maxHeight)
           throw invalid('width', `${provider} renders at most ${lim.maxWidth}x${lim.maxHeight}`);

@@ -120,6 +120,16 @@ async function storeInputs(ctx: Ctx, images: Record<string, DecodedImage | undef
   return Object.fromEntries(entries.filter(([, k]) => k)) as unknown as JobInputs;
 }
 
+/**
+ * The model of an edit or control job: vendor_a and vendor_e take a model name from the request (the vendor checks
+ * it); vendor_c and vendor_d choose their endpoint by operation, and the local provider has one implementation each.
+ */
+function jobModel(choice: { provider: string; model: string }, requested?: string): string {
+  if (!requested || requested === choice.model) return choice.model;
+  if (choice.provider === 'vendor_a' || choice.provider === 'vendor_e') return requested;
+  throw invalid('model', `${choice.provider} does this operation with ${choice.model}; model cannot choose another`);
+}
+
 async function runJob(ctx: Ctx, job: ProcessJob) {
   const out = await executeWorkflow(ctx.deps, imageProcessWorkflow, {
     workflowId: jobId(job.kind),
@@ -214,7 +224,7 @@ export const imageProcessRoutes: RouteDef[] = [
             `the outpainted image would have ${px} pixels; at most ${studio.maxOutputPixels}`,
           );
       }
-      const model = choice.provider !== 'local' && b.model ? b.model : choice.model;
+      const model = jobModel(choice, b.model);
       const inputs = await storeInputs(ctx, {
         image: src,
         mask: img.mask_base64,
@@ -324,7 +334,7 @@ export const imageProcessRoutes: RouteDef[] = [
         kind: 'control',
         operation: b.operation,
         provider: choice.provider,
-        model: b.model ?? choice.model,
+        model: jobModel(choice, b.model),
         inputs,
         output_format: b.output_format,
         params: {

@@ -165,6 +165,7 @@ describe('image studio, offline (local provider)', () => {
     const auto = await post('/estimate-cost', { provider: 'auto' });
     expect(auto.body).toMatchObject({ estimated_cost: 0, provider: 'local', model: 'local-procedural-v1' });
     expect((await post('/estimate-cost', { provider: 'vendor_d', operation: 'upscale' })).status).toBe(400);
+    expect((await post('/estimate-cost', { provider: 'local', operation: 'control' })).status).toBe(400);
     const h = await get('/health');
     expect(h.body).toMatchObject({
       status: 'ok',

@@ -235,6 +235,17 @@ describe('image studio with vendors (scripted vendors on loopback)', () => {
     });
     const q = stability.requests.find((x) => x.path === '/v2beta/stable-image/edit/search-and-replace')!;
     expect([field(q, 'search_prompt'), hasFile(q, 'image')]).toEqual(['red disc', true]);
+    const other = await post('/edit/process', {
+      image_base64: b64(src),
+      operation: 'search_replace',
+      prompt: 'a blue square',
+      search_prompt: 'red disc',
+      model: 'stable-image-ultra',
+    });
+    expect([other.status, other.body.detail]).toEqual([
+      400,
+      expect.stringMatching(/vendor_c does this operation with search-and-replace/),
+    ]);
     // remove_background prefers the configured vendor over the local flood fill
     const ops = await call(`${api.url}${P}/edit/operations`, { headers: bearer(alice.key) });
     expect(ops.body.operations.remove_background.provider).toBe('vendor_c');
