@@ -455,6 +455,59 @@ describe('image studio, offline (local provider)', () => {
     expect(st.body.detail).toMatch(/style_image_base64 is required for style_transfer/);
   });
 
+  it('odd but schema-valid requests never give a 5xx', async () => {
+    const img = b64(await solid(64, 64));
+    const bodies: [string, unknown][] = [
+      ['/create', { prompt: ' ', width: 64, height: 640, num_variations: 2, style_preset: '', quality: 'draft' }],
+      [
+        '/create',
+        {
+          prompt: '<svg onload=alert(1)> & "quoted"',
+          template_id: 'videonet_thumbnail',
+          provider: 'local',
+          model: 'local-procedural-v1',
+          seed: 4294967294,
+          steps: 150,
+          guidance_scale: 50,
+        },
+      ],
+      ['/create', { prompt: 'x', height: 8192 }],
+      ['/estimate-cost', { provider: 'vendor_a', operation: 'control', num_images: 100 }],
+      ['/estimate-cost', { provider: 'local', model: 'anything', width: 16384 }],
+      [
+        '/edit/process',
+        {
+          image_base64: img,
+          operation: 'outpaint',
+          expand_left: 4096,
+          expand_right: 4096,
+          expand_up: 4096,
+          expand_down: 4096,
+        },
+      ],
+      ['/edit/process', { image_base64: img, operation: 'remove_background', options: { tolerance: 'abc' } }],
+      ['/edit/process', { image_base64: img, operation: 'remove_background', options: { nested: { a: 1 } } }],
+      ['/edit/process', { image_base64: img, operation: 'general_edit', prompt: 'x', provider: 'local' }],
+      ['/upscale', { image_base64: img, target_width: 1, target_height: 32768 }],
+      ['/upscale', { image_base64: img, mode: 'creative' }],
+      [
+        '/social/optimize',
+        { image_base64: img, platforms: ['adnet_ads'], output_format: 'png', crop_mode: 'fit', show_safe_zones: true },
+      ],
+      ['/social/optimize', { image_base64: img, platforms: ['profnet'], format_names: { videonet: 'thumbnail' } }],
+      ['/social/optimize', { image_base64: img, platforms: ['videonet'], format_names: { videonet: [] } }],
+      ['/control/process', { control_image_base64: img, operation: 'style', prompt: 'x', provider: 'local' }],
+    ];
+    for (const [p, body] of bodies) {
+      const r = await post(p, body);
+      expect([p, r.status < 500, r.status >= 400 ? typeof r.body.detail : 'ok']).toEqual([
+        p,
+        true,
+        r.status >= 400 ? 'string' : 'ok',
+      ]);
+    }
+  });
+
   it('GET /images/{key}: ETag, 304, Range, 416; another user, unknown and malformed keys are 404', async () => {
     const r = await post('/upscale', { image_base64: b64(await solid(100, 80)), mode: 'fast' });
     const url: string = r.body.image_url;
