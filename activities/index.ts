@@ -10,6 +10,7 @@ import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { createSitebuilderActivities, SitebuilderActivityDeps } from './sitebuilder';
+import { createImageActivities, ImageActivityDeps } from './image';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -24,6 +25,8 @@ export interface ActivityDeps {
   blogSync?: BlogSyncActivityDeps;
   /** Site publishing (activities/sitebuilder.ts): OAuth client, REST adapter, token store, media rules. */
   sitebuilder?: SitebuilderActivityDeps;
+  /** Image studio (activities/image.ts): storage, image vendors, the text gateway, the usage meter, the store. */
+  image?: ImageActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -33,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     ...(deps.sitebuilder ? createSitebuilderActivities(deps.sitebuilder) : {}),
+    ...(deps.image ? createImageActivities(deps.image) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

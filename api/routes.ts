@@ -11,6 +11,7 @@ import { blogAnalysisRoutes } from './blog/analysis';
 import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
 import { sitebuilderRoutes } from './sitebuilder/routes';
+import { imageStudioRoutes } from './image-studio/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -24,4 +25,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...blogSectionRoutes,
   ...generalAnalysisRoutes,
   ...sitebuilderRoutes,
+  ...imageStudioRoutes,
 ];

@@ -14,12 +14,21 @@
  * configuration change never produces an unpriced call.
  *
  * Request-priced providers (image vendors, web search) are billed per call.
- * `local` (the offline writer) and the local research corpus cost nothing.
+ * Image rows name the model or endpoint and the operation (`generate`,
+ * `edit`, `upscale`, `control`): one row per image produced, at the vendors'
+ * published list prices (2025; Stability AI lists credits of US$0.01). The
+ * image studio quotes them in credits (1 credit = US$0.01, domain/image/
+ * providers.ts) and meters them in dollars, from this one table.
+ * `local` (the offline writer and image renderer) and the local research
+ * corpus cost nothing.
  */
 
 export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
-export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus';
-export type PricedProvider = TokenProvider | RequestProvider;
+export type RequestProvider = 'web_search' | 'corpus';
+/** Providers with image rows: the three image vendors and vendor_a's images API. */
+export type ImagePricedProvider = 'vendor_a' | 'vendor_c' | 'vendor_d' | 'vendor_e';
+export type ImagePriceOperation = 'generate' | 'edit' | 'upscale' | 'control';
+export type PricedProvider = TokenProvider | RequestProvider | ImagePricedProvider;
 
 export interface TokenPricingEntry {
   provider: TokenProvider;
@@ -33,7 +42,15 @@ export interface RequestPricingEntry {
   cost_per_request: number;
 }
 
-export type PricingEntry = TokenPricingEntry | RequestPricingEntry;
+/** One image of a model (or vendor endpoint) for one operation; `*` prices any other model of that operation. */
+export interface ImagePricingEntry {
+  provider: ImagePricedProvider;
+  model: string;
+  operation: ImagePriceOperation;
+  cost_per_request: number;
+}
+
+export type PricingEntry = TokenPricingEntry | RequestPricingEntry | ImagePricingEntry;
 
 /** Model name that prices every model of a vendor slot without its own row. */
 export const ANY_MODEL = '*';
@@ -56,10 +73,61 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // the offline writer: deterministic, runs in-process, free
   { provider: 'local', model: LOCAL_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
   { provider: 'local', model: ANY_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
-  // image vendors: per generated image
-  { provider: 'vendor_c', cost_per_request: 0.04 },
-  { provider: 'vendor_d', cost_per_request: 0.03 },
-  { provider: 'vendor_e', cost_per_request: 0.02 },
+  // image vendors: per image. vendor_c = Stability AI REST v2beta (credits of $0.01)
+  { provider: 'vendor_c', model: 'stable-image-ultra', operation: 'generate', cost_per_request: 0.08 },
+  { provider: 'vendor_c', model: 'stable-image-core', operation: 'generate', cost_per_request: 0.03 },
+  { provider: 'vendor_c', model: 'sd3.5-large', operation: 'generate', cost_per_request: 0.065 },
+  { provider: 'vendor_c', model: 'sd3.5-large-turbo', operation: 'generate', cost_per_request: 0.04 },
+  { provider: 'vendor_c', model: 'sd3.5-medium', operation: 'generate', cost_per_request: 0.035 },
+  { provider: 'vendor_c', model: ANY_MODEL, operation: 'generate', cost_per_request: 0.08 },
+  { provider: 'vendor_c', model: 'remove-background', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'inpaint', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'outpaint', operation: 'edit', cost_per_request: 0.04 },
+  { provider: 'vendor_c', model: 'search-and-replace', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'search-and-recolor', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'replace-background-and-relight', operation: 'edit', cost_per_request: 0.08 },
+  { provider: 'vendor_c', model: ANY_MODEL, operation: 'edit', cost_per_request: 0.08 },
+  { provider: 'vendor_c', model: 'fast', operation: 'upscale', cost_per_request: 0.02 },
+  { provider: 'vendor_c', model: 'conservative', operation: 'upscale', cost_per_request: 0.4 },
+  { provider: 'vendor_c', model: 'creative', operation: 'upscale', cost_per_request: 0.6 },
+  { provider: 'vendor_c', model: ANY_MODEL, operation: 'upscale', cost_per_request: 0.6 },
+  { provider: 'vendor_c', model: 'control/sketch', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'control/structure', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'control/style', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_c', model: 'control/style-transfer', operation: 'control', cost_per_request: 0.08 },
+  { provider: 'vendor_c', model: ANY_MODEL, operation: 'control', cost_per_request: 0.08 },
+  // vendor_d = Black Forest Labs FLUX API
+  { provider: 'vendor_d', model: 'flux-pro-1.1', operation: 'generate', cost_per_request: 0.04 },
+  { provider: 'vendor_d', model: 'flux-pro-1.1-ultra', operation: 'generate', cost_per_request: 0.06 },
+  { provider: 'vendor_d', model: 'flux-dev', operation: 'generate', cost_per_request: 0.025 },
+  { provider: 'vendor_d', model: ANY_MODEL, operation: 'generate', cost_per_request: 0.06 },
+  { provider: 'vendor_d', model: 'flux-kontext-pro', operation: 'edit', cost_per_request: 0.04 },
+  { provider: 'vendor_d', model: 'flux-pro-1.0-fill', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_d', model: 'flux-pro-1.0-expand', operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_d', model: ANY_MODEL, operation: 'edit', cost_per_request: 0.05 },
+  { provider: 'vendor_d', model: 'flux-pro-1.0-canny', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_d', model: 'flux-pro-1.0-depth', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_d', model: ANY_MODEL, operation: 'control', cost_per_request: 0.05 },
+  // vendor_e = Replicate predictions API (official models, priced per output image)
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-schnell', operation: 'generate', cost_per_request: 0.003 },
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-dev', operation: 'generate', cost_per_request: 0.025 },
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-1.1-pro', operation: 'generate', cost_per_request: 0.04 },
+  { provider: 'vendor_e', model: ANY_MODEL, operation: 'generate', cost_per_request: 0.04 },
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-kontext-pro', operation: 'edit', cost_per_request: 0.04 },
+  { provider: 'vendor_e', model: ANY_MODEL, operation: 'edit', cost_per_request: 0.04 },
+  { provider: 'vendor_e', model: 'recraft-ai/recraft-creative-upscale', operation: 'upscale', cost_per_request: 0.25 },
+  { provider: 'vendor_e', model: ANY_MODEL, operation: 'upscale', cost_per_request: 0.25 },
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-canny-pro', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_e', model: 'black-forest-labs/flux-depth-pro', operation: 'control', cost_per_request: 0.05 },
+  { provider: 'vendor_e', model: ANY_MODEL, operation: 'control', cost_per_request: 0.05 },
+  // vendor_a = OpenAI Images API (1024x1024, medium quality for gpt-image-1, standard for dall-e-3)
+  { provider: 'vendor_a', model: 'gpt-image-1', operation: 'generate', cost_per_request: 0.042 },
+  { provider: 'vendor_a', model: 'dall-e-3', operation: 'generate', cost_per_request: 0.04 },
+  { provider: 'vendor_a', model: 'dall-e-2', operation: 'generate', cost_per_request: 0.02 },
+  { provider: 'vendor_a', model: ANY_MODEL, operation: 'generate', cost_per_request: 0.042 },
+  { provider: 'vendor_a', model: 'gpt-image-1', operation: 'edit', cost_per_request: 0.042 },
+  { provider: 'vendor_a', model: 'dall-e-2', operation: 'edit', cost_per_request: 0.02 },
+  { provider: 'vendor_a', model: ANY_MODEL, operation: 'edit', cost_per_request: 0.042 },
   // research: one web-search query; the local corpus is free
   { provider: 'web_search', cost_per_request: 0.008 },
   { provider: 'corpus', cost_per_request: 0 },
@@ -77,6 +145,7 @@ export class PricingError extends Error {
 }
 
 const isTokenEntry = (e: PricingEntry): e is TokenPricingEntry => 'input_cost_per_1m' in e;
+const isImageEntry = (e: PricingEntry): e is ImagePricingEntry => 'operation' in e;
 
 /** The pricing table as served to clients (a copy: callers cannot edit the list). */
 export function pricingTable(): PricingEntry[] {
@@ -85,7 +154,8 @@ export function pricingTable(): PricingEntry[] {
 
 /** The row that prices `model` of `provider`: its own row, its family's row, else the provider's `*` row. */
 export function priceOf(provider: string, model?: string): PricingEntry | undefined {
-  const rows = PRICING.filter((e) => e.provider === provider);
+  // Image rows are priced by imagePriceOf (per operation); text and search calls never match them.
+  const rows = PRICING.filter((e) => e.provider === provider && !isImageEntry(e));
   if (rows.length === 0) return undefined;
   const tokenRows = rows.filter(isTokenEntry);
   if (tokenRows.length === 0) return rows[0];
@@ -114,6 +184,16 @@ export function cost(provider: string, model: string | undefined, tokensIn: numb
   const tin = Math.max(0, tokensIn);
   const tout = Math.max(0, tokensOut);
   return roundCost((tin * entry.input_cost_per_1m + tout * entry.output_cost_per_1m) / 1_000_000);
+}
+
+/** The row that prices one image of `model` for `operation`: its own row, else the operation's `*` row. */
+export function imagePriceOf(provider: string, model: string, operation: ImagePriceOperation): ImagePricingEntry {
+  const rows = PRICING.filter((e): e is ImagePricingEntry => isImageEntry(e) && e.provider === provider);
+  const row =
+    rows.find((e) => e.operation === operation && e.model === model) ??
+    rows.find((e) => e.operation === operation && e.model === ANY_MODEL);
+  if (!row) throw new PricingError(provider, `${model} (${operation})`);
+  return row;
 }
 
 /** Cost of `count` calls of a request-priced provider (e.g. num_variations images). */

@@ -11,6 +11,7 @@ import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
 import { sitebuilderConnectionsProjection } from './sitebuilder-connections';
+import { imageAssetsProjection } from './image-assets';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -20,6 +21,7 @@ export const PROJECTIONS: Projection[] = [
   identityProjection,
   sectionContinuityProjection,
   sitebuilderConnectionsProjection,
+  imageAssetsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

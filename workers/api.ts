@@ -13,8 +13,8 @@ import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
-import { createEventStore, usageMeter, webhookAdapters } from './adapters';
-import { sitebuilderApiSettings } from './adapters';
+import { createEventStore, sitebuilderApiSettings, usageMeter, webhookAdapters } from './adapters';
+import { imageStudioSettings } from './image-adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),
     sitebuilder: sitebuilderApiSettings(config),
+    imageStudio: imageStudioSettings(config),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

@@ -9,9 +9,9 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
-import { sitebuilderActivityDeps } from './adapters';
+import { aiAdapters, createEventStore, sitebuilderActivityDeps, usageMeter, webhookActivityDeps } from './adapters';
 import { publicBaseUrl } from '../infra/config';
+import { imageActivityDeps } from './image-adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
       sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
+      image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
     }),
   });
 

@@ -9,3 +9,4 @@ export {
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
 export { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from './sitebuilder';
+export { imageGenerateWorkflow, imageProcessWorkflow } from './image';

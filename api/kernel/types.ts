@@ -21,6 +21,7 @@ import type { Family } from './families';
 import type { JsonSchema } from './envelopes/common';
 import type { RequestSchemas } from './validation';
 import type { Client } from '@temporalio/client';
+import type { ImageStudioSettings } from '../../infra/image';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -80,6 +81,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Site publishing: authorization URL parts, PKCE key, state lifetime, cover URL rules (absent: routes answer 503). */
   sitebuilder?: SitebuilderApiSettings;
+  /** Image studio: storage, configured image vendors, input and output limits; absent = its image routes answer 503. */
+  imageStudio?: ImageStudioSettings;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }

@@ -10,6 +10,7 @@ import { IdentityEvent, identityEvents } from './identity';
 import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { AnalysisEvent, analysisEvents } from './analysis';
 import { SitebuilderEvent, sitebuilderEvents } from './sitebuilder';
+import { ImageEvent, imageEvents } from './image';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -20,7 +21,8 @@ export type DomainEvent =
   | IdentityEvent
   | BlogSectionEvent
   | AnalysisEvent
-  | SitebuilderEvent;
+  | SitebuilderEvent
+  | ImageEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -33,6 +35,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...blogSectionEvents,
   ...analysisEvents,
   ...sitebuilderEvents,
+  ...imageEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -18,6 +18,10 @@ export interface Step {
   hang?: boolean;
   /** Answer after this many ms. */
   delayMs?: number;
+  /** Binary body (image files), sent with `headers`' content-type (default image/png). */
+  bytes?: Buffer;
+  /** Chooses the step from the request (for protocols whose requests arrive in parallel or out of order). */
+  handler?: (req: RecordedRequest) => Step;
 }
 
 export interface RecordedRequest {
@@ -25,6 +29,8 @@ export interface RecordedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: unknown;
+  /** The body as received (multipart forms, binary uploads). */
+  rawBody?: Buffer;
   at: number;
 }
 
@@ -63,17 +69,32 @@ export async function startFakeVendor(script: Step[], prefix = '/v1'): Promise<F
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const text = Buffer.concat(chunks).toString('utf8');
+      const rawBody = Buffer.concat(chunks);
+      const text = rawBody.toString('utf8');
       let body: unknown = text;
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
         /* keep the raw text */
       }
-      requests.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, at: Date.now() });
-      const step = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 500 };
+      const recorded = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body,
+        rawBody,
+        at: Date.now(),
+      };
+      requests.push(recorded);
+      let step = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 500 };
+      if (step.handler) step = step.handler(recorded);
       if (step.hang) return; // the socket stays open until the client aborts or the server closes
       const send = () => {
+        if (step.bytes) {
+          res.writeHead(step.status ?? 200, { 'content-type': 'image/png', ...(step.headers ?? {}) });
+          res.end(step.bytes);
+          return;
+        }
         const payload = step.raw ?? JSON.stringify(step.body ?? {});
         res.writeHead(step.status ?? 200, { 'content-type': 'application/json', ...(step.headers ?? {}) });
         res.end(payload);

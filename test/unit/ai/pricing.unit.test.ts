@@ -1,10 +1,19 @@
-import { cost, priceOf, pricingTable, requestCost, PricingError, LOCAL_MODEL, PRICING } from '../../../domain/pricing';
+import {
+  cost,
+  imagePriceOf,
+  priceOf,
+  pricingTable,
+  requestCost,
+  PricingError,
+  LOCAL_MODEL,
+  PRICING,
+} from '../../../domain/pricing';
 
 describe('pricing table', () => {
-  test('token-priced entries for vendor_a, vendor_b and local; request-priced for image vendors and web search', () => {
+  test('token-priced entries for vendor_a, vendor_b and local; request-priced for web search; image rows per model and operation', () => {
     const table = pricingTable();
     for (const p of ['vendor_a', 'vendor_b', 'local']) {
-      const rows = table.filter((e) => e.provider === p);
+      const rows = table.filter((e) => e.provider === p && !('operation' in e));
       expect(rows.length).toBeGreaterThan(0);
       for (const r of rows)
         expect(r).toEqual({
@@ -14,8 +23,25 @@ describe('pricing table', () => {
           output_cost_per_1m: expect.any(Number),
         });
     }
-    for (const p of ['vendor_c', 'vendor_d', 'vendor_e', 'web_search']) {
-      expect(table.filter((e) => e.provider === p)).toEqual([{ provider: p, cost_per_request: expect.any(Number) }]);
+    expect(table.filter((e) => e.provider === 'web_search')).toEqual([
+      { provider: 'web_search', cost_per_request: expect.any(Number) },
+    ]);
+    for (const p of ['vendor_c', 'vendor_d', 'vendor_e', 'vendor_a']) {
+      const rows = table.filter((e) => e.provider === p && 'operation' in e);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows)
+        expect(r).toEqual({
+          provider: p,
+          model: expect.any(String),
+          operation: expect.stringMatching(/^(generate|edit|upscale|control)$/),
+          cost_per_request: expect.any(Number),
+        });
+      // every operation a vendor has rows for has a `*` row, so a configured model is never unpriced
+      const ops = new Set(rows.map((r) => (r as { operation: string }).operation));
+      for (const op of ops)
+        expect(
+          rows.some((r) => (r as { model: string }).model === '*' && (r as { operation: string }).operation === op),
+        ).toBe(true);
     }
     expect(
       table
@@ -47,9 +73,17 @@ describe('pricing table', () => {
   });
 
   test('request-priced providers ignore tokens; unknown providers throw instead of costing zero', () => {
-    expect(cost('vendor_c', undefined, 999, 999)).toBe(0.04);
-    expect(requestCost('vendor_d', 3)).toBeCloseTo(0.09, 9);
+    expect(cost('web_search', undefined, 999, 999)).toBe(0.008);
+    expect(requestCost('web_search', 3)).toBeCloseTo(0.024, 9);
     expect(requestCost('web_search')).toBe(0.008);
+    // image vendors are priced per model and operation only (imagePriceOf), never as a text call
+    expect(() => cost('vendor_c', undefined, 1, 1)).toThrow(PricingError);
+    expect(imagePriceOf('vendor_c', 'stable-image-core', 'generate').cost_per_request).toBe(0.03);
+    expect(imagePriceOf('vendor_c', 'some-new-model', 'generate')).toMatchObject({ model: '*' });
+    expect(imagePriceOf('vendor_a', 'gpt-image-1', 'edit').cost_per_request).toBe(0.042);
+    expect(() => imagePriceOf('vendor_a', 'gpt-image-1', 'upscale')).toThrow(PricingError);
+    // the text price of vendor_a is untouched by its image rows
+    expect(priceOf('vendor_a', 'gpt-4o')).toMatchObject({ input_cost_per_1m: 2.5 });
     expect(() => cost('vendor_z', 'x', 1, 1)).toThrow(PricingError);
   });
 });
