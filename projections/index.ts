@@ -10,6 +10,8 @@ import { alertsProjection } from './alerts';
 import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
+import { outreachProjection } from './outreach';
+import { outreachActivityProjection } from './outreach-activity';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -18,6 +20,8 @@ export const PROJECTIONS: Projection[] = [
   webhookDeliveriesProjection,
   identityProjection,
   sectionContinuityProjection,
+  outreachProjection,
+  outreachActivityProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -1,0 +1,6 @@
+/** Every backlink outreach route (Document 3, /api/v1/backlink-outreach), one module per part of the table. */
+import type { RouteDef } from '../kernel/registry';
+import { campaignRoutes } from './campaigns';
+import { templateRoutes } from './templates';
+
+export const outreachRoutes: RouteDef[] = [...campaignRoutes, ...templateRoutes];
