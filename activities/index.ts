@@ -9,6 +9,9 @@ import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
 import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
+import { createOutreachSendActivities, OutreachSendDeps } from './outreach-send';
+import { createOutreachWritingActivities, OutreachWritingDeps } from './outreach-writing';
+import type { ResearchProvider } from '../infra/research';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -21,6 +24,8 @@ export interface ActivityDeps {
   blog?: BlogActivityDeps;
   /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
   blogSync?: BlogSyncActivityDeps;
+  /** Backlink outreach (activities/outreach-*.ts): policy, ledger, mail, gateway, research. */
+  outreach?: OutreachSendDeps & OutreachWritingDeps & { research: ResearchProvider };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -29,6 +34,8 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
+    ...(deps.outreach ? createOutreachSendActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachWritingActivities(deps.outreach) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

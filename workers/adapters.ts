@@ -17,6 +17,18 @@ import { getUser } from '../projections/identity';
 import { isPlanName, PLANS } from '../domain/plans';
 import type { WebhookActivityDeps } from '../activities/webhooks';
 import type { WebhookAdapters } from '../api/kernel/types';
+import {
+  mailboxFromConfig,
+  mailIdentity,
+  OutreachApiAdapters,
+  policyEngine,
+  repliesReadiness,
+  SendLedger,
+  sendingReadiness,
+  smtpFromConfig,
+} from '../infra/outreach';
+import type { AiGateway } from '../infra/ai';
+import type { ResearchProvider } from '../infra/research';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -50,6 +62,37 @@ export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: 
   return {
     gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger),
     research: researchFromConfig(config),
+  };
+}
+
+/** What the API's outreach routes need: the policy engine (validate), the ledger (unsubscribe links), readiness. */
+export function outreachApiAdapters(db: Knex, config: Config, logger?: Logger): OutreachApiAdapters {
+  return {
+    policy: policyEngine(db, config, logger),
+    ledger: new SendLedger(db),
+    unsubscribeKey: mailIdentity(config).unsubscribeKey,
+    sending: sendingReadiness(config),
+    replies: repliesReadiness(config),
+  };
+}
+
+/** The outreach activities' adapters: policy, ledger, SMTP, IMAP, the mail identity, gateway and research. */
+export function outreachActivityDeps(
+  db: Knex,
+  store: EventStore,
+  config: Config,
+  logger: Logger,
+  ai: { gateway: AiGateway; research: ResearchProvider },
+) {
+  return {
+    store,
+    policy: policyEngine(db, config, logger),
+    ledger: new SendLedger(db),
+    identity: mailIdentity(config),
+    transport: smtpFromConfig(config),
+    mailbox: mailboxFromConfig(config),
+    logger,
+    ...ai,
   };
 }
 

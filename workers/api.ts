@@ -13,7 +13,7 @@ import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
-import { createEventStore, usageMeter, webhookAdapters } from './adapters';
+import { createEventStore, outreachApiAdapters, usageMeter, webhookAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),
+    outreach: outreachApiAdapters(ctx.db, config, logger),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

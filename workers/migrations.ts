@@ -10,6 +10,7 @@ import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
+import { outreachMigration } from '../infra/outreach/migration';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -17,5 +18,6 @@ export const MIGRATIONS: Migration[] = [
   quotaAlertsMigration,
   rateLimitMigration,
   webhookSecretsMigration,
+  outreachMigration,
   ...PROJECTION_MIGRATIONS,
 ];

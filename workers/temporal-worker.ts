@@ -9,7 +9,7 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { aiAdapters, createEventStore, outreachActivityDeps, webhookActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
     }),
   });
 

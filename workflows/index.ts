@@ -8,3 +8,5 @@ export {
   blogSectionGenerateWorkflow,
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
+export { outreachSendWorkflow } from './outreach-send';
+export { outreachFollowUpWorkflow } from './outreach-follow-up';

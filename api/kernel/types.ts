@@ -20,6 +20,7 @@ import type { Family } from './families';
 import type { JsonSchema } from './envelopes/common';
 import type { RequestSchemas } from './validation';
 import type { Client } from '@temporalio/client';
+import type { OutreachApiAdapters } from '../../infra/outreach';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -77,6 +78,8 @@ export interface AppDeps {
   settings: ApiSettings;
   /** The clock of billing periods, subscription dates, trends and projections (default: the system clock; tests fix it). */
   now?: () => Date;
+  /** Backlink outreach: policy engine, send ledger, unsubscribe key, what is configured; absent = those routes answer 503. */
+  outreach?: OutreachApiAdapters;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }

@@ -2,5 +2,12 @@
 import type { RouteDef } from '../kernel/registry';
 import { campaignRoutes } from './campaigns';
 import { templateRoutes } from './templates';
+import { sendingRoutes } from './sending';
+import { suppressionRoutes } from './suppression';
 
-export const outreachRoutes: RouteDef[] = [...campaignRoutes, ...templateRoutes];
+export const outreachRoutes: RouteDef[] = [
+  ...campaignRoutes,
+  ...templateRoutes,
+  ...sendingRoutes,
+  ...suppressionRoutes,
+];
