@@ -11,6 +11,8 @@ import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { createOutreachSendActivities, OutreachSendDeps } from './outreach-send';
 import { createOutreachWritingActivities, OutreachWritingDeps } from './outreach-writing';
+import { createOutreachReplyActivities } from './outreach-replies';
+import type { MailboxPollState } from '../infra/outreach';
 import type { ResearchProvider } from '../infra/research';
 import { withFailureCodes } from './failures';
 
@@ -25,7 +27,7 @@ export interface ActivityDeps {
   /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
   blogSync?: BlogSyncActivityDeps;
   /** Backlink outreach (activities/outreach-*.ts): policy, ledger, mail, gateway, research. */
-  outreach?: OutreachSendDeps & OutreachWritingDeps & { research: ResearchProvider };
+  outreach?: OutreachSendDeps & OutreachWritingDeps & { research: ResearchProvider; pollState: MailboxPollState };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -36,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     ...(deps.outreach ? createOutreachSendActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachWritingActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachReplyActivities(deps.outreach) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -46,6 +46,8 @@ export const outreachProjection = defineProjection({
       t.double('guest_post_likelihood');
       t.text('source').notNullable();
       t.text('legal_basis').notNullable();
+      // Position of the lead in its campaign's stream: leads added together keep the order they were sent in.
+      t.integer('seq').notNullable();
       t.text('status').notNullable();
       t.timestamp('status_changed_at', { useTz: true }).notNullable();
       t.timestamp('created_at', { useTz: true }).notNullable();
@@ -105,6 +107,7 @@ export const outreachProjection = defineProjection({
           guest_post_likelihood: e.data.guest_post_likelihood,
           source: e.data.source,
           legal_basis: e.data.legal_basis,
+          seq: e.streamPosition,
           status: 'discovered',
           status_changed_at: e.recordedAt,
           created_at: e.recordedAt,
@@ -249,7 +252,7 @@ export async function getCampaign(db: Knex, userId: string, campaignId: string):
 export async function listLeads(db: Knex, campaignId: string): Promise<LeadRecord[]> {
   const rows = await db(L)
     .where({ campaign_id: campaignId })
-    .orderBy([{ column: 'created_at' }, { column: 'lead_id' }]);
+    .orderBy([{ column: 'seq' }]);
   return rows.map(toLead);
 }
 

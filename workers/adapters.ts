@@ -20,6 +20,7 @@ import type { WebhookAdapters } from '../api/kernel/types';
 import {
   mailboxFromConfig,
   mailIdentity,
+  MailboxPollState,
   OutreachApiAdapters,
   policyEngine,
   repliesReadiness,
@@ -91,6 +92,7 @@ export function outreachActivityDeps(
     identity: mailIdentity(config),
     transport: smtpFromConfig(config),
     mailbox: mailboxFromConfig(config),
+    pollState: new MailboxPollState(db),
     logger,
     ...ai,
   };

@@ -10,6 +10,7 @@ import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, outreachActivityDeps, webhookActivityDeps } from './adapters';
+import { ensureReplyPollSchedule } from './outreach-schedule';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -51,6 +52,14 @@ async function main(): Promise<void> {
     };
   });
   life.onStop('health server', () => new Promise((r) => health.close(r)));
+  // Replies are polled on a Temporal Schedule when an outreach mailbox is configured (docs/outreach.md).
+  if (config.OUTREACH_IMAP_URL && config.OUTREACH_REPLY_POLL_SECONDS > 0) {
+    const id = await ensureReplyPollSchedule((await ctx.temporal()).client, {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      intervalSeconds: config.OUTREACH_REPLY_POLL_SECONDS,
+    });
+    logger.info({ schedule: id, every_seconds: config.OUTREACH_REPLY_POLL_SECONDS }, 'outreach reply poll scheduled');
+  }
   const running = worker.run();
   life.onStop('worker', async () => {
     worker.shutdown();

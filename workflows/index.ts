@@ -10,3 +10,4 @@ export {
 } from './blog-sync';
 export { outreachSendWorkflow } from './outreach-send';
 export { outreachFollowUpWorkflow } from './outreach-follow-up';
+export { outreachReplyPollWorkflow } from './outreach-replies';

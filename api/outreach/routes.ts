@@ -4,10 +4,12 @@ import { campaignRoutes } from './campaigns';
 import { templateRoutes } from './templates';
 import { sendingRoutes } from './sending';
 import { suppressionRoutes } from './suppression';
+import { replyRoutes } from './replies';
 
 export const outreachRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...templateRoutes,
   ...sendingRoutes,
   ...suppressionRoutes,
+  ...replyRoutes,
 ];

@@ -98,3 +98,4 @@ export const mailboxFromConfig = (c: Config): Mailbox | undefined =>
   c.OUTREACH_IMAP_URL
     ? createImapMailbox(c.OUTREACH_IMAP_URL, c.OUTREACH_IMAP_MAILBOX, c.OUTREACH_MAIL_TIMEOUT_MS)
     : undefined;
+export { MailboxPollState } from './poll-state';

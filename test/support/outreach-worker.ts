@@ -8,7 +8,7 @@ import { createAiGateway, createLocalProvider } from '../../infra/ai';
 import type { ChatClient } from '../../infra/ai';
 import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
 import type { WebSearchProvider } from '../../infra/research';
-import { PostgresPolicyEngine, SendLedger } from '../../infra/outreach';
+import { MailboxPollState, PostgresPolicyEngine, SendLedger } from '../../infra/outreach';
 import type { MailIdentity } from '../../infra/outreach';
 import { createSmtpTransport } from '../../infra/outreach/smtp';
 import { createImapMailbox } from '../../infra/outreach/imap';
@@ -56,6 +56,7 @@ export async function startOutreachWorker(
         store,
         policy: new PostgresPolicyEngine(db, { settings: { ...DEFAULT_POLICY, ...opts.policy }, logger: testLogger() }),
         ledger: new SendLedger(db),
+        pollState: new MailboxPollState(db),
         identity: testIdentity(opts.unsubscribeKey),
         transport: opts.smtpUrl ? createSmtpTransport(opts.smtpUrl, 10000) : undefined,
         mailbox: opts.imapUrl ? createImapMailbox(opts.imapUrl, 'INBOX', 10000) : undefined,
