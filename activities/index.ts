@@ -12,6 +12,8 @@ import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { createOutreachSendActivities, OutreachSendDeps } from './outreach-send';
 import { createOutreachWritingActivities, OutreachWritingDeps } from './outreach-writing';
 import { createOutreachReplyActivities } from './outreach-replies';
+import { createOutreachDiscoveryActivities } from './outreach-discovery';
+import type { SiteIndex } from '../infra/outreach/sites';
 import type { MailboxPollState } from '../infra/outreach';
 import type { ResearchProvider } from '../infra/research';
 import { withFailureCodes } from './failures';
@@ -27,7 +29,12 @@ export interface ActivityDeps {
   /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
   blogSync?: BlogSyncActivityDeps;
   /** Backlink outreach (activities/outreach-*.ts): policy, ledger, mail, gateway, research. */
-  outreach?: OutreachSendDeps & OutreachWritingDeps & { research: ResearchProvider; pollState: MailboxPollState };
+  outreach?: OutreachSendDeps &
+    OutreachWritingDeps & {
+      research: ResearchProvider;
+      pollState: MailboxPollState;
+      sites: SiteIndex;
+    };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -39,6 +46,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.outreach ? createOutreachSendActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachWritingActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachReplyActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachDiscoveryActivities(deps.outreach) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -375,18 +375,24 @@ export async function activityCounts(
   db: Knex,
   campaignIds: string[],
   since?: Date,
-): Promise<{ attempts: Record<string, number>; replies: Record<string, number>; repliedLeads: number }> {
-  if (!campaignIds.length) return { attempts: {}, replies: {}, repliedLeads: 0 };
+): Promise<{
+  attempts: Record<string, number>;
+  replies: Record<string, number>;
+  repliedLeads: number;
+  emailedLeads: number;
+}> {
+  if (!campaignIds.length) return { attempts: {}, replies: {}, repliedLeads: 0, emailedLeads: 0 };
   const a = db(A).whereIn('campaign_id', campaignIds);
   const r = db(R).whereIn('campaign_id', campaignIds);
   if (since) {
     a.andWhere('created_at', '>=', since.toISOString());
     r.andWhere('received_at', '>=', since.toISOString());
   }
-  const [attempts, replies, replied] = await Promise.all([
+  const [attempts, replies, replied, emailed] = await Promise.all([
     a.clone().select('status').count({ n: '*' }).groupBy('status'),
     r.clone().select('classification').count({ n: '*' }).groupBy('classification'),
     r.clone().where({ kind: 'reply' }).countDistinct({ n: 'lead_id' }),
+    a.clone().where({ status: 'sent' }).countDistinct({ n: 'lead_id' }),
   ]);
   return {
     attempts: Object.fromEntries((attempts as Record<string, unknown>[]).map((x) => [x.status as string, Number(x.n)])),
@@ -394,6 +400,7 @@ export async function activityCounts(
       (replies as Record<string, unknown>[]).map((x) => [x.classification as string, Number(x.n)]),
     ),
     repliedLeads: Number(replied[0]?.n ?? 0),
+    emailedLeads: Number(emailed[0]?.n ?? 0),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   smtpFromConfig,
 } from '../infra/outreach';
 import type { AiGateway } from '../infra/ai';
+import { loadSampleSites } from '../infra/outreach/sites';
 import type { ResearchProvider } from '../infra/research';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
@@ -93,6 +94,7 @@ export function outreachActivityDeps(
     transport: smtpFromConfig(config),
     mailbox: mailboxFromConfig(config),
     pollState: new MailboxPollState(db),
+    sites: loadSampleSites(),
     logger,
     ...ai,
   };

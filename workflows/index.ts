@@ -11,3 +11,10 @@ export {
 export { outreachSendWorkflow } from './outreach-send';
 export { outreachFollowUpWorkflow } from './outreach-follow-up';
 export { outreachReplyPollWorkflow } from './outreach-replies';
+export {
+  outreachGenerateEmailWorkflow,
+  outreachPersonalizeEmailWorkflow,
+  outreachFollowUpEmailWorkflow,
+  outreachSubjectSuggestionsWorkflow,
+} from './outreach-writing';
+export { outreachDiscoverWorkflow } from './outreach-discovery';

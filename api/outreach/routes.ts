@@ -5,6 +5,9 @@ import { templateRoutes } from './templates';
 import { sendingRoutes } from './sending';
 import { suppressionRoutes } from './suppression';
 import { replyRoutes } from './replies';
+import { emailRoutes } from './emails';
+import { discoveryRoutes } from './discovery';
+import { reportingRoutes } from './reporting';
 
 export const outreachRoutes: RouteDef[] = [
   ...campaignRoutes,
@@ -12,4 +15,7 @@ export const outreachRoutes: RouteDef[] = [
   ...sendingRoutes,
   ...suppressionRoutes,
   ...replyRoutes,
+  ...emailRoutes,
+  ...discoveryRoutes,
+  ...reportingRoutes,
 ];

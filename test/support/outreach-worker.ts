@@ -12,6 +12,7 @@ import { MailboxPollState, PostgresPolicyEngine, SendLedger } from '../../infra/
 import type { MailIdentity } from '../../infra/outreach';
 import { createSmtpTransport } from '../../infra/outreach/smtp';
 import { createImapMailbox } from '../../infra/outreach/imap';
+import { loadSampleSites } from '../../infra/outreach/sites';
 import { DEFAULT_POLICY, PolicySettings } from '../../domain/outreach/policy';
 import { startTestWorker, testLogger } from './env';
 
@@ -57,6 +58,7 @@ export async function startOutreachWorker(
         policy: new PostgresPolicyEngine(db, { settings: { ...DEFAULT_POLICY, ...opts.policy }, logger: testLogger() }),
         ledger: new SendLedger(db),
         pollState: new MailboxPollState(db),
+        sites: loadSampleSites(),
         identity: testIdentity(opts.unsubscribeKey),
         transport: opts.smtpUrl ? createSmtpTransport(opts.smtpUrl, 10000) : undefined,
         mailbox: opts.imapUrl ? createImapMailbox(opts.imapUrl, 'INBOX', 10000) : undefined,
