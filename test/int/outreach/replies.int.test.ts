@@ -73,8 +73,12 @@ const autoReply = (from: string, inReplyTo: string) =>
 const waitFor = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> => {
   const end = Date.now() + ms;
   for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > end) return v;
+    // A poll may meet a keep-alive connection the server just closed (ECONNRESET on a loaded machine): ask again.
+    const v = await what().catch((e) => {
+      if (Date.now() > end) throw e;
+      return undefined;
+    });
+    if (v !== undefined && (ok(v) || Date.now() > end)) return v;
     await new Promise((r) => setTimeout(r, 300));
   }
 };
