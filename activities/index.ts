@@ -11,6 +11,13 @@ import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { createSitebuilderActivities, SitebuilderActivityDeps } from './sitebuilder';
 import { createImageActivities, ImageActivityDeps } from './image';
+import { createOutreachSendActivities, OutreachSendDeps } from './outreach-send';
+import { createOutreachWritingActivities, OutreachWritingDeps } from './outreach-writing';
+import { createOutreachReplyActivities } from './outreach-replies';
+import { createOutreachDiscoveryActivities } from './outreach-discovery';
+import type { SiteIndex } from '../infra/outreach/sites';
+import type { MailboxPollState } from '../infra/outreach';
+import type { ResearchProvider } from '../infra/research';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -27,6 +34,13 @@ export interface ActivityDeps {
   sitebuilder?: SitebuilderActivityDeps;
   /** Image studio (activities/image.ts): storage, image vendors, the text gateway, the usage meter, the store. */
   image?: ImageActivityDeps;
+  /** Backlink outreach (activities/outreach-*.ts): policy, ledger, mail, gateway, research. */
+  outreach?: OutreachSendDeps &
+    OutreachWritingDeps & {
+      research: ResearchProvider;
+      pollState: MailboxPollState;
+      sites: SiteIndex;
+    };
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -37,6 +51,10 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     ...(deps.sitebuilder ? createSitebuilderActivities(deps.sitebuilder) : {}),
     ...(deps.image ? createImageActivities(deps.image) : {}),
+    ...(deps.outreach ? createOutreachSendActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachWritingActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachReplyActivities(deps.outreach) : {}),
+    ...(deps.outreach ? createOutreachDiscoveryActivities(deps.outreach) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -12,6 +12,7 @@ import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
 import { sitebuilderRoutes } from './sitebuilder/routes';
 import { imageStudioRoutes } from './image-studio/routes';
+import { outreachRoutes } from './outreach/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -26,4 +27,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...generalAnalysisRoutes,
   ...sitebuilderRoutes,
   ...imageStudioRoutes,
+  ...outreachRoutes,
 ];

@@ -12,6 +12,8 @@ import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
 import { sitebuilderConnectionsProjection } from './sitebuilder-connections';
 import { imageAssetsProjection } from './image-assets';
+import { outreachProjection } from './outreach';
+import { outreachActivityProjection } from './outreach-activity';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -22,6 +24,8 @@ export const PROJECTIONS: Projection[] = [
   sectionContinuityProjection,
   sitebuilderConnectionsProjection,
   imageAssetsProjection,
+  outreachProjection,
+  outreachActivityProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

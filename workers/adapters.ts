@@ -22,6 +22,20 @@ import { createOAuthClient } from '../infra/sitebuilder/oauth';
 import { createSitebuilderApi } from '../infra/sitebuilder/blog-api';
 import { createTokenManager, SitebuilderTokenStore } from '../infra/sitebuilder/tokens';
 import type { SitebuilderActivityDeps } from '../activities/sitebuilder';
+import {
+  mailboxFromConfig,
+  mailIdentity,
+  MailboxPollState,
+  OutreachApiAdapters,
+  policyEngine,
+  repliesReadiness,
+  SendLedger,
+  sendingReadiness,
+  smtpFromConfig,
+} from '../infra/outreach';
+import type { AiGateway } from '../infra/ai';
+import { loadSampleSites } from '../infra/outreach/sites';
+import type { ResearchProvider } from '../infra/research';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -84,6 +98,39 @@ export function sitebuilderActivityDeps(
     media: { ssrf: { allow: s.mediaAllow }, maxBytes: s.mediaMaxBytes, timeoutMs: s.timeoutMs },
     publicBaseUrl,
     logger,
+  };
+}
+
+/** What the API's outreach routes need: the policy engine (validate), the ledger (unsubscribe links), readiness. */
+export function outreachApiAdapters(db: Knex, config: Config, logger?: Logger): OutreachApiAdapters {
+  return {
+    policy: policyEngine(db, config, logger),
+    ledger: new SendLedger(db),
+    unsubscribeKey: mailIdentity(config).unsubscribeKey,
+    sending: sendingReadiness(config),
+    replies: repliesReadiness(config),
+  };
+}
+
+/** The outreach activities' adapters: policy, ledger, SMTP, IMAP, the mail identity, gateway and research. */
+export function outreachActivityDeps(
+  db: Knex,
+  store: EventStore,
+  config: Config,
+  logger: Logger,
+  ai: { gateway: AiGateway; research: ResearchProvider },
+) {
+  return {
+    store,
+    policy: policyEngine(db, config, logger),
+    ledger: new SendLedger(db),
+    identity: mailIdentity(config),
+    transport: smtpFromConfig(config),
+    mailbox: mailboxFromConfig(config),
+    pollState: new MailboxPollState(db),
+    sites: loadSampleSites(),
+    logger,
+    ...ai,
   };
 }
 

@@ -13,8 +13,11 @@ import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
-import { createEventStore, sitebuilderApiSettings, usageMeter, webhookAdapters } from './adapters';
+import { createEventStore, usageMeter, webhookAdapters } from './adapters';
+// One line per area (adapters built from the configuration at start-up).
+import { sitebuilderApiSettings } from './adapters';
 import { imageStudioSettings } from './image-adapters';
+import { outreachApiAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -41,6 +44,7 @@ async function main(): Promise<void> {
     settings: apiSettings(config),
     sitebuilder: sitebuilderApiSettings(config),
     imageStudio: imageStudioSettings(config),
+    outreach: outreachApiAdapters(ctx.db, config, logger),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

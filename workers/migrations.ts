@@ -11,6 +11,7 @@ import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
 import { sitebuilderTokensMigration } from '../infra/sitebuilder/migration';
+import { outreachMigration } from '../infra/outreach/migration';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -19,5 +20,6 @@ export const MIGRATIONS: Migration[] = [
   rateLimitMigration,
   webhookSecretsMigration,
   sitebuilderTokensMigration,
+  outreachMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -9,9 +9,13 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, sitebuilderActivityDeps, usageMeter, webhookActivityDeps } from './adapters';
+import { aiAdapters, createEventStore, usageMeter, webhookActivityDeps } from './adapters';
 import { publicBaseUrl } from '../infra/config';
+// One line per area (adapters built from the configuration at start-up).
+import { sitebuilderActivityDeps } from './adapters';
 import { imageActivityDeps } from './image-adapters';
+import { outreachActivityDeps } from './adapters';
+import { ensureReplyPollSchedule } from './outreach-schedule';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
       sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
       image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
+      outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
     }),
   });
 
@@ -54,6 +59,14 @@ async function main(): Promise<void> {
     };
   });
   life.onStop('health server', () => new Promise((r) => health.close(r)));
+  // Replies are polled on a Temporal Schedule when an outreach mailbox is configured (docs/outreach.md).
+  if (config.OUTREACH_IMAP_URL && config.OUTREACH_REPLY_POLL_SECONDS > 0) {
+    const id = await ensureReplyPollSchedule((await ctx.temporal()).client, {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      intervalSeconds: config.OUTREACH_REPLY_POLL_SECONDS,
+    });
+    logger.info({ schedule: id, every_seconds: config.OUTREACH_REPLY_POLL_SECONDS }, 'outreach reply poll scheduled');
+  }
   const running = worker.run();
   life.onStop('worker', async () => {
     worker.shutdown();

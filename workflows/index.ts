@@ -10,3 +10,13 @@ export {
 } from './blog-sync';
 export { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from './sitebuilder';
 export { imageGenerateWorkflow, imageProcessWorkflow } from './image';
+export { outreachSendWorkflow } from './outreach-send';
+export { outreachFollowUpWorkflow } from './outreach-follow-up';
+export { outreachReplyPollWorkflow } from './outreach-replies';
+export {
+  outreachGenerateEmailWorkflow,
+  outreachPersonalizeEmailWorkflow,
+  outreachFollowUpEmailWorkflow,
+  outreachSubjectSuggestionsWorkflow,
+} from './outreach-writing';
+export { outreachDiscoverWorkflow } from './outreach-discovery';

@@ -22,6 +22,7 @@ import type { JsonSchema } from './envelopes/common';
 import type { RequestSchemas } from './validation';
 import type { Client } from '@temporalio/client';
 import type { ImageStudioSettings } from '../../infra/image';
+import type { OutreachApiAdapters } from '../../infra/outreach';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -83,6 +84,8 @@ export interface AppDeps {
   sitebuilder?: SitebuilderApiSettings;
   /** Image studio: storage, configured image vendors, input and output limits; absent = its image routes answer 503. */
   imageStudio?: ImageStudioSettings;
+  /** Backlink outreach: policy engine, send ledger, unsubscribe key, what is configured; absent = those routes answer 503. */
+  outreach?: OutreachApiAdapters;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }

@@ -11,6 +11,7 @@ import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { AnalysisEvent, analysisEvents } from './analysis';
 import { SitebuilderEvent, sitebuilderEvents } from './sitebuilder';
 import { ImageEvent, imageEvents } from './image';
+import { OutreachEvent, outreachEvents } from './outreach';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -22,7 +23,8 @@ export type DomainEvent =
   | BlogSectionEvent
   | AnalysisEvent
   | SitebuilderEvent
-  | ImageEvent;
+  | ImageEvent
+  | OutreachEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -36,6 +38,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...analysisEvents,
   ...sitebuilderEvents,
   ...imageEvents,
+  ...outreachEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -6,6 +6,7 @@
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
+import type { FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '../outreach/writer';
 
 export type { Source };
 
@@ -123,4 +124,9 @@ export type LocalTask =
   // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
   | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
   | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
-  | { kind: 'revise_section'; input: { content: string; focus: string } };
+  | { kind: 'revise_section'; input: { content: string; focus: string } }
+  // Backlink outreach emails (domain/outreach/writer.ts): JSON answers.
+  | { kind: 'outreach_email'; input: GenerateEmailInput }
+  | { kind: 'outreach_personalize'; input: PersonalizeInput }
+  | { kind: 'outreach_subjects'; input: { topic: string; tone?: Tone } }
+  | { kind: 'outreach_follow_up'; input: FollowUpInput };

@@ -10,6 +10,7 @@ import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSect
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
+import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 
 export interface LocalRequest extends ChatRequest {
   localTask?: LocalTask;
@@ -40,6 +41,16 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
+    case 'outreach_email':
+      return JSON.stringify(generateEmail(task.input));
+    case 'outreach_personalize': {
+      const p = personalizeEmail(task.input);
+      return JSON.stringify({ subject: p.subject, body: p.body });
+    }
+    case 'outreach_subjects':
+      return JSON.stringify({ suggestions: subjectSuggestions(task.input.topic, task.input.tone) });
+    case 'outreach_follow_up':
+      return JSON.stringify(followUpEmail(task.input));
   }
 }
 

@@ -1,11 +1,13 @@
 /**
  * Backlink outreach family (`/api/v1/backlink-outreach`): bare success bodies
  * and `{detail: ...}` with the texts of Document 3: 401 "Not authenticated",
- * 403 "Policy validation failed, reason: <text>", 404 "Resource not found",
- * 422 `{detail: [validation errors]}`, 500 "An internal error occurred".
+ * 403 `{detail: "Policy validation failed", reason: "<text>"}` (the reason is a
+ * field of its own, so clients read it without parsing the detail), 404
+ * "Resource not found", 422 `{detail: [validation errors]}` (each with its
+ * location and message), 500 "An internal error occurred".
  * Validation items follow the common `{loc, msg, type}` shape.
  */
-import type { FieldIssue } from '../../../domain/errors';
+import type { FieldIssue, PolicyError } from '../../../domain/errors';
 import { Envelope, statusOf } from './common';
 
 const TEXT: Record<string, string> = {
@@ -31,6 +33,8 @@ export const outreachEnvelope: Envelope = {
         status: 422,
         body: { detail: outreachValidationItems((e as unknown as { issues: FieldIssue[] }).issues) },
       };
+    if (e.kind === 'policy')
+      return { status: 403, body: { detail: 'Policy validation failed', reason: (e as PolicyError).reason } };
     return { status: statusOf(e), body: { detail: TEXT[e.kind] ?? e.message } };
   },
   success(r) {
@@ -56,6 +60,7 @@ export const outreachEnvelope: Envelope = {
           },
         ],
       },
+      reason: { type: 'string', description: '403 only: why the outreach policy refused the action' },
     },
     required: ['detail'],
   },

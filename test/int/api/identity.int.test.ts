@@ -37,7 +37,7 @@ const usageRoute = defineRoute<unknown, unknown, { user_id: string }>({
 
 const outreachRoute = defineRoute({
   method: 'get',
-  path: '/api/v1/backlink-outreach/campaigns',
+  path: '/api/v1/backlink-outreach/probe/whoami',
   auth: 'user',
   summary: 'test: who is calling (session)',
   responses: { 200: { description: 'ok', data: { type: 'object' } } },
@@ -157,13 +157,13 @@ describe('identity and API keys', () => {
     const s = await send('POST', '/api/settings/sessions', a.key);
     expect(s.status).toBe(201);
     expect(s.body.data.token).toMatch(/^cps_/);
-    const ok = await get('/api/v1/backlink-outreach/campaigns', s.body.data.token);
+    const ok = await get('/api/v1/backlink-outreach/probe/whoami', s.body.data.token);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ user_id: a.userId });
-    expect((await get('/api/v1/backlink-outreach/campaigns', a.key)).body).toEqual({ detail: 'Not authenticated' });
+    expect((await get('/api/v1/backlink-outreach/probe/whoami', a.key)).body).toEqual({ detail: 'Not authenticated' });
     expect((await get('/v1/me', s.body.data.token)).status).toBe(401);
     expect((await send('DELETE', `/api/settings/sessions/${s.body.data.session_id}`, a.key)).status).toBe(200);
-    expect((await get('/api/v1/backlink-outreach/campaigns', s.body.data.token)).status).toBe(401);
+    expect((await get('/api/v1/backlink-outreach/probe/whoami', s.body.data.token)).status).toBe(401);
   });
 
   it('a fresh key authenticates before the projection applied it (read from its stream)', async () => {

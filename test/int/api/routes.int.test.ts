@@ -301,7 +301,8 @@ describe('route registry', () => {
     });
     expect((await get('/api/image-studio/probe/fail')).body.detail).toMatch(/^create|^fail/);
     expect((await get('/api/v1/backlink-outreach/probe/fail?kind=policy', session)).body).toEqual({
-      detail: 'Policy validation failed, reason: daily cap of 50 sends reached',
+      detail: 'Policy validation failed',
+      reason: 'daily cap of 50 sends reached',
     });
     let r = await get('/v1/calendar/probe/fail?kind=upstream');
     expect([r.status, r.body.error.code]).toEqual([502, 'PLATFORM_ERROR']);

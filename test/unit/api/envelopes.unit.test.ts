@@ -220,7 +220,7 @@ describe('outreach envelope', () => {
     });
     expect(o.error(new PolicyError('recipient is suppressed'), ctx)).toEqual({
       status: 403,
-      body: { detail: 'Policy validation failed, reason: recipient is suppressed' },
+      body: { detail: 'Policy validation failed', reason: 'recipient is suppressed' },
     });
     expect(o.error(new NotFoundError('Campaign c-1 not found'), ctx)).toEqual({
       status: 404,

@@ -1,0 +1,411 @@
+/**
+ * Backlink outreach read model, part 2: what happened to the mail. Send
+ * attempts (one row per `outreachattempt-` stream), follow-up steps (rows of
+ * one `outreachfollowup-` stream each), replies (one row per
+ * `outreachreply-` stream) and suppression entries (rows of one
+ * `outreachsuppression-` stream each). Serves attempts, follow-ups, replies,
+ * suppression, analytics, snapshot and CSV exports.
+ */
+import type { Knex } from 'knex';
+import type { RecordedEvent } from '../infra/eventstore/port';
+import type { EventOfType } from '../domain/events';
+import { Change, defineProjection } from './framework';
+
+const A = 'outreach_attempts';
+const F = 'outreach_follow_ups';
+const R = 'outreach_replies';
+const S = 'outreach_suppressions';
+
+type AttemptEvent = RecordedEvent<
+  EventOfType<'OutreachSendRefused'> | EventOfType<'OutreachEmailSent'> | EventOfType<'OutreachSendFailed'>
+>;
+
+function attemptRow(e: AttemptEvent, set: Record<string, unknown>): Change[] {
+  const d = e.data;
+  return [
+    {
+      op: 'upsert',
+      table: A,
+      key: { attempt_id: d.attempt_id },
+      insert: {
+        user_id: d.user_id,
+        workspace_id: d.workspace_id,
+        campaign_id: d.campaign_id,
+        lead_id: d.lead_id,
+        kind: d.kind,
+        follow_up_of: d.follow_up_of,
+        step: d.step,
+        recipient: d.recipient,
+        sender: d.sender,
+        subject: d.subject,
+        created_at: e.recordedAt,
+        ...(set as Record<string, string | number | boolean | null>),
+      },
+    },
+  ];
+}
+
+export const outreachActivityProjection = defineProjection({
+  name: 'outreach-activity',
+  migrationName: '0121_projection_outreach_activity',
+  areas: ['outreach'],
+  tables: [A, F, R, S],
+  keys: {
+    [A]: ['attempt_id'],
+    [F]: ['follow_up_id', 'step'],
+    [R]: ['reply_id'],
+    [S]: ['user_id', 'workspace_id', 'entry'],
+  },
+  async createTables(knex, name) {
+    await knex.schema.createTable(name(A), (t) => {
+      t.text('attempt_id').primary();
+      t.text('user_id').notNullable();
+      t.text('workspace_id').notNullable();
+      t.text('campaign_id').notNullable().index();
+      t.text('lead_id').notNullable();
+      t.text('kind').notNullable();
+      t.text('follow_up_of');
+      t.integer('step');
+      t.text('recipient').notNullable();
+      t.text('sender').notNullable();
+      t.text('subject').notNullable();
+      t.text('body');
+      t.text('status').notNullable();
+      t.text('reason');
+      t.text('message_id');
+      t.text('legal_basis');
+      t.boolean('recovered').notNullable().defaultTo(false);
+      t.timestamp('sent_at', { useTz: true });
+      t.timestamp('created_at', { useTz: true }).notNullable();
+    });
+    await knex.schema.createTable(name(F), (t) => {
+      t.text('follow_up_id').notNullable();
+      t.integer('step').notNullable();
+      t.text('user_id').notNullable();
+      t.text('campaign_id').notNullable().index();
+      t.text('lead_id').notNullable();
+      t.timestamp('due_at', { useTz: true }).notNullable();
+      t.text('status').notNullable();
+      t.text('attempt_id');
+      t.text('reason');
+      t.timestamp('updated_at', { useTz: true }).notNullable();
+      t.primary(['follow_up_id', 'step']);
+    });
+    await knex.schema.createTable(name(R), (t) => {
+      t.text('reply_id').primary();
+      t.text('user_id').notNullable();
+      t.text('workspace_id').notNullable();
+      t.text('campaign_id').notNullable().index();
+      t.text('lead_id').notNullable();
+      t.text('attempt_id').notNullable();
+      t.text('message_id').notNullable();
+      t.text('from_address').notNullable();
+      t.text('subject').notNullable();
+      t.text('kind').notNullable();
+      t.text('classification').notNullable();
+      t.double('confidence').notNullable();
+      t.jsonb('signals').notNullable();
+      t.text('snippet').notNullable();
+      t.text('bounce_status');
+      t.timestamp('received_at', { useTz: true }).notNullable();
+      t.timestamp('recorded_at', { useTz: true }).notNullable();
+    });
+    await knex.schema.createTable(name(S), (t) => {
+      t.text('user_id').notNullable();
+      t.text('workspace_id').notNullable();
+      t.text('entry').notNullable();
+      t.text('kind').notNullable();
+      t.text('reason');
+      t.text('source').notNullable();
+      t.timestamp('created_at', { useTz: true }).notNullable();
+      t.primary(['user_id', 'workspace_id', 'entry']);
+    });
+  },
+  handlers: {
+    OutreachSendRefused: (e) => attemptRow(e, { status: 'refused', reason: e.data.reason }),
+    OutreachSendFailed: (e) => attemptRow(e, { status: 'failed', reason: e.data.error }),
+    OutreachEmailSent: (e) =>
+      attemptRow(e, {
+        status: 'sent',
+        body: e.data.body,
+        message_id: e.data.message_id,
+        legal_basis: e.data.legal_basis,
+        recovered: e.data.recovered,
+        sent_at: e.data.sent_at,
+      }),
+    OutreachFollowUpScheduled: (e) =>
+      e.data.steps.map((s) => ({
+        op: 'upsert' as const,
+        table: F,
+        key: { follow_up_id: e.data.follow_up_id, step: s.step },
+        insert: {
+          user_id: e.data.user_id,
+          campaign_id: e.data.campaign_id,
+          lead_id: e.data.lead_id,
+          due_at: s.due_at,
+          status: 'scheduled',
+          updated_at: e.recordedAt,
+        },
+      })),
+    OutreachFollowUpStepDone: (e) => [
+      {
+        op: 'update',
+        table: F,
+        key: { follow_up_id: e.data.follow_up_id, step: e.data.step },
+        set: { status: e.data.outcome, attempt_id: e.data.attempt_id, reason: e.data.reason, updated_at: e.recordedAt },
+      },
+    ],
+    // Steps still waiting are stopped; steps already done keep their outcome.
+    OutreachFollowUpStopped: (e) =>
+      e.data.steps.map((step) => ({
+        op: 'update' as const,
+        table: F,
+        key: { follow_up_id: e.data.follow_up_id, step },
+        set: { status: 'stopped', reason: e.data.reason, updated_at: e.recordedAt },
+        whereIn: { column: 'status', values: ['scheduled'] },
+      })),
+    OutreachReplyReceived: (e) => [
+      {
+        op: 'upsert',
+        table: R,
+        key: { reply_id: e.data.reply_id },
+        insert: {
+          user_id: e.data.user_id,
+          workspace_id: e.data.workspace_id,
+          campaign_id: e.data.campaign_id,
+          lead_id: e.data.lead_id,
+          attempt_id: e.data.attempt_id,
+          message_id: e.data.message_id,
+          from_address: e.data.from,
+          subject: e.data.subject,
+          kind: e.data.kind,
+          classification: e.data.classification,
+          confidence: e.data.confidence,
+          signals: e.data.signals,
+          snippet: e.data.snippet,
+          bounce_status: e.data.bounce_status,
+          received_at: e.data.received_at,
+          recorded_at: e.recordedAt,
+        },
+      },
+    ],
+    OutreachSuppressionAdded: (e) => [
+      {
+        op: 'upsert',
+        table: S,
+        key: { user_id: e.data.user_id, workspace_id: e.data.workspace_id, entry: e.data.entry },
+        insert: { kind: e.data.kind, reason: e.data.reason, source: e.data.source, created_at: e.recordedAt },
+      },
+    ],
+  },
+});
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export interface AttemptRecord {
+  id: string;
+  campaign_id: string;
+  lead_id: string;
+  workspace_id: string;
+  kind: string;
+  follow_up_of: string | null;
+  step: number | null;
+  recipient: string;
+  sender: string;
+  subject: string;
+  status: string;
+  reason: string | null;
+  message_id: string | null;
+  legal_basis: string | null;
+  recovered: boolean;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export const toAttempt = (r: Record<string, unknown>): AttemptRecord => ({
+  id: r.attempt_id as string,
+  campaign_id: r.campaign_id as string,
+  lead_id: r.lead_id as string,
+  workspace_id: r.workspace_id as string,
+  kind: r.kind as string,
+  follow_up_of: (r.follow_up_of as string | null) ?? null,
+  step: r.step === null || r.step === undefined ? null : Number(r.step),
+  recipient: r.recipient as string,
+  sender: r.sender as string,
+  subject: r.subject as string,
+  status: r.status as string,
+  reason: (r.reason as string | null) ?? null,
+  message_id: (r.message_id as string | null) ?? null,
+  legal_basis: (r.legal_basis as string | null) ?? null,
+  recovered: Boolean(r.recovered),
+  sent_at: iso(r.sent_at),
+  created_at: iso(r.created_at)!,
+});
+
+export async function listAttempts(db: Knex, campaignId: string): Promise<AttemptRecord[]> {
+  const rows = await db(A)
+    .where({ campaign_id: campaignId })
+    .orderBy([{ column: 'created_at' }, { column: 'attempt_id' }]);
+  return rows.map(toAttempt);
+}
+
+export async function getAttempt(db: Knex, userId: string, attemptId: string): Promise<AttemptRecord | undefined> {
+  const r = await db(A).where({ attempt_id: attemptId, user_id: userId }).first();
+  return r ? toAttempt(r) : undefined;
+}
+
+export interface FollowUpRecord {
+  id: string;
+  follow_up_of: string;
+  step: number;
+  campaign_id: string;
+  lead_id: string;
+  due_at: string;
+  status: string;
+  attempt_id: string | null;
+  reason: string | null;
+  updated_at: string;
+}
+
+export async function listFollowUps(db: Knex, campaignId: string): Promise<FollowUpRecord[]> {
+  const rows = await db(F)
+    .where({ campaign_id: campaignId })
+    .orderBy([{ column: 'due_at' }, { column: 'follow_up_id' }, { column: 'step' }]);
+  return rows.map((r) => ({
+    id: `${r.follow_up_id}:${r.step}`,
+    follow_up_of: r.follow_up_id,
+    step: Number(r.step),
+    campaign_id: r.campaign_id,
+    lead_id: r.lead_id,
+    due_at: iso(r.due_at)!,
+    status: r.status,
+    attempt_id: r.attempt_id ?? null,
+    reason: r.reason ?? null,
+    updated_at: iso(r.updated_at)!,
+  }));
+}
+
+/** Read query: first sends of these leads whose follow-ups still wait (to stop them on a manual status change). */
+export async function waitingFollowUps(db: Knex, campaignId: string, leadIds: string[]): Promise<string[]> {
+  if (!leadIds.length) return [];
+  const rows = await db(F)
+    .where({ campaign_id: campaignId, status: 'scheduled' })
+    .whereIn('lead_id', leadIds)
+    .distinct('follow_up_id');
+  return rows.map((r) => r.follow_up_id as string);
+}
+
+export interface ReplyRecord {
+  id: string;
+  campaign_id: string;
+  lead_id: string;
+  attempt_id: string;
+  message_id: string;
+  from: string;
+  subject: string;
+  kind: string;
+  classification: string;
+  confidence: number;
+  signals: string[];
+  snippet: string;
+  bounce_status: string | null;
+  received_at: string;
+}
+
+export async function listReplies(db: Knex, campaignId: string): Promise<ReplyRecord[]> {
+  const rows = await db(R)
+    .where({ campaign_id: campaignId })
+    .orderBy([{ column: 'received_at' }, { column: 'reply_id' }]);
+  return rows.map((r) => ({
+    id: r.reply_id,
+    campaign_id: r.campaign_id,
+    lead_id: r.lead_id,
+    attempt_id: r.attempt_id,
+    message_id: r.message_id,
+    from: r.from_address,
+    subject: r.subject,
+    kind: r.kind,
+    classification: r.classification,
+    confidence: Number(r.confidence),
+    signals: r.signals,
+    snippet: r.snippet,
+    bounce_status: r.bounce_status ?? null,
+    received_at: iso(r.received_at)!,
+  }));
+}
+
+export interface SuppressionRecord {
+  email: string;
+  kind: string;
+  workspace_id: string;
+  reason: string | null;
+  source: string;
+  created_at: string;
+}
+
+export async function listSuppressions(db: Knex, userId: string, workspaceId: string): Promise<SuppressionRecord[]> {
+  const rows = await db(S)
+    .where({ user_id: userId, workspace_id: workspaceId })
+    .orderBy([{ column: 'created_at' }, { column: 'entry' }]);
+  return rows.map((r) => ({
+    email: r.entry,
+    kind: r.kind,
+    workspace_id: r.workspace_id,
+    reason: r.reason ?? null,
+    source: r.source,
+    created_at: iso(r.created_at)!,
+  }));
+}
+
+/** Sends per UTC day (status sent) of these campaigns since `since` (analytics). */
+export async function dailySends(db: Knex, campaignIds: string[], since: Date): Promise<Record<string, number>> {
+  if (!campaignIds.length) return {};
+  const rows = await db(A)
+    .whereIn('campaign_id', campaignIds)
+    .andWhere({ status: 'sent' })
+    .andWhere('sent_at', '>=', since.toISOString())
+    .select(db.raw(`to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day`))
+    .count({ n: '*' })
+    .groupByRaw('1');
+  return Object.fromEntries((rows as Record<string, unknown>[]).map((r) => [r.day as string, Number(r.n)]));
+}
+
+/** Attempts by status and replies by classification of these campaigns since `since` (analytics, snapshot). */
+export async function activityCounts(
+  db: Knex,
+  campaignIds: string[],
+  since?: Date,
+): Promise<{
+  attempts: Record<string, number>;
+  replies: Record<string, number>;
+  repliedLeads: number;
+  emailedLeads: number;
+}> {
+  if (!campaignIds.length) return { attempts: {}, replies: {}, repliedLeads: 0, emailedLeads: 0 };
+  const a = db(A).whereIn('campaign_id', campaignIds);
+  const r = db(R).whereIn('campaign_id', campaignIds);
+  if (since) {
+    a.andWhere('created_at', '>=', since.toISOString());
+    r.andWhere('received_at', '>=', since.toISOString());
+  }
+  const [attempts, replies, replied, emailed] = await Promise.all([
+    a.clone().select('status').count({ n: '*' }).groupBy('status'),
+    r.clone().select('classification').count({ n: '*' }).groupBy('classification'),
+    r.clone().where({ kind: 'reply' }).countDistinct({ n: 'lead_id' }),
+    a.clone().where({ status: 'sent' }).countDistinct({ n: 'lead_id' }),
+  ]);
+  return {
+    attempts: Object.fromEntries((attempts as Record<string, unknown>[]).map((x) => [x.status as string, Number(x.n)])),
+    replies: Object.fromEntries(
+      (replies as Record<string, unknown>[]).map((x) => [x.classification as string, Number(x.n)]),
+    ),
+    repliedLeads: Number(replied[0]?.n ?? 0),
+    emailedLeads: Number(emailed[0]?.n ?? 0),
+  };
+}
+
+/** Rows of a table for a campaign export, oldest first (attempts or replies). */
+export async function exportRows(db: Knex, table: 'attempts' | 'replies', campaignId: string) {
+  if (table === 'attempts') return listAttempts(db, campaignId);
+  return listReplies(db, campaignId);
+}
