@@ -10,6 +10,8 @@ import { alertsProjection } from './alerts';
 import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
+import { writerPreferencesProjection } from './writer-preferences';
+import { writerBatchesProjection } from './writer-batches';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -18,6 +20,8 @@ export const PROJECTIONS: Projection[] = [
   webhookDeliveriesProjection,
   identityProjection,
   sectionContinuityProjection,
+  writerPreferencesProjection,
+  writerBatchesProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

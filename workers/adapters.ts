@@ -17,6 +17,7 @@ import { getUser } from '../projections/identity';
 import { isPlanName, PLANS } from '../domain/plans';
 import type { WebhookActivityDeps } from '../activities/webhooks';
 import type { WebhookAdapters } from '../api/kernel/types';
+import type { BatchNotifyDeps } from '../activities/writers';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -42,6 +43,17 @@ export function webhookActivityDeps(db: Knex, store: EventStore, config: Config,
     schedule: s.schedule,
     attemptTimeoutMs: s.attemptTimeoutMs,
     logger,
+  };
+}
+
+/** What the writers' batch notifications need: the secret store, SSRF rules, retry schedule, attempt time-out. */
+export function writerNotifyDeps(db: Knex, config: Config): BatchNotifyDeps {
+  const s = webhookSettings(config);
+  return {
+    secrets: new WebhookSecretStore(db, new SecretBox(s.secretKey)),
+    allow: s.allow,
+    schedule: s.schedule,
+    attemptTimeoutMs: s.attemptTimeoutMs,
   };
 }
 

@@ -10,6 +10,7 @@ import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { writerNotifyDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
     }),
   });
 

@@ -9,6 +9,7 @@ import { LOCAL_MODEL } from '../../domain/pricing';
 import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
+import { writeSocial } from '../../domain/generation/social';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 
 export interface LocalRequest extends ChatRequest {
@@ -40,6 +41,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
+    case 'social':
+      return JSON.stringify(writeSocial(task.input));
   }
 }
 
