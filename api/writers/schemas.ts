@@ -11,7 +11,9 @@ import { WRITER_KINDS, WriterPlatform } from '../../domain/writers/types';
 import { bool, httpUrl, obj, str, strings, text } from '../kernel/schema';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
-const topic = text(300, { description: 'What the piece is about' });
+/** Required text that is not blank. */
+const required = (max: number, extra = {}) => text(max, { pattern: '\\S', ...extra });
+const topic = required(300, { description: 'What the piece is about' });
 const duration = (what: string) => ({
   type: 'string',
   pattern: DURATION_PATTERN,
@@ -170,7 +172,7 @@ export const socialEventBody = obj(
   {
     event_details: obj(
       {
-        name: text(64),
+        name: required(64),
         date: { type: 'string', format: 'date-time' },
         duration: str(100),
         type: str(100),
@@ -199,7 +201,7 @@ export const socialGroupPostBody = obj(
 
 export const socialPageAboutBody = obj(
   {
-    business_type: text(100),
+    business_type: required(100),
     industry: str(100),
     target_audience: str(300),
     tone: str(100),
@@ -219,7 +221,7 @@ export const socialAdCopyBody = obj(
   {
     campaign_objective: str(100),
     target_audience: str(300),
-    product_service: text(200),
+    product_service: required(200),
     ad_format: { enum: [...AD_FORMATS], description: 'default single_image' },
     budget_context: str(200),
     competition_level: str(50),
@@ -322,7 +324,7 @@ export const preferencesPatchBody = obj(
 
 export const engagementBody = obj(
   {
-    content: text(20000),
+    content: required(20000),
     platform_context: str(300, {
       description:
         'Names the platform (profnet, socialnet, photonet, microblog, videonet; default socialnet) and optionally the format',

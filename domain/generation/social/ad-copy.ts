@@ -28,7 +28,8 @@ const askFor = (benefit: string) =>
 
 export function writeAdCopy(k: Kit, b: AdCopyBrief): AdCopyDraft {
   const l = AD_FORMAT_LIMITS[b.adFormat as AdFormat];
-  const benefits = b.benefits.length ? b.benefits.map(stop) : [`${b.product} that works for ${k.audience}`];
+  const given = b.benefits.map(stop).filter((x) => /[\p{L}\p{N}]/u.test(x));
+  const benefits = given.length ? given : [`${b.product} that works for ${k.audience}`];
   const forWho = b.audience ? ` for ${b.audience}` : '';
   const urgent = /high|intense|crowded|strong/i.test(b.competitionLevel);
   const cta = ctaButtonFor(b.objective);

@@ -20,7 +20,7 @@ export function writePageAbout(k: Kit, b: PageAboutBrief): PageAboutDraft {
   const where = b.industry
     ? ` in ${/industry|sector|market/i.test(b.industry) ? '' : 'the '}${b.industry}${/industry|sector|market/i.test(b.industry) ? '' : ' industry'}`
     : '';
-  const diffs = b.differentiators.map((d) => d.replace(/[.!]+$/, ''));
+  const diffs = b.differentiators.map((d) => d.replace(/[.!?]+$/, '').trim()).filter((d) => /[\p{L}\p{N}]/u.test(d));
   const intro =
     k.family === 'formal'
       ? `We are ${article} ${b.businessType}${where} serving ${b.audience || 'our clients'}.`

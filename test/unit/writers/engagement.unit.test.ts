@@ -125,3 +125,11 @@ describe('engagement model', () => {
     expect(prof.factors.find((f) => f.factor === 'length')!.score).toBeGreaterThan(0.5);
   });
 });
+
+describe('words that name Object.prototype members', () => {
+  it('score like any other word (the syllable table looks up own keys only)', () => {
+    const r = analyzeEngagement({ content: 'constructor toString valueOf hasOwnProperty', platform: 'socialnet' });
+    expect(Number.isFinite(r.engagement_prediction.overall_score)).toBe(true);
+    expect(r.factors.every((f) => Number.isFinite(f.contribution))).toBe(true);
+  });
+});
