@@ -231,6 +231,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
   let worker: Awaited<ReturnType<typeof startWritersWorker>>;
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
   let alice: string;
+  let aliceId: string;
   let bob: string;
 
   /** The next vendor requests get these answers, in order. */
@@ -263,7 +264,9 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
       webhookSettings: settings,
       vendors: { vendor_a: client },
     });
-    alice = (await api.user('pro')).key;
+    const a = await api.user('pro');
+    alice = a.key;
+    aliceId = a.userId;
     bob = (await api.user('pro')).key;
   });
   afterAll(async () => {
@@ -307,6 +310,33 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     });
     expect(r.body.metadata.cost).toBeGreaterThan(0);
     check(r.body);
+  });
+
+  it('each generation is metered against the plan with the vendor-reported tokens', async () => {
+    const before = (await worker.meter.current(aliceId)).tokens?.used ?? 0;
+    answer({
+      body: completion(JSON.stringify({ text: 'We bake bread.' }), {
+        usage: { prompt_tokens: 300, completion_tokens: 50 },
+      }),
+    });
+    const r = await post('/api/socialnet-writer/page-about/generate', { business_type: 'bakery' });
+    expect(r.status).toBe(200);
+    const after = (await worker.meter.current(aliceId)).tokens?.used ?? 0;
+    expect(after - before).toBe(350);
+  });
+
+  it('work that outlasts the wait answers 202; the task completes and its status carries the result', async () => {
+    answer({ delayMs: 3000, body: completion(JSON.stringify({ text: 'We bake bread every morning.' })) });
+    const r = await call(`${api.url}/api/socialnet-writer/page-about/generate`, {
+      method: 'POST',
+      headers: { ...bearer(alice), prefer: 'wait=1' },
+      json: { business_type: 'bakery' },
+    });
+    expect(r.status).toBe(202);
+    expect(r.headers.get('preference-applied')).toBe('wait=1');
+    expect(r.body).toMatchObject({ success: true, task_id: expect.stringMatching(/^socialnet-page-about-/) });
+    await waitFor('completed', async () => (await get(r.body.status_url)).body.status === 'completed', 60000, 200);
+    expect((await get(r.body.status_url)).body.result.content.text).toBe('We bake bread every morning.');
   });
 
   it('an unusable vendor answer is 502 UPSTREAM_ERROR naming VENDOR_BAD_RESPONSE; no content is made up', async () => {
