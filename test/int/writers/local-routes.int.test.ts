@@ -280,6 +280,18 @@ describe('writers over HTTP (local provider)', () => {
   const put = (p: string, json: unknown, k: string | null = alice) =>
     call(`${api.url}${p}`, { method: 'PUT', headers: k ? bearer(k) : {}, json });
   const get = (p: string, k: string | null = alice) => call(`${api.url}${p}`, { headers: k ? bearer(k) : {} });
+  /**
+   * A generation as a client runs it: wait up to 60 s in the request; on a slow (shared) machine the answer may
+   * still be 202, and then the task's status route gives the same body once the task completes.
+   */
+  const generate = async (p: string, json: unknown, k: string = alice): Promise<JsonResponse> => {
+    const r = await post(p, json, k, { prefer: 'wait=60' });
+    if (r.status !== 202) return r;
+    const done = async () => ['completed', 'failed'].includes((await get(r.body.status_url, k)).body.status);
+    await waitFor('task finished', done, 180000, 250);
+    const t = await get(r.body.status_url, k);
+    return { ...t, status: t.body.status === 'completed' ? 200 : 500, body: t.body.result ?? t.body };
+  };
 
   it.each(['/api/profnet/health', '/api/socialnet-writer/health'])(
     'GET %s: health report; 401 without a key',
@@ -307,7 +319,7 @@ describe('writers over HTTP (local provider)', () => {
   );
 
   it.each(ROUTES)('POST %s: the documented fields, local provider; 401 without a key', async (path, body, check) => {
-    const r = await post(path, body);
+    const r = await generate(path, body);
     expect(r.status).toBe(200);
     const b = r.body;
     expect(b).toMatchObject({
@@ -385,7 +397,7 @@ describe('writers over HTTP (local provider)', () => {
     });
     expect((await get('/api/profnet/user/preferences')).body.preferences.brand_settings.colors).toEqual(['#ff6600']);
 
-    const gen = await post('/api/profnet/generate-post', { topic: 'Loyalty programmes' });
+    const gen = await generate('/api/profnet/generate-post', { topic: 'Loyalty programmes' });
     expect(gen.status).toBe(200);
     const applied = Object.fromEntries(
       gen.body.defaults_applied.map((d: { field: string; value: unknown }) => [d.field, d.value]),
@@ -395,7 +407,7 @@ describe('writers over HTTP (local provider)', () => {
     expect(chars(gen.body.text)).toBeLessThanOrEqual(400);
     expect(gen.body.limits.max_characters).toBe(400);
 
-    const video = await post('/api/profnet/generate-video-post', { topic: 'Store tours', duration: '20_seconds' });
+    const video = await generate('/api/profnet/generate-video-post', { topic: 'Store tours', duration: '20_seconds' });
     expect(video.body.defaults_applied.map((d: { field: string }) => d.field)).toEqual(
       expect.arrayContaining(['style', 'voice_type', 'brand_colors']),
     );
@@ -411,7 +423,7 @@ describe('writers over HTTP (local provider)', () => {
       include_hashtags: false,
     });
     expect(merged.body.changed).toEqual(['content_defaults.max_length', 'content_defaults.tone']);
-    const next = await post('/api/profnet/generate-post', { topic: 'Loyalty programmes' });
+    const next = await generate('/api/profnet/generate-post', { topic: 'Loyalty programmes' });
     expect(next.body.defaults_applied).toContainEqual({
       field: 'tone',
       from: 'content_defaults.tone',
@@ -422,7 +434,7 @@ describe('writers over HTTP (local provider)', () => {
     // Bob's generations and preferences are his own.
     expect((await get('/api/profnet/user/preferences', bob)).body.saved).toBe(false);
     expect(
-      (await post('/api/profnet/generate-post', { topic: 'Loyalty programmes' }, bob)).body.defaults_applied,
+      (await generate('/api/profnet/generate-post', { topic: 'Loyalty programmes' }, bob)).body.defaults_applied,
     ).toEqual([]);
     const bad = await put('/api/profnet/user/preferences', { brand_settings: { logo_url: 'ftp://x' } });
     expect([bad.status, bad.body.error.details.parameter]).toEqual([400, 'brand_settings.logo_url']);
@@ -553,7 +565,7 @@ describe('writers over HTTP (local provider)', () => {
       rx = await startReceiver(() => 200, port);
       const reg = await post('/api/webhooks', { url: rx.url, events: ['content.generated', 'content_generated'] });
       expect(reg.status).toBe(201);
-      const r = await post('/api/socialnet-writer/group-post/generate', { topic: 'buyer personas' });
+      const r = await generate('/api/socialnet-writer/group-post/generate', { topic: 'buyer personas' });
       expect(r.status).toBe(200);
       await waitFor('two webhook messages', () => rx!.accepted().length >= 2, 60000, 200);
       const bodies = rx.accepted().map((x) => JSON.parse(x.body));

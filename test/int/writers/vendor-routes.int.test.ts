@@ -276,9 +276,21 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     await temporal?.connection.close();
   });
 
-  const post = (p: string, json: unknown, k: string | null = alice) =>
-    call(`${api.url}${p}`, { method: 'POST', headers: k ? bearer(k) : {}, json });
+  const post = (p: string, json: unknown, k: string | null = alice, headers: Record<string, string> = {}) =>
+    call(`${api.url}${p}`, { method: 'POST', headers: { ...(k ? bearer(k) : {}), ...headers }, json });
   const get = (p: string, k: string | null = alice) => call(`${api.url}${p}`, { headers: k ? bearer(k) : {} });
+  /**
+   * A generation as a client runs it: wait up to 60 s in the request; on a slow (shared) machine the answer may
+   * still be 202, and then the task's status route gives the same body once the task completes.
+   */
+  const generate = async (p: string, json: unknown, k: string = alice): Promise<JsonResponse> => {
+    const r = await post(p, json, k, { prefer: 'wait=60' });
+    if (r.status !== 202) return r;
+    const done = async () => ['completed', 'failed'].includes((await get(r.body.status_url, k)).body.status);
+    await waitFor('task finished', done, 180000, 250);
+    const t = await get(r.body.status_url, k);
+    return { ...t, status: t.body.status === 'completed' ? 200 : 500, body: t.body.result ?? t.body };
+  };
 
   it('health names the configured vendor', async () => {
     const r = await get('/api/socialnet-writer/health');
@@ -293,7 +305,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
       }),
     });
     const before = vendor.requests.length;
-    const r = await post(path, body);
+    const r = await generate(path, body);
     expect(r.status).toBe(200);
     expect(vendor.requests.length).toBe(before + 1);
     const sent = vendor.requests[before];
@@ -319,7 +331,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
         usage: { prompt_tokens: 300, completion_tokens: 50 },
       }),
     });
-    const r = await post('/api/socialnet-writer/page-about/generate', { business_type: 'bakery' });
+    const r = await generate('/api/socialnet-writer/page-about/generate', { business_type: 'bakery' });
     expect(r.status).toBe(200);
     const after = (await worker.meter.current(aliceId)).tokens?.used ?? 0;
     expect(after - before).toBe(350);
@@ -341,7 +353,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
 
   it('an unusable vendor answer is 502 UPSTREAM_ERROR naming VENDOR_BAD_RESPONSE; no content is made up', async () => {
     answer({ body: completion('Sure! Here is your post about planning.') });
-    const r = await post('/api/profnet/generate-post', { topic: 'content planning' });
+    const r = await post('/api/profnet/generate-post', { topic: 'content planning' }, alice, { prefer: 'wait=60' });
     expect(r.status).toBe(502);
     expect(r.body).toMatchObject({
       success: false,
@@ -349,7 +361,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     });
     const wrongShape =
       (answer({ body: completion(JSON.stringify({ text: 'no hook' })) }),
-      await post('/api/socialnet-writer/post/generate', { topic: 'x' }));
+      await post('/api/socialnet-writer/post/generate', { topic: 'x' }, alice, { prefer: 'wait=60' }));
     expect([wrongShape.status, wrongShape.body.error.details.code]).toEqual([502, 'VENDOR_BAD_RESPONSE']);
   });
 
