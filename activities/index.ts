@@ -18,6 +18,7 @@ import { createOutreachDiscoveryActivities } from './outreach-discovery';
 import type { SiteIndex } from '../infra/outreach/sites';
 import type { MailboxPollState } from '../infra/outreach';
 import type { ResearchProvider } from '../infra/research';
+import { createWriterActivities, WriterActivityDeps } from './writers';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -41,6 +42,8 @@ export interface ActivityDeps {
       pollState: MailboxPollState;
       sites: SiteIndex;
     };
+  /** Professional- and social-network writers (activities/writers.ts): gateway, research, store, batch notifications. */
+  writers?: WriterActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -55,6 +58,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.outreach ? createOutreachWritingActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachReplyActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachDiscoveryActivities(deps.outreach) : {}),
+    ...(deps.writers ? createWriterActivities(deps.writers) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -13,6 +13,7 @@ import { generalAnalysisRoutes } from './analysis/routes';
 import { sitebuilderRoutes } from './sitebuilder/routes';
 import { imageStudioRoutes } from './image-studio/routes';
 import { outreachRoutes } from './outreach/routes';
+import { writerRoutes } from './writers/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -28,4 +29,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...sitebuilderRoutes,
   ...imageStudioRoutes,
   ...outreachRoutes,
+  ...writerRoutes,
 ];

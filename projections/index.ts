@@ -14,6 +14,8 @@ import { sitebuilderConnectionsProjection } from './sitebuilder-connections';
 import { imageAssetsProjection } from './image-assets';
 import { outreachProjection } from './outreach';
 import { outreachActivityProjection } from './outreach-activity';
+import { writerPreferencesProjection } from './writer-preferences';
+import { writerBatchesProjection } from './writer-batches';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -26,6 +28,8 @@ export const PROJECTIONS: Projection[] = [
   imageAssetsProjection,
   outreachProjection,
   outreachActivityProjection,
+  writerPreferencesProjection,
+  writerBatchesProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

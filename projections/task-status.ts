@@ -113,3 +113,23 @@ export async function getTask(db: Knex, userId: string, taskId: string): Promise
     ...(r.error ? { error: r.error } : {}),
   };
 }
+
+/** Read query: a user's tasks whose ids start with `prefix` (the items of a writers' batch), oldest first. */
+export async function listTasksByPrefix(db: Knex, userId: string, prefix: string, limit = 100): Promise<TaskRecord[]> {
+  const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db(T)
+    .where({ user_id: userId })
+    .andWhere('task_id', 'like', like)
+    .orderBy('created_at')
+    .limit(limit);
+  return rows.map((r) => ({
+    task_id: r.task_id,
+    user_id: r.user_id,
+    task_type: r.task_type,
+    status: r.status,
+    created_at: new Date(r.created_at).toISOString(),
+    progress_messages: r.progress_messages,
+    ...(r.result ? { result: r.result } : {}),
+    ...(r.error ? { error: r.error } : {}),
+  }));
+}

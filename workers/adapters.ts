@@ -36,6 +36,7 @@ import {
 import type { AiGateway } from '../infra/ai';
 import { loadSampleSites } from '../infra/outreach/sites';
 import type { ResearchProvider } from '../infra/research';
+import type { BatchNotifyDeps } from '../activities/writers';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -61,6 +62,17 @@ export function webhookActivityDeps(db: Knex, store: EventStore, config: Config,
     schedule: s.schedule,
     attemptTimeoutMs: s.attemptTimeoutMs,
     logger,
+  };
+}
+
+/** What the writers' batch notifications need: the secret store, SSRF rules, retry schedule, attempt time-out. */
+export function writerNotifyDeps(db: Knex, config: Config): BatchNotifyDeps {
+  const s = webhookSettings(config);
+  return {
+    secrets: new WebhookSecretStore(db, new SecretBox(s.secretKey)),
+    allow: s.allow,
+    schedule: s.schedule,
+    attemptTimeoutMs: s.attemptTimeoutMs,
   };
 }
 

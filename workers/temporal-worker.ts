@@ -16,6 +16,7 @@ import { sitebuilderActivityDeps } from './adapters';
 import { imageActivityDeps } from './image-adapters';
 import { outreachActivityDeps } from './adapters';
 import { ensureReplyPollSchedule } from './outreach-schedule';
+import { writerNotifyDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
       sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
       image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
       outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
+      writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
     }),
   });
 

@@ -20,3 +20,4 @@ export {
   outreachSubjectSuggestionsWorkflow,
 } from './outreach-writing';
 export { outreachDiscoverWorkflow } from './outreach-discovery';
+export { writerGenerateWorkflow, writerBatchWorkflow } from './writers';

@@ -133,8 +133,9 @@ function fold(word: string): string {
 function countPart(raw: string): number {
   const w = fold(raw);
   if (w === '') return /\p{N}/u.test(raw) ? 1 : 0;
-  if (EXCEPTIONS[w] !== undefined) return EXCEPTIONS[w];
-  if (w.endsWith('s') && EXCEPTIONS[w.slice(0, -1)] !== undefined) return EXCEPTIONS[w.slice(0, -1)];
+  // Own keys only: "constructor" or "toString" must not find Object.prototype's members.
+  if (Object.hasOwn(EXCEPTIONS, w)) return EXCEPTIONS[w];
+  if (w.endsWith('s') && Object.hasOwn(EXCEPTIONS, w.slice(0, -1))) return EXCEPTIONS[w.slice(0, -1)];
   if (w.length <= 3) return /[aeiouy]/.test(w) ? 1 : Math.max(1, 0);
   // 'y' between vowels is a consonant; mark it so it does not join vowel groups
   const v = w.replace(/(^|[aeiou])y(?=[aeiou])/g, '$1#');

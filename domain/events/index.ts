@@ -12,6 +12,7 @@ import { AnalysisEvent, analysisEvents } from './analysis';
 import { SitebuilderEvent, sitebuilderEvents } from './sitebuilder';
 import { ImageEvent, imageEvents } from './image';
 import { OutreachEvent, outreachEvents } from './outreach';
+import { WriterEvent, writerEvents } from './writers';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -24,7 +25,8 @@ export type DomainEvent =
   | AnalysisEvent
   | SitebuilderEvent
   | ImageEvent
-  | OutreachEvent;
+  | OutreachEvent
+  | WriterEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -39,6 +41,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...sitebuilderEvents,
   ...imageEvents,
   ...outreachEvents,
+  ...writerEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

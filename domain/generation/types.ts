@@ -7,6 +7,7 @@
  */
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
 import type { FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '../outreach/writer';
+import type { WriterBrief } from '../writers/types';
 
 export type { Source };
 
@@ -129,4 +130,6 @@ export type LocalTask =
   | { kind: 'outreach_email'; input: GenerateEmailInput }
   | { kind: 'outreach_personalize'; input: PersonalizeInput }
   | { kind: 'outreach_subjects'; input: { topic: string; tone?: Tone } }
-  | { kind: 'outreach_follow_up'; input: FollowUpInput };
+  | { kind: 'outreach_follow_up'; input: FollowUpInput }
+  // Professional- and social-network writers (domain/generation/social): a JSON draft of the brief's kind.
+  | { kind: 'social'; input: { brief: WriterBrief; sources: Source[] } };

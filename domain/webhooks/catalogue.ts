@@ -9,6 +9,7 @@
  */
 
 import type { EventOfType, EventType } from '../events';
+import { WRITER_CONTENT_TASK_TYPES } from '../writers/task-types';
 
 /** Who registers for a name: the general `/api/webhooks` route, or the calendar's (Document 3). */
 export type WebhookFamily = 'general' | 'calendar';
@@ -95,10 +96,11 @@ export const normaliseTaskType = (t: string) => t.toLowerCase().replace(/-/g, '_
 const RESEARCH_TASKS = new Set(['blog_research', 'research']);
 const NON_CONTENT_TASKS = new Set(['blog_outline', ...RESEARCH_TASKS]);
 
-/** Content-producing tasks: every `blog_*` task but research and outline, and the generic content tasks. */
+/** Content-producing tasks: every `blog_*` task but research and outline, the generic content tasks, and the writers' generations. */
 export function isContentTask(taskType: string): boolean {
   const t = normaliseTaskType(taskType);
   if (NON_CONTENT_TASKS.has(t)) return false;
+  if (WRITER_CONTENT_TASK_TYPES.has(t)) return true;
   return t.startsWith('blog_') || t === 'content_generation' || t.endsWith('_post');
 }
 

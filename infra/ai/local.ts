@@ -9,6 +9,7 @@ import { LOCAL_MODEL } from '../../domain/pricing';
 import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
+import { writeSocial } from '../../domain/generation/social';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 
@@ -51,6 +52,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify({ suggestions: subjectSuggestions(task.input.topic, task.input.tone) });
     case 'outreach_follow_up':
       return JSON.stringify(followUpEmail(task.input));
+    case 'social':
+      return JSON.stringify(writeSocial(task.input));
   }
 }
 

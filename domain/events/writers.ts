@@ -1,0 +1,106 @@
+/**
+ * Events of the professional-network and social-network writers.
+ *  - `WriterPreferencesSaved` (stream `writerprefs-<user_id>`): the user's
+ *    writer preferences after a save, in full (so a fold never needs history).
+ *  - `WriterBatchAccepted`, `WriterBatchNotificationAttempted`, `...Finished`
+ *    (stream `writerbatch-<batch_id>`): what a batch holds, and the signed
+ *    notification of a finished batch.
+ * Generations and batches themselves are tasks (domain/events/tasks.ts).
+ */
+import { anyStr, EventDefinitions, int, obj, str } from './types';
+import type { WriterPreferences } from '../writers/preferences';
+
+export type WriterEvent =
+  | {
+      type: 'WriterPreferencesSaved';
+      data: { user_id: string; preferences: WriterPreferences; mode: 'replace' | 'merge'; changed: string[] };
+    }
+  | {
+      type: 'WriterBatchAccepted';
+      data: {
+        batch_id: string;
+        user_id: string;
+        platform: string;
+        total: number;
+        types: string[];
+        notification_url: string | null;
+      };
+    }
+  | {
+      type: 'WriterBatchNotificationAttempted';
+      data: {
+        batch_id: string;
+        user_id: string;
+        message_id: string;
+        attempt: number;
+        status_code: number | null;
+        outcome: 'succeeded' | 'failed' | 'blocked';
+        error: string | null;
+      };
+    }
+  | {
+      type: 'WriterBatchNotificationFinished';
+      data: { batch_id: string; user_id: string; message_id: string; status: 'delivered' | 'failed'; attempts: number };
+    };
+
+const prefs = {
+  type: 'object',
+  properties: {
+    content_defaults: { type: 'object' },
+    multimedia_defaults: { type: 'object' },
+    brand_settings: { type: 'object' },
+  },
+  required: ['content_defaults', 'multimedia_defaults', 'brand_settings'],
+};
+
+export const writerEvents: EventDefinitions<WriterEvent['type']> = {
+  WriterPreferencesSaved: {
+    area: 'writers',
+    version: 1,
+    schema: obj({
+      user_id: str,
+      preferences: prefs,
+      mode: { enum: ['replace', 'merge'] },
+      changed: { type: 'array', items: anyStr },
+    }),
+  },
+  WriterBatchAccepted: {
+    area: 'writers',
+    version: 1,
+    schema: obj({
+      batch_id: str,
+      user_id: str,
+      platform: str,
+      total: int,
+      types: { type: 'array', items: anyStr },
+      notification_url: { type: ['string', 'null'] },
+    }),
+  },
+  WriterBatchNotificationAttempted: {
+    area: 'writers',
+    version: 1,
+    schema: obj({
+      batch_id: str,
+      user_id: str,
+      message_id: str,
+      attempt: int,
+      status_code: { type: ['integer', 'null'] },
+      outcome: { enum: ['succeeded', 'failed', 'blocked'] },
+      error: { type: ['string', 'null'] },
+    }),
+  },
+  WriterBatchNotificationFinished: {
+    area: 'writers',
+    version: 1,
+    schema: obj({
+      batch_id: str,
+      user_id: str,
+      message_id: str,
+      status: { enum: ['delivered', 'failed'] },
+      attempts: int,
+    }),
+  },
+};
+
+export const writerPreferencesStream = (userId: string) => `writerprefs-${userId}`;
+export const writerBatchStream = (batchId: string) => `writerbatch-${batchId}`;
