@@ -10,6 +10,7 @@ import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
+import { calendarCapacityMigration } from '../infra/calendar/capacity';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -17,5 +18,6 @@ export const MIGRATIONS: Migration[] = [
   quotaAlertsMigration,
   rateLimitMigration,
   webhookSecretsMigration,
+  calendarCapacityMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -9,10 +9,20 @@ import { WebhookEvent, webhookEvents } from './webhooks';
 import { IdentityEvent, identityEvents } from './identity';
 import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { AnalysisEvent, analysisEvents } from './analysis';
+import { CalendarEvent, calendarEvents } from './calendar';
+import { OAuthEvent, oauthEvents } from './oauth';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
-  TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent | AnalysisEvent;
+  | TaskEvent
+  | UsageEvent
+  | AlertEvent
+  | WebhookEvent
+  | IdentityEvent
+  | BlogSectionEvent
+  | AnalysisEvent
+  | CalendarEvent
+  | OAuthEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -24,6 +34,8 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...identityEvents,
   ...blogSectionEvents,
   ...analysisEvents,
+  ...calendarEvents,
+  ...oauthEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -1,0 +1,6 @@
+/** Every route of the content calendar (`/v1/calendar`, Document 3); docs/calendar.md describes them. */
+import type { RouteDef } from '../kernel/registry';
+import { calendarRoutes } from './calendars';
+import { eventRoutes } from './events';
+
+export const calendarAreaRoutes: RouteDef[] = [...calendarRoutes, ...eventRoutes];
