@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      calendar: { store, gateway },
     }),
   });
 
