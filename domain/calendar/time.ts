@@ -39,7 +39,11 @@ export const localDate = (iso: string | Date | number, zone: string): string => 
  */
 export function inWorkingHours(iso: string | Date | number, zone: string, wh: WorkingHours): boolean {
   const t = local(iso, zone);
-  const m = t.hour * 60 + t.minute;
+  return minuteInWorkingHours(t.hour * 60 + t.minute, wh);
+}
+
+/** Whether a local minute of the day (0..1439) is inside working hours. */
+export function minuteInWorkingHours(m: number, wh: WorkingHours): boolean {
   const s = minutesOf(wh.start);
   const e = minutesOf(wh.end);
   if (s === e) return true;
