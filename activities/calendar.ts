@@ -17,6 +17,7 @@ import { handleCommand } from '../infra/eventstore/command';
 import type { PlatformPublishers } from '../infra/calendar/platforms';
 import type { AiGateway } from '../infra/ai/gateway';
 import { currentWorkflowId } from './tasks';
+import { createCalendarGenerateActivities } from './calendar-generate';
 
 export interface CalendarActivityDeps {
   store: EventStore;
@@ -45,6 +46,7 @@ export interface PublishOutcome {
 export function createCalendarActivities(deps: CalendarActivityDeps) {
   const now = deps.now ?? (() => new Date());
   return {
+    ...createCalendarGenerateActivities(deps),
     async publishDueEvent(input: PublishInput): Promise<PublishOutcome> {
       const cal = (
         await deps.store.aggregateStream(calendarStream(input.calendarId), calendarDecider.evolve, undefined)

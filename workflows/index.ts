@@ -9,3 +9,4 @@ export {
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
 export { calendarPublishWorkflow } from './calendar-publish';
+export { calendarGenerateWorkflow } from './calendar-generate';

@@ -2,5 +2,6 @@
 import type { RouteDef } from '../kernel/registry';
 import { calendarRoutes } from './calendars';
 import { eventRoutes } from './events';
+import { generationRoutes } from './generation';
 
-export const calendarAreaRoutes: RouteDef[] = [...calendarRoutes, ...eventRoutes];
+export const calendarAreaRoutes: RouteDef[] = [...calendarRoutes, ...generationRoutes, ...eventRoutes];

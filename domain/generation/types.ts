@@ -8,6 +8,7 @@
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
 
 export type { Source };
+import type { SocialPostInput } from './social';
 
 export interface WriteSectionInput {
   heading: string;
@@ -123,4 +124,6 @@ export type LocalTask =
   // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
   | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
   | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
-  | { kind: 'revise_section'; input: { content: string; focus: string } };
+  | { kind: 'revise_section'; input: { content: string; focus: string } }
+  // Calendar posts (domain/generation/social.ts): JSON {title, thread_content, hashtags}.
+  | { kind: 'social_post'; input: SocialPostInput };

@@ -34,9 +34,9 @@ export const calendarCapacityMigration: Migration = {
 export async function reserveEvents(tx: StoreTx, calendarId: string, n: number, limit: number): Promise<number> {
   const trx = sqlTransaction(tx);
   const r = await trx.raw(
-    `INSERT INTO ${T} AS t (calendar_id, events) SELECT ?, ? WHERE ? <= ?
+    `INSERT INTO ${T} AS t (calendar_id, events) SELECT ?, ?::int WHERE ?::int <= ?::int
        ON CONFLICT (calendar_id) DO UPDATE SET events = t.events + EXCLUDED.events, updated_at = now()
-       WHERE t.events + EXCLUDED.events <= ?
+       WHERE t.events + EXCLUDED.events <= ?::int
      RETURNING events`,
     [calendarId, n, n, limit, limit],
   );
