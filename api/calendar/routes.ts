@@ -3,5 +3,13 @@ import type { RouteDef } from '../kernel/registry';
 import { calendarRoutes } from './calendars';
 import { eventRoutes } from './events';
 import { generationRoutes } from './generation';
+import { schedulingRoutes } from './scheduling';
+import { analyticsRoutes } from './analytics';
 
-export const calendarAreaRoutes: RouteDef[] = [...calendarRoutes, ...generationRoutes, ...eventRoutes];
+export const calendarAreaRoutes: RouteDef[] = [
+  ...calendarRoutes,
+  ...generationRoutes,
+  ...schedulingRoutes,
+  ...eventRoutes,
+  ...analyticsRoutes,
+];
