@@ -5,6 +5,9 @@ import { eventRoutes } from './events';
 import { generationRoutes } from './generation';
 import { schedulingRoutes } from './scheduling';
 import { analyticsRoutes } from './analytics';
+import { campaignRoutes } from './campaigns';
+import { sharingRoutes } from './sharing';
+import { calendarWebhookRoutes } from './webhooks';
 
 export const calendarAreaRoutes: RouteDef[] = [
   ...calendarRoutes,
@@ -12,4 +15,7 @@ export const calendarAreaRoutes: RouteDef[] = [
   ...schedulingRoutes,
   ...eventRoutes,
   ...analyticsRoutes,
+  ...campaignRoutes,
+  ...sharingRoutes,
+  ...calendarWebhookRoutes,
 ];
