@@ -8,6 +8,7 @@ import { analyticsRoutes } from './analytics';
 import { campaignRoutes } from './campaigns';
 import { sharingRoutes } from './sharing';
 import { calendarWebhookRoutes } from './webhooks';
+import { oauthRoutes } from './oauth';
 
 export const calendarAreaRoutes: RouteDef[] = [
   ...calendarRoutes,
@@ -18,4 +19,5 @@ export const calendarAreaRoutes: RouteDef[] = [
   ...campaignRoutes,
   ...sharingRoutes,
   ...calendarWebhookRoutes,
+  ...oauthRoutes,
 ];

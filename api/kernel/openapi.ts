@@ -92,7 +92,12 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       security: route.auth === 'public' ? [{}, ...security] : security,
       parameters: parameters(route),
       ...(route.request?.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: route.request.body } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { [route.bodyContentType ?? 'application/json']: { schema: route.request.body } },
+            },
+          }
         : {}),
       responses,
     };
