@@ -284,6 +284,11 @@ function decideUpdate(c: Extract<EventCommand, { kind: 'update' }>, s: EventStat
     reason = 'content changed after approval';
   }
   const scheduledAt = changes.scheduled_at !== undefined ? changes.scheduled_at : s.scheduled_at;
+  if (['scheduled', 'approved'].includes(to) && !scheduledAt)
+    throw invalid(
+      `${p}scheduled_at`,
+      `A ${to} event needs scheduled_at (clear it only after moving the event to draft)`,
+    );
   if (['scheduled', 'approved'].includes(to) && to !== s.status) {
     if (!scheduledAt) throw invalid(`${p}scheduled_at`, `An event needs scheduled_at to become ${to}`);
     checkFuture(scheduledAt, c.now, `${p}scheduled_at`);
