@@ -44,7 +44,7 @@ export async function listCalendarsFor(
   db: Knex,
   userId: string,
   f: { team_id?: string; status?: string; limit: number; offset: number },
-): Promise<{ total: number; rows: (CalendarRow & { role: string })[] }> {
+): Promise<{ total: number; rows: (CalendarRow & { role: string; permissions: Record<string, boolean> | null })[] }> {
   const q = db(`${CAL} as c`)
     .leftJoin(`${MEM} as m`, function () {
       this.on('m.calendar_id', 'c.calendar_id').andOn('m.user_id', db.raw('?', [userId]));
@@ -55,11 +55,14 @@ export async function listCalendarsFor(
   if (f.status !== undefined) q.andWhere('c.status', f.status);
   const [{ n }] = await q.clone().count({ n: '*' });
   const rows = await q
-    .select('c.*', db.raw(`CASE WHEN c.owner_id = ? THEN 'owner' ELSE m.role END AS role`, [userId]))
+    .select('c.*', 'm.permissions', db.raw(`CASE WHEN c.owner_id = ? THEN 'owner' ELSE m.role END AS role`, [userId]))
     .orderBy([{ column: 'c.created_at', order: 'desc' }, { column: 'c.calendar_id' }])
     .limit(f.limit)
     .offset(f.offset);
-  return { total: Number(n), rows: rows.map((r) => ({ ...toCalendar(r), role: r.role as string })) };
+  return {
+    total: Number(n),
+    rows: rows.map((r) => ({ ...toCalendar(r), role: r.role as string, permissions: r.permissions ?? null })),
+  };
 }
 
 export async function listMembers(

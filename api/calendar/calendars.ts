@@ -5,16 +5,16 @@
  * calendar stream; reads come from the `calendars` projection after settle.
  */
 import { randomUUID } from 'node:crypto';
-import { accessOf, calendarDecider, CalendarCommand, SettingsPatch } from '../../domain/calendar/calendar';
+import { calendarDecider, CalendarCommand, SettingsPatch } from '../../domain/calendar/calendar';
 import { calendarStream } from '../../domain/events/calendar';
-import type { CalendarStatus } from '../../domain/events/calendar';
-import { ROLE_DEFAULTS } from '../../domain/calendar/permissions';
+import type { CalendarStatus, Permissions } from '../../domain/events/calendar';
+import { ROLE_DEFAULTS, Role } from '../../domain/calendar/permissions';
 import { upcomingWindow } from '../../domain/calendar/time';
 import { handleCommand } from '../../infra/eventstore/command';
 import { eventCounts, listCalendarsFor, nextEventRows } from '../../projections/calendar-queries';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { calendarFor, loadCalendar, requireScope } from './access';
+import { calendarFor, requireScope } from './access';
 import { calendarView } from './views';
 import { arr, calendarOut, calendarParams, int, iso, listOut, obj, paging, settingsIn, str, text } from './schemas';
 
@@ -134,14 +134,13 @@ export const calendarRoutes: RouteDef[] = [
         ctx.deps.db,
         new Map(page.rows.map((c) => [c.calendar_id, upcomingWindow(now, c.timezone)])),
       );
-      const calendars = [];
-      for (const c of page.rows) {
-        const access = accessOf(await loadCalendar(ctx.deps.store, c.calendar_id), me) ?? {
-          role: c.role as 'viewer',
-          permissions: ROLE_DEFAULTS.viewer,
-        };
-        calendars.push(calendarView(c, counts.get(c.calendar_id)!, access));
-      }
+      // The member row's role and flags (the owner has every flag); the calendar routes themselves re-check on the stream.
+      const calendars = page.rows.map((c) =>
+        calendarView(c, counts.get(c.calendar_id)!, {
+          role: c.role as Role,
+          permissions: c.role === 'owner' ? ROLE_DEFAULTS.owner : (c.permissions as unknown as Permissions),
+        }),
+      );
       return { data: { calendars, total: page.total, limit: ctx.query.limit, offset: ctx.query.offset } };
     },
   }),
