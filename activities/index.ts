@@ -19,6 +19,7 @@ import type { SiteIndex } from '../infra/outreach/sites';
 import type { MailboxPollState } from '../infra/outreach';
 import type { ResearchProvider } from '../infra/research';
 import { createWriterActivities, WriterActivityDeps } from './writers';
+import { CalendarActivityDeps, createCalendarActivities } from './calendar';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -44,6 +45,8 @@ export interface ActivityDeps {
     };
   /** Professional- and social-network writers (activities/writers.ts): gateway, research, store, batch notifications. */
   writers?: WriterActivityDeps;
+  /** Content calendar (activities/calendar.ts): publishing timers, generation. */
+  calendar?: CalendarActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -59,6 +62,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.outreach ? createOutreachReplyActivities(deps.outreach) : {}),
     ...(deps.outreach ? createOutreachDiscoveryActivities(deps.outreach) : {}),
     ...(deps.writers ? createWriterActivities(deps.writers) : {}),
+    ...(deps.calendar ? createCalendarActivities(deps.calendar) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

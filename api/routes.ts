@@ -14,6 +14,7 @@ import { sitebuilderRoutes } from './sitebuilder/routes';
 import { imageStudioRoutes } from './image-studio/routes';
 import { outreachRoutes } from './outreach/routes';
 import { writerRoutes } from './writers/routes';
+import { calendarAreaRoutes } from './calendar/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -30,4 +31,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...imageStudioRoutes,
   ...outreachRoutes,
   ...writerRoutes,
+  ...calendarAreaRoutes,
 ];

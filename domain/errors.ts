@@ -33,8 +33,10 @@ export class ValidationError extends AppError {
   constructor(
     readonly issues: FieldIssue[],
     message = issues.map((i) => i.message).join('; ') || 'invalid request',
+    /** Extra details a family may show beside the issues (the calendar's `current_time` of a past schedule). */
+    details: Record<string, unknown> = {},
   ) {
-    super(message, {});
+    super(message, details);
   }
   /** The first issue's field path, e.g. `body.topic` → `topic`. */
   get field(): string | undefined {

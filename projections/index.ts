@@ -16,6 +16,7 @@ import { outreachProjection } from './outreach';
 import { outreachActivityProjection } from './outreach-activity';
 import { writerPreferencesProjection } from './writer-preferences';
 import { writerBatchesProjection } from './writer-batches';
+import { calendarsProjection } from './calendars';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -30,6 +31,7 @@ export const PROJECTIONS: Projection[] = [
   outreachActivityProjection,
   writerPreferencesProjection,
   writerBatchesProjection,
+  calendarsProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -12,6 +12,7 @@ import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
 import { sitebuilderTokensMigration } from '../infra/sitebuilder/migration';
 import { outreachMigration } from '../infra/outreach/migration';
+import { calendarCapacityMigration } from '../infra/calendar/capacity';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -21,5 +22,6 @@ export const MIGRATIONS: Migration[] = [
   webhookSecretsMigration,
   sitebuilderTokensMigration,
   outreachMigration,
+  calendarCapacityMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -12,6 +12,7 @@ import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
 import { WebhookDispatcher } from './dispatch/webhooks';
 import { createEventStore } from './adapters';
+import { CalendarScheduler } from './dispatch/calendar-scheduler';
 
 async function main(): Promise<void> {
   const ctx = createContext('projector');
@@ -46,9 +47,23 @@ async function main(): Promise<void> {
   );
   await dispatcher.start();
   life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
+  // Calendar publishing timers: CalendarEventScheduled/Unscheduled → start/cancel their workflows.
+  const scheduler = new CalendarScheduler(
+    createEventStore(ctx.db),
+    ctx.kafka,
+    async () => (await ctx.temporal()).client,
+    logger,
+    { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE },
+  );
+  await scheduler.start();
+  life.onStop(`consumer ${scheduler.groupId}`, () => scheduler.stop());
   const health = await startHealthServer(config.PROJECTOR_HEALTH_PORT, async () => ({
     status:
-      consumers.every((c) => c.isRunning && !c.lastError) && dispatcher.isRunning && !dispatcher.lastError
+      consumers.every((c) => c.isRunning && !c.lastError) &&
+      dispatcher.isRunning &&
+      !dispatcher.lastError &&
+      scheduler.isRunning &&
+      !scheduler.lastError
         ? 'ok'
         : 'degraded',
     projections: Object.fromEntries(
@@ -58,6 +73,12 @@ async function main(): Promise<void> {
       running: dispatcher.isRunning,
       started: dispatcher.started,
       last_error: dispatcher.lastError ?? null,
+    },
+    calendar_scheduler: {
+      running: scheduler.isRunning,
+      started: scheduler.started,
+      cancelled: scheduler.cancelled,
+      last_error: scheduler.lastError ?? null,
     },
   }));
   life.onStop('health server', () => new Promise((r) => health.close(r)));

@@ -47,6 +47,7 @@ async function main(): Promise<void> {
       image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
       outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
       writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
+      calendar: { store, gateway },
     }),
   });
 

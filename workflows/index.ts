@@ -21,3 +21,5 @@ export {
 } from './outreach-writing';
 export { outreachDiscoverWorkflow } from './outreach-discovery';
 export { writerGenerateWorkflow, writerBatchWorkflow } from './writers';
+export { calendarPublishWorkflow } from './calendar-publish';
+export { calendarGenerateWorkflow } from './calendar-generate';

@@ -8,6 +8,7 @@ import { ENVELOPES } from './envelopes';
 import { CREDENTIALS, Family, FAMILIES } from './families';
 import type { JsonSchema } from './envelopes/common';
 import { familyOfRoute, operationIdOf, RouteDef } from './registry';
+import { SCOPE_DESCRIPTIONS } from '../../domain/calendar/permissions';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
 const errorRef = (f: Family) => ({ $ref: `#/components/schemas/${f}_error` });
@@ -92,7 +93,12 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       security: route.auth === 'public' ? [{}, ...security] : security,
       parameters: parameters(route),
       ...(route.request?.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: route.request.body } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: { [route.bodyContentType ?? 'application/json']: { schema: route.request.body } },
+            },
+          }
         : {}),
       responses,
     };
@@ -128,7 +134,8 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
             authorizationCode: {
               authorizationUrl: '/v1/calendar/oauth/authorize',
               tokenUrl: '/v1/calendar/oauth/token',
-              scopes: {},
+              refreshUrl: '/v1/calendar/oauth/token',
+              scopes: SCOPE_DESCRIPTIONS,
             },
           },
         },

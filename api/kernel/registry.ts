@@ -57,7 +57,9 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       },
       authStage(deps, route),
       rateLimitStage(limiter, route.rateScheme ?? RATE_SCHEME[family], deps.settings.rate),
-      express.json({ limit, type: ['application/json', 'application/*+json'] }),
+      route.bodyContentType === 'application/x-www-form-urlencoded'
+        ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
+        : express.json({ limit, type: ['application/json', 'application/*+json'] }),
       async (req, res) => {
         const st = res.locals as RequestState;
         const input = validate({ body: req.body, query: req.query, params: req.params });

@@ -136,6 +136,8 @@ export interface RouteDef<B = any, Q = any, P = any> {
   rateScheme?: RateScheme;
   /** Largest body in bytes (default: the family's limit from the settings). */
   bodyLimitBytes?: number;
+  /** Body media type when it is not JSON: `application/x-www-form-urlencoded` (the OAuth token endpoint). */
+  bodyContentType?: 'application/x-www-form-urlencoded';
   /**
    * `bare`: the success body is `data` itself, without the family's success envelope (Document 2 routes whose
    * responses list their own fields, e.g. `success, seo_score, ...`). Errors keep the family's envelope.

@@ -13,6 +13,8 @@ import { SitebuilderEvent, sitebuilderEvents } from './sitebuilder';
 import { ImageEvent, imageEvents } from './image';
 import { OutreachEvent, outreachEvents } from './outreach';
 import { WriterEvent, writerEvents } from './writers';
+import { CalendarEvent, calendarEvents } from './calendar';
+import { OAuthEvent, oauthEvents } from './oauth';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -26,7 +28,9 @@ export type DomainEvent =
   | SitebuilderEvent
   | ImageEvent
   | OutreachEvent
-  | WriterEvent;
+  | WriterEvent
+  | CalendarEvent
+  | OAuthEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -42,6 +46,8 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...imageEvents,
   ...outreachEvents,
   ...writerEvents,
+  ...calendarEvents,
+  ...oauthEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

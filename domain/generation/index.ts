@@ -14,3 +14,5 @@ export { numberSources } from './evidence';
 export { termStats, topPhrases } from './terms';
 export { markdownWordCount, hash32 } from './text';
 export { toneFamily } from './phrases';
+export { writeSocialPost, hashtagsOf } from './calendar-post';
+export type { SocialPost, SocialPostInput } from './calendar-post';

@@ -10,6 +10,7 @@ import type { FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '
 import type { WriterBrief } from '../writers/types';
 
 export type { Source };
+import type { SocialPostInput } from './calendar-post';
 
 export interface WriteSectionInput {
   heading: string;
@@ -132,4 +133,6 @@ export type LocalTask =
   | { kind: 'outreach_subjects'; input: { topic: string; tone?: Tone } }
   | { kind: 'outreach_follow_up'; input: FollowUpInput }
   // Professional- and social-network writers (domain/generation/social): a JSON draft of the brief's kind.
-  | { kind: 'social'; input: { brief: WriterBrief; sources: Source[] } };
+  | { kind: 'social'; input: { brief: WriterBrief; sources: Source[] } }
+  // Calendar posts (domain/generation/calendar-post.ts): JSON {title, thread_content, hashtags}.
+  | { kind: 'social_post'; input: SocialPostInput };

@@ -43,6 +43,20 @@ export const WEBHOOK_NAMES: Record<string, WebhookName> = {
   research_complete: { family: 'general', shape: 'standard', description: 'research phase completed' },
   user_action: { family: 'general', shape: 'standard', description: 'a user interacts with an integration' },
   [TEST_EVENT]: { family: 'general', shape: 'standard', description: 'test ping sent on request' },
+  // Calendar family (Document 3, "Events"): registered with POST /v1/calendar/webhooks.
+  'event.created': { family: 'calendar', shape: 'calendar', description: 'an event is created' },
+  'event.updated': { family: 'calendar', shape: 'calendar', description: 'an event is updated' },
+  'event.published': { family: 'calendar', shape: 'calendar', description: 'an event is published' },
+  'event.performance_updated': {
+    family: 'calendar',
+    shape: 'calendar',
+    description: 'performance figures of an event change',
+  },
+  'calendar.analytics_ready': {
+    family: 'calendar',
+    shape: 'calendar',
+    description: "calendar analytics are ready: an event's first figures were recorded",
+  },
 };
 
 /** Names a client of `family` may subscribe to (the test ping is not subscribable). */
@@ -168,6 +182,84 @@ export const WEBHOOK_RULES: WebhookRule[] = [
     },
   }),
 ];
+
+/**
+ * The calendar payload's `data` (Document 3): calendar_id, event_id, platform,
+ * published_at, performance_initial {impressions, engagements} (null until an
+ * event's first figures are recorded), plus `status` where the event says it.
+ */
+const calendarData = (
+  d: { calendar_id: string; event_id: string; platform: string; published_at: string | null },
+  performance_initial: { impressions: number; engagements: number } | null = null,
+  extra: Record<string, unknown> = {},
+) => ({
+  calendar_id: d.calendar_id,
+  event_id: d.event_id,
+  platform: d.platform,
+  published_at: d.published_at,
+  performance_initial,
+  ...extra,
+});
+
+WEBHOOK_RULES.push(
+  rule({
+    source: 'CalendarEventCreated',
+    user: (e) => e.data.owner_id,
+    messages: (e) => [
+      { name: 'event.created', data: calendarData({ ...e.data, published_at: null }, null, { status: e.data.status }) },
+    ],
+  }),
+  rule({
+    source: 'CalendarEventUpdated',
+    user: (e) => e.data.owner_id,
+    messages: (e) => [
+      {
+        name: 'event.updated',
+        data: calendarData(e.data, null, {
+          changed: Object.keys(e.data.changes),
+          ...(e.data.status ? { status: e.data.status.to, previous_status: e.data.status.from } : {}),
+        }),
+      },
+    ],
+  }),
+  rule({
+    source: 'CalendarEventApprovalRecorded',
+    user: (e) => e.data.owner_id,
+    messages: (e) => [
+      {
+        name: 'event.updated',
+        data: calendarData(e.data, null, {
+          status: e.data.to,
+          previous_status: e.data.from,
+          approved: e.data.approved,
+        }),
+      },
+    ],
+  }),
+  rule({
+    source: 'CalendarEventPublishFailed',
+    user: (e) => e.data.owner_id,
+    messages: (e) => [
+      { name: 'event.updated', data: calendarData(e.data, null, { status: 'failed', failure_code: e.data.code }) },
+    ],
+  }),
+  rule({
+    source: 'CalendarEventPublished',
+    user: (e) => e.data.owner_id,
+    messages: (e) => [{ name: 'event.published', data: calendarData(e.data, null, { mode: e.data.mode }) }],
+  }),
+  rule({
+    source: 'CalendarEventPerformanceRecorded',
+    user: (e) => e.data.owner_id,
+    messages: (e) => {
+      const data = calendarData(e.data, e.data.performance_initial, { measured_at: e.data.measured_at });
+      return [
+        { name: 'event.performance_updated', data },
+        ...(e.data.first ? [{ name: 'calendar.analytics_ready', data }] : []),
+      ];
+    },
+  }),
+);
 
 /** Domain event types any rule reads. */
 export const WEBHOOK_SOURCE_TYPES: EventType[] = [...new Set(WEBHOOK_RULES.map((r) => r.source))];

@@ -6,7 +6,14 @@
  * Deterministic, in-process, free (docs/providers.md).
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
-import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
+import {
+  draftOutline,
+  localChatAnswer,
+  researchSummary,
+  writeArticle,
+  writeSection,
+  writeSocialPost,
+} from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
@@ -54,6 +61,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(followUpEmail(task.input));
     case 'social':
       return JSON.stringify(writeSocial(task.input));
+    case 'social_post':
+      return JSON.stringify(writeSocialPost(task.input));
   }
 }
 

@@ -32,6 +32,7 @@ export const calendarEnvelope: Envelope = {
       const issues = (e as unknown as { issues: FieldIssue[] }).issues;
       const first = issues[0];
       details = {
+        ...e.details,
         field: first?.path,
         location: first?.location,
         ...(first && 'provided_value' in first ? { provided_value: first.provided_value } : {}),

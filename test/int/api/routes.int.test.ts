@@ -97,7 +97,9 @@ describe('route registry', () => {
         );
       }
       if (r.request?.body)
-        expect(op.requestBody.content['application/json'].schema).toEqual(JSON.parse(JSON.stringify(r.request.body)));
+        expect(op.requestBody.content[r.bodyContentType ?? 'application/json'].schema).toEqual(
+          JSON.parse(JSON.stringify(r.request.body)),
+        );
     }
     expect(doc.paths['/v1/calendar/probe/calendars'].get.security).toEqual([{ apiKey: [] }, { oauth2: [] }]);
     expect(doc.paths['/api/v1/backlink-outreach/probe/campaigns/{campaign_id}/leads'].post.security).toEqual([

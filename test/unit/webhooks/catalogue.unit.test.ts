@@ -33,7 +33,17 @@ describe('webhook catalogue', () => {
       'user_action',
     ]);
     expect(WEBHOOK_NAMES[TEST_EVENT]).toBeDefined();
-    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual(['AlertRaised', 'SeoAnalysisCompleted', 'TaskCompleted']);
+    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual([
+      'AlertRaised',
+      'CalendarEventApprovalRecorded',
+      'CalendarEventCreated',
+      'CalendarEventPerformanceRecorded',
+      'CalendarEventPublishFailed',
+      'CalendarEventPublished',
+      'CalendarEventUpdated',
+      'SeoAnalysisCompleted',
+      'TaskCompleted',
+    ]);
   });
 
   it('maps a completed blog task to content.generated and content_generated (with the content)', () => {

@@ -1,0 +1,214 @@
+/**
+ * Calendars (Document 3): create, get (with events_count, upcoming_events and
+ * the next events), list, update (name, description, time zone, team,
+ * settings, status active/archived), delete. Writes fold and decide on the
+ * calendar stream; reads come from the `calendars` projection after settle.
+ */
+import { randomUUID } from 'node:crypto';
+import { calendarDecider, CalendarCommand, SettingsPatch } from '../../domain/calendar/calendar';
+import { calendarStream } from '../../domain/events/calendar';
+import type { CalendarStatus, Permissions } from '../../domain/events/calendar';
+import { ROLE_DEFAULTS, Role } from '../../domain/calendar/permissions';
+import { upcomingWindow } from '../../domain/calendar/time';
+import { handleCommand } from '../../infra/eventstore/command';
+import { eventCounts, listCalendarsFor, nextEventRows } from '../../projections/calendar-queries';
+import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { calendarFor, requireScope } from './access';
+import { calendarView } from './views';
+import { arr, calendarOut, calendarParams, int, iso, listOut, obj, paging, settingsIn, str, text } from './schemas';
+
+export const BASE = '/v1/calendar';
+export const tags = ['calendar'];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Ctx = HandlerCtx<any, any, any>;
+
+const zone = { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' };
+const teamId = { type: ['string', 'null'], maxLength: 100 };
+
+async function countsOf(ctx: Ctx, c: { calendar_id: string; timezone: string }) {
+  const counts = await eventCounts(
+    ctx.deps.db,
+    new Map([[c.calendar_id, upcomingWindow(clock(ctx.deps), c.timezone)]]),
+  );
+  return counts.get(c.calendar_id)!;
+}
+
+async function runCalendar(ctx: Ctx, id: string, command: CalendarCommand) {
+  const r = await handleCommand(ctx.deps.store, calendarStream(id), calendarDecider, command, {
+    metadata: requestMeta(ctx),
+  });
+  await settle(ctx, 'calendars', r.events);
+  return r;
+}
+
+export const calendarRoutes: RouteDef[] = [
+  defineRoute<{
+    name: string;
+    description?: string;
+    timezone?: string;
+    team_id?: string | null;
+    settings?: SettingsPatch;
+  }>({
+    method: 'post',
+    path: `${BASE}/calendars`,
+    auth: 'user',
+    tags,
+    summary: 'Create a calendar (status active); the caller is its owner',
+    request: {
+      body: obj({ name: text(200), description: str(2000), timezone: zone, team_id: teamId, settings: settingsIn }, [
+        'name',
+      ]),
+    },
+    responses: { 201: { description: 'The new calendar', data: calendarOut } },
+    handler: async (ctx) => {
+      await requireScope(ctx, 'calendar:manage');
+      const id = randomUUID();
+      const r = await runCalendar(ctx, id, { kind: 'create', calendar_id: id, owner_id: userIdOf(ctx), ...ctx.body });
+      const state = r.events.reduce(calendarDecider.evolve, undefined)!;
+      return {
+        status: 201,
+        data: calendarView(
+          state,
+          { events_count: 0, upcoming_events: 0 },
+          { role: 'owner', permissions: ROLE_DEFAULTS.owner },
+        ),
+      };
+    },
+  }),
+  defineRoute<unknown, { events_limit: number }, { calendar_id: string }>({
+    method: 'get',
+    path: `${BASE}/calendars/{calendar_id}`,
+    auth: 'user',
+    tags,
+    summary: 'A calendar with events_count, upcoming_events (next 7 local days) and its next events',
+    request: {
+      params: calendarParams,
+      query: obj({ events_limit: { type: 'integer', minimum: 0, maximum: 200, default: 50 } }, []),
+    },
+    responses: {
+      200: {
+        description: 'The calendar and the next events due from now (earliest first)',
+        data: obj({
+          calendar: calendarOut,
+          events: arr(
+            obj({ id: { type: 'string' }, title: { type: 'string' }, scheduled_at: iso, status: { type: 'string' } }),
+          ),
+          upcoming_window: obj({ from: iso, to: iso, timezone: { type: 'string' } }),
+        }),
+      },
+    },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const now = clock(ctx.deps);
+      const next = await nextEventRows(ctx.deps.db, cal.calendar.calendar_id, now, ctx.query.events_limit);
+      return {
+        data: {
+          calendar: calendarView(cal.calendar, await countsOf(ctx, cal.calendar), cal.access),
+          events: next.map((e) => ({ id: e.event_id, title: e.title, scheduled_at: e.scheduled_at, status: e.status })),
+          upcoming_window: { ...upcomingWindow(now, cal.calendar.timezone), timezone: cal.calendar.timezone },
+        },
+      };
+    },
+  }),
+  defineRoute<unknown, { team_id?: string; status?: CalendarStatus; limit: number; offset: number }>({
+    method: 'get',
+    path: `${BASE}/calendars`,
+    auth: 'user',
+    tags,
+    summary: 'Calendars the caller owns or is a member of, newest first',
+    request: {
+      query: obj(
+        { team_id: str(100), status: { type: 'string', enum: ['active', 'archived'] }, ...paging(100, 20) },
+        [],
+      ),
+    },
+    responses: { 200: { description: 'One page of calendars', data: listOut('calendars', calendarOut) } },
+    handler: async (ctx) => {
+      await requireScope(ctx, 'calendar:read');
+      const me = userIdOf(ctx);
+      const page = await listCalendarsFor(ctx.deps.db, me, ctx.query);
+      const now = clock(ctx.deps);
+      const counts = await eventCounts(
+        ctx.deps.db,
+        new Map(page.rows.map((c) => [c.calendar_id, upcomingWindow(now, c.timezone)])),
+      );
+      // The member row's role and flags (the owner has every flag); the calendar routes themselves re-check on the stream.
+      const calendars = page.rows.map((c) =>
+        calendarView(c, counts.get(c.calendar_id)!, {
+          role: c.role as Role,
+          permissions: c.role === 'owner' ? ROLE_DEFAULTS.owner : (c.permissions as unknown as Permissions),
+        }),
+      );
+      return { data: { calendars, total: page.total, limit: ctx.query.limit, offset: ctx.query.offset } };
+    },
+  }),
+  defineRoute<
+    {
+      name?: string;
+      description?: string;
+      timezone?: string;
+      team_id?: string | null;
+      settings?: SettingsPatch;
+      status?: CalendarStatus;
+    },
+    unknown,
+    { calendar_id: string }
+  >({
+    method: 'patch',
+    path: `${BASE}/calendars/{calendar_id}`,
+    auth: 'user',
+    tags,
+    summary:
+      'Change a calendar (owner): name, description, timezone, team_id, settings (merged), status active/archived',
+    request: {
+      params: calendarParams,
+      body: obj(
+        {
+          name: text(200),
+          description: str(2000),
+          timezone: zone,
+          team_id: teamId,
+          settings: settingsIn,
+          status: { type: 'string', enum: ['active', 'archived'] },
+        },
+        [],
+      ),
+    },
+    responses: { 200: { description: 'The updated calendar', data: calendarOut } },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const r = await runCalendar(ctx, cal.calendar.calendar_id, { kind: 'update', actor: userIdOf(ctx), ...ctx.body });
+      const state = r.events.reduce(calendarDecider.evolve, cal.calendar)!;
+      return { data: calendarView(state, await countsOf(ctx, state), cal.access) };
+    },
+  }),
+  defineRoute<unknown, unknown, { calendar_id: string }>({
+    method: 'delete',
+    path: `${BASE}/calendars/{calendar_id}`,
+    auth: 'user',
+    tags,
+    summary: 'Delete a calendar (owner); its pending publishing timers do nothing when they fire',
+    request: { params: calendarParams },
+    responses: {
+      200: {
+        description: 'Deletion result',
+        data: obj({ id: { type: 'string' }, deleted: { const: true }, deleted_at: iso, events_count: int }),
+      },
+    },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const counts = await countsOf(ctx, cal.calendar);
+      const r = await runCalendar(ctx, cal.calendar.calendar_id, { kind: 'delete', actor: userIdOf(ctx) });
+      return {
+        data: {
+          id: cal.calendar.calendar_id,
+          deleted: true,
+          deleted_at: r.events[0].recordedAt,
+          events_count: counts.events_count,
+        },
+      };
+    },
+  }),
+];

@@ -1,0 +1,254 @@
+/**
+ * Campaigns of a calendar (Document 3 gives create and performance; list, get
+ * and update are ours, docs/calendar.md). Events join a campaign through
+ * `metadata.campaign_id`; performance aggregates them against the budget and
+ * timeline (domain/calendar/campaign-performance.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import { campaignDecider, CampaignCommand } from '../../domain/calendar/campaign';
+import { campaignPerformance } from '../../domain/calendar/campaign-performance';
+import { requireActive } from '../../domain/calendar/calendar';
+import { calendarCampaignStream } from '../../domain/events/calendar';
+import type { CampaignFields, PerformanceMetrics } from '../../domain/events/calendar';
+import { NotFoundError } from '../../domain/errors';
+import { handleCommand } from '../../infra/eventstore/command';
+import { CampaignRow, eventRowsBetween, getCampaignRow, listCampaignRows } from '../../projections/calendar-queries';
+import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { calendarFor } from './access';
+import { BASE, tags } from './calendars';
+import {
+  arr,
+  calendarParams,
+  campaignParams,
+  dateOnly,
+  int,
+  iso,
+  listOut,
+  num,
+  obj,
+  paging,
+  platform,
+  str,
+  strings,
+  text,
+} from './schemas';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Ctx = HandlerCtx<any, any, any>;
+
+const STATUSES = ['planned', 'active', 'completed', 'cancelled'];
+const fieldsSchema = {
+  name: text(200),
+  description: str(2000),
+  objectives: strings(20, 300),
+  target_audience: str(500),
+  budget: obj(
+    {
+      amount: { type: 'number', minimum: 0, maximum: 1e12 },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+      platforms: arr(platform, { maxItems: 7, uniqueItems: true }),
+    },
+    ['amount', 'currency'],
+  ),
+  timeline: obj(
+    {
+      start_date: dateOnly,
+      end_date: dateOnly,
+      milestones: arr(obj({ date: dateOnly, name: text(200) }), { maxItems: 50 }),
+    },
+    ['start_date', 'end_date'],
+  ),
+  content_strategy: obj(
+    {
+      pillars: strings(20, 200),
+      content_mix: {
+        type: 'object',
+        additionalProperties: { type: 'number', minimum: 0, maximum: 100 },
+        maxProperties: 20,
+      },
+    },
+    [],
+  ),
+  status: { type: 'string', enum: STATUSES },
+};
+
+const nullableObj = { type: ['object', 'null'] };
+const campaignOut = obj({
+  id: { type: 'string' },
+  calendar_id: { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  objectives: arr({ type: 'string' }),
+  target_audience: { type: 'string' },
+  budget: nullableObj,
+  timeline: nullableObj,
+  content_strategy: nullableObj,
+  status: { type: 'string' },
+  created_by: { type: 'string' },
+  created_at: iso,
+  updated_at: iso,
+});
+
+const view = (c: CampaignRow) => ({
+  id: c.campaign_id,
+  calendar_id: c.calendar_id,
+  name: c.name,
+  description: c.description,
+  objectives: c.objectives,
+  target_audience: c.target_audience,
+  budget: c.budget,
+  timeline: c.timeline,
+  content_strategy: c.content_strategy,
+  status: c.status,
+  created_by: c.created_by,
+  created_at: c.created_at,
+  updated_at: c.updated_at,
+});
+
+async function run(ctx: Ctx, campaignId: string, command: CampaignCommand) {
+  const r = await handleCommand(ctx.deps.store, calendarCampaignStream(campaignId), campaignDecider, command, {
+    metadata: requestMeta(ctx),
+  });
+  await settle(ctx, 'calendars', r.events);
+}
+
+async function campaignOf(ctx: Ctx, calendarId: string, campaignId: string): Promise<CampaignRow> {
+  const c = await getCampaignRow(ctx.deps.db, calendarId, campaignId);
+  if (!c) throw new NotFoundError('Campaign not found');
+  return c;
+}
+
+export const campaignRoutes: RouteDef[] = [
+  defineRoute<CampaignFields & { name: string }, unknown, { calendar_id: string }>({
+    method: 'post',
+    path: `${BASE}/calendars/{calendar_id}/campaigns`,
+    auth: 'user',
+    tags,
+    summary: 'Create a campaign (status planned unless given); link events to it with metadata.campaign_id',
+    request: { params: calendarParams, body: obj(fieldsSchema, ['name']) },
+    responses: { 201: { description: 'The created campaign', data: campaignOut } },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:write');
+      requireActive(cal.calendar);
+      const id = randomUUID();
+      await run(ctx, id, {
+        kind: 'create',
+        campaign_id: id,
+        calendar_id: cal.calendar.calendar_id,
+        owner_id: cal.calendar.owner_id,
+        actor: userIdOf(ctx),
+        fields: ctx.body,
+      });
+      return { status: 201, data: view(await campaignOf(ctx, cal.calendar.calendar_id, id)) };
+    },
+  }),
+  defineRoute<unknown, { status?: string; limit: number; offset: number }, { calendar_id: string }>({
+    method: 'get',
+    path: `${BASE}/calendars/{calendar_id}/campaigns`,
+    auth: 'user',
+    tags,
+    summary: "A calendar's campaigns, newest first",
+    request: {
+      params: calendarParams,
+      query: obj({ status: { type: 'string', enum: STATUSES }, ...paging(100, 20) }, []),
+    },
+    responses: { 200: { description: 'One page of campaigns', data: listOut('campaigns', campaignOut) } },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const page = await listCampaignRows(ctx.deps.db, cal.calendar.calendar_id, ctx.query);
+      return {
+        data: { campaigns: page.rows.map(view), total: page.total, limit: ctx.query.limit, offset: ctx.query.offset },
+      };
+    },
+  }),
+  defineRoute<unknown, unknown, { calendar_id: string; campaign_id: string }>({
+    method: 'get',
+    path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}`,
+    auth: 'user',
+    tags,
+    summary: 'One campaign',
+    request: { params: campaignParams },
+    responses: { 200: { description: 'The campaign', data: campaignOut } },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      return { data: view(await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id)) };
+    },
+  }),
+  defineRoute<CampaignFields, unknown, { calendar_id: string; campaign_id: string }>({
+    method: 'patch',
+    path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}`,
+    auth: 'user',
+    tags,
+    summary: 'Change a campaign (partial; objects such as budget and timeline are replaced whole)',
+    request: { params: campaignParams, body: obj(fieldsSchema, []) },
+    responses: { 200: { description: 'The updated campaign', data: campaignOut } },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'edit_events', 'calendar:write');
+      requireActive(cal.calendar);
+      await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id);
+      await run(ctx, ctx.params.campaign_id, {
+        kind: 'update',
+        calendar_id: cal.calendar.calendar_id,
+        actor: userIdOf(ctx),
+        changes: ctx.body,
+      });
+      return { data: view(await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id)) };
+    },
+  }),
+  defineRoute<unknown, unknown, { calendar_id: string; campaign_id: string }>({
+    method: 'get',
+    path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}/performance`,
+    auth: 'user',
+    tags,
+    summary:
+      'Campaign performance: its events (metadata.campaign_id) against budget, timeline, platforms and content mix',
+    request: { params: campaignParams },
+    responses: {
+      200: {
+        description: 'Campaign performance',
+        data: obj({
+          campaign_id: { type: 'string' },
+          name: { type: 'string' },
+          status: { type: 'string' },
+          events: obj({ total: int, published: int, by_status: { type: 'object' } }),
+          metrics: obj({
+            impressions: int,
+            reach: int,
+            engagements: int,
+            clicks: int,
+            engagement_rate: num,
+            click_through_rate: num,
+            measured_events: int,
+          }),
+          budget: nullableObj,
+          timeline: nullableObj,
+          platforms: { type: 'object' },
+          content_mix: { type: 'object' },
+        }),
+      },
+    },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics', 'calendar:analytics');
+      const c = await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id);
+      const rows = await eventRowsBetween(ctx.deps.db, cal.calendar.calendar_id, { campaign_id: c.campaign_id });
+      const p = campaignPerformance(
+        {
+          budget: c.budget ?? undefined,
+          timeline: c.timeline ?? undefined,
+          content_strategy: c.content_strategy ?? undefined,
+        },
+        rows.map((r) => ({
+          status: r.status,
+          platform: r.platform,
+          content_type: r.content_type,
+          at: r.published_at ?? r.scheduled_at,
+          metrics: r.performance ? (r.performance as unknown as PerformanceMetrics) : null,
+        })),
+        clock(ctx.deps),
+        cal.calendar.timezone,
+      );
+      return { data: { campaign_id: c.campaign_id, name: c.name, status: c.status, ...p } };
+    },
+  }),
+];

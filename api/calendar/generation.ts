@@ -1,0 +1,402 @@
+/**
+ * AI generation of calendar content (Document 3): one event
+ * (`events/generate`, status `generated`) or a series (`series/generate`,
+ * occurrences from an RRULE in the calendar's zone), each post one metered
+ * call through the AI gateway in a Temporal workflow (vendor when configured,
+ * else the offline `local` writer, reported in `generation`).
+ * `estimated_performance` comes from the calendar's timing model and says so
+ * in its `basis`. The event limit is checked before anything is spent and
+ * taken atomically when the events are written.
+ */
+import { randomUUID } from 'node:crypto';
+import { requireActive } from '../../domain/calendar/calendar';
+import { invalid, pastSchedule } from '../../domain/calendar/errors';
+import { expandSeries, MAX_SERIES, SeriesSchedule } from '../../domain/calendar/series';
+import { CalendarFullError } from '../../domain/errors';
+import type { GeneratedPost, SocialPostInput } from '../../domain/generation/calendar-post';
+import { currentEvents } from '../../infra/calendar/capacity';
+import { getEventRow } from '../../projections/calendar-queries';
+import { calendarGenerateWorkflow } from '../../workflows';
+import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { executeWorkflow } from '../kernel/workflows';
+import { calendarFor, CalendarAccess } from './access';
+import { BASE, tags } from './calendars';
+import { createEvents, limitOf } from './commands';
+import { calendarModel, estimatedPerformance } from './model';
+import {
+  arr,
+  bool,
+  calendarParams,
+  contentType,
+  dateOnly,
+  eventOut,
+  int,
+  iso,
+  num,
+  obj,
+  platform,
+  str,
+  text,
+} from './schemas';
+import { eventView } from './views';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Ctx = HandlerCtx<any, any, any>;
+
+const estimatedOut = obj({
+  engagement_rate: num,
+  reach_potential: { type: 'string', enum: ['low', 'medium', 'high'] },
+  expected_reach: int,
+  basis: { type: 'object' },
+});
+const generationOut = obj({
+  provider: { type: 'string' },
+  model: { type: 'string' },
+  offline: bool,
+  calls: int,
+  tokens_in: int,
+  tokens_out: int,
+  cost: num,
+});
+const generatedContent = obj({
+  title: { type: 'string' },
+  thread_content: arr({ type: 'string' }),
+  hashtags: arr({ type: 'string' }),
+  estimated_performance: estimatedOut,
+});
+
+/** 402 before any budget is spent when `n` more events do not fit. */
+async function checkRoom(ctx: Ctx, cal: CalendarAccess, n: number): Promise<void> {
+  const limit = await limitOf(ctx.deps, cal.calendar.owner_id);
+  const used = await currentEvents(ctx.deps.db, cal.calendar.calendar_id);
+  if (used + n > limit)
+    throw new CalendarFullError(`The calendar has reached its event limit (${limit} events)`, {
+      limit,
+      current_events: used,
+      requested: n,
+    });
+}
+
+function generationSummary(posts: GeneratedPost[]) {
+  return {
+    provider: posts[0]?.provider ?? 'local',
+    model: posts[0]?.model ?? '',
+    offline: posts.every((p) => p.offline),
+    calls: posts.length,
+    tokens_in: posts.reduce((a, p) => a + p.tokens_in, 0),
+    tokens_out: posts.reduce((a, p) => a + p.tokens_out, 0),
+    cost: Math.round(posts.reduce((a, p) => a + p.cost, 0) * 1e6) / 1e6,
+  };
+}
+
+const generate = (ctx: Ctx, posts: SocialPostInput[]) =>
+  executeWorkflow(ctx.deps, calendarGenerateWorkflow, {
+    workflowId: `calendar-generate-${randomUUID()}`,
+    args: [{ userId: userIdOf(ctx), posts }],
+    timeout: '10m',
+  });
+
+const contentOf = (p: GeneratedPost, estimated: ReturnType<typeof estimatedPerformance>) => ({
+  title: p.title,
+  thread_content: p.thread_content,
+  hashtags: p.hashtags,
+  caption: p.thread_content.join('\n\n'),
+  estimated_performance: estimated,
+});
+
+interface GenerateBody {
+  topic: string;
+  content_type: string;
+  platform?: string;
+  tone?: string;
+  audience?: string;
+  word_count: number;
+  include_hashtags: boolean;
+  include_cta: boolean;
+  scheduled_at?: string;
+}
+
+interface SeriesBody {
+  series_title: string;
+  description?: string;
+  content_types: string[];
+  platforms: string[];
+  schedule: SeriesSchedule;
+  audience?: string;
+  tone?: string;
+  word_count: number;
+  include_hashtags: boolean;
+  include_cta: boolean;
+}
+
+export const generationRoutes: RouteDef[] = [
+  defineRoute<GenerateBody, unknown, { calendar_id: string }>({
+    method: 'post',
+    path: `${BASE}/calendars/{calendar_id}/events/generate`,
+    auth: 'user',
+    tags,
+    summary: 'Generate one event with AI (status generated): title, thread_content, hashtags, estimated_performance',
+    request: {
+      params: calendarParams,
+      body: obj(
+        {
+          topic: text(500),
+          content_type: { ...contentType, default: 'social_post' },
+          platform,
+          tone: str(100),
+          audience: str(300),
+          word_count: { type: 'integer', minimum: 10, maximum: 1000, default: 60 },
+          include_hashtags: { type: 'boolean', default: true },
+          include_cta: { type: 'boolean', default: false },
+          scheduled_at: iso,
+        },
+        ['topic'],
+      ),
+    },
+    responses: {
+      201: {
+        description: 'The generated event',
+        data: obj({
+          event_id: { type: 'string' },
+          status: { const: 'generated' },
+          content: generatedContent,
+          event: eventOut,
+          generation: generationOut,
+        }),
+      },
+    },
+    errors: { 503: 'Generation is unavailable (no Temporal connection or worker)' },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:generate');
+      requireActive(cal.calendar);
+      const b = ctx.body;
+      const now = clock(ctx.deps);
+      if (b.scheduled_at && Date.parse(b.scheduled_at) <= now.getTime())
+        throw pastSchedule('scheduled_at', b.scheduled_at, now);
+      await checkRoom(ctx, cal, 1);
+      const plat = b.platform ?? cal.calendar.settings.default_platform;
+      const [post] = await generate(ctx, [
+        {
+          topic: b.topic,
+          content_type: b.content_type,
+          platform: plat,
+          tone: b.tone,
+          audience: b.audience,
+          word_count: b.word_count,
+          include_hashtags: b.include_hashtags,
+          include_cta: b.include_cta,
+        },
+      ]);
+      const model = await calendarModel(ctx.deps.db, cal.calendar.calendar_id, cal.calendar.timezone, {
+        platform: plat,
+      });
+      const estimated = estimatedPerformance(model, b.scheduled_at);
+      const gen = generationSummary([post]);
+      const r = await createEvents(
+        ctx.deps,
+        cal,
+        userIdOf(ctx),
+        [
+          {
+            status: 'generated',
+            fields: {
+              title: post.title,
+              description: b.topic,
+              content_type: b.content_type,
+              platform: plat,
+              scheduled_at: b.scheduled_at,
+              content: contentOf(post, estimated),
+              metadata: {
+                ai_generated: true,
+                generation: { provider: gen.provider, model: gen.model, offline: gen.offline },
+              },
+            },
+          },
+        ],
+        now,
+        requestMeta(ctx),
+      );
+      await settle(ctx, 'calendars', r.events);
+      const row = await getEventRow(ctx.deps.db, cal.calendar.calendar_id, r.ids[0]);
+      return {
+        status: 201,
+        data: {
+          event_id: r.ids[0],
+          status: 'generated',
+          content: {
+            title: post.title,
+            thread_content: post.thread_content,
+            hashtags: post.hashtags,
+            estimated_performance: estimated,
+          },
+          ...(row ? { event: eventView(row) } : {}),
+          generation: gen,
+        },
+      };
+    },
+  }),
+  defineRoute<SeriesBody, unknown, { calendar_id: string }>({
+    method: 'post',
+    path: `${BASE}/calendars/{calendar_id}/series/generate`,
+    auth: 'user',
+    tags,
+    summary:
+      'Generate a series: occurrences from an RRULE (frequency, start_date, posts_per_week) in the calendar zone and working hours, one AI post each',
+    request: {
+      params: calendarParams,
+      body: obj(
+        {
+          series_title: text(200),
+          description: str(2000),
+          content_types: arr(contentType, { minItems: 1, maxItems: 10 }),
+          platforms: arr(platform, { minItems: 1, maxItems: 7 }),
+          schedule: obj(
+            {
+              frequency: { type: 'string', enum: ['daily', 'weekly', 'biweekly', 'monthly'] },
+              start_date: dateOnly,
+              posts_per_week: { type: 'integer', minimum: 1, maximum: 14, default: 3 },
+              end_date: dateOnly,
+              count: { type: 'integer', minimum: 1, maximum: MAX_SERIES },
+            },
+            ['frequency', 'start_date'],
+          ),
+          audience: str(300),
+          tone: str(100),
+          word_count: { type: 'integer', minimum: 10, maximum: 1000, default: 60 },
+          include_hashtags: { type: 'boolean', default: true },
+          include_cta: { type: 'boolean', default: false },
+        },
+        ['series_title', 'content_types', 'platforms', 'schedule'],
+      ),
+    },
+    responses: {
+      201: {
+        description: 'The generated series: its rule and its events (status generated)',
+        data: obj({
+          series_id: { type: 'string' },
+          series_title: { type: 'string' },
+          rrule: { type: 'string' },
+          timezone: { type: 'string' },
+          posting_hour: int,
+          weekdays: arr(int),
+          count: int,
+          skipped_past: int,
+          events: arr(
+            obj({
+              event_id: { type: 'string' },
+              title: { type: 'string' },
+              scheduled_at: iso,
+              content_type: { type: 'string' },
+              platform: { type: 'string' },
+              status: { type: 'string' },
+              content: generatedContent,
+            }),
+          ),
+          generation: generationOut,
+        }),
+      },
+    },
+    errors: { 503: 'Generation is unavailable (no Temporal connection or worker)' },
+    handler: async (ctx) => {
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:generate');
+      requireActive(cal.calendar);
+      const b = ctx.body;
+      if (b.schedule.end_date && b.schedule.end_date < b.schedule.start_date)
+        throw invalid('schedule.end_date', 'end_date must not be before start_date', b.schedule.end_date);
+      const now = clock(ctx.deps);
+      const firstPlatform = b.platforms[0];
+      const model = await calendarModel(ctx.deps.db, cal.calendar.calendar_id, cal.calendar.timezone, {
+        platform: firstPlatform,
+      });
+      const x = expandSeries(b.schedule, {
+        timezone: cal.calendar.timezone,
+        working_hours: cal.calendar.settings.working_hours,
+        model,
+        now,
+      });
+      if (!x.occurrences.length) throw invalid('schedule', 'The schedule has no occurrence in the future', b.schedule);
+      await checkRoom(ctx, cal, x.occurrences.length);
+      const n = x.occurrences.length;
+      const plan = x.occurrences.map((at, i) => ({
+        at,
+        content_type: b.content_types[i % b.content_types.length],
+        platform: b.platforms[i % b.platforms.length],
+      }));
+      const posts = await generate(
+        ctx,
+        plan.map((p, i) => ({
+          topic: b.description ? `${b.series_title}: ${b.description}` : b.series_title,
+          content_type: p.content_type,
+          platform: p.platform,
+          tone: b.tone,
+          audience: b.audience,
+          word_count: b.word_count,
+          include_hashtags: b.include_hashtags,
+          include_cta: b.include_cta,
+          part: { index: i, total: n, series_title: b.series_title },
+        })),
+      );
+      const models = new Map([[firstPlatform, model]]);
+      for (const p of new Set(b.platforms))
+        if (!models.has(p))
+          models.set(
+            p,
+            await calendarModel(ctx.deps.db, cal.calendar.calendar_id, cal.calendar.timezone, { platform: p }),
+          );
+      const seriesId = randomUUID();
+      const gen = generationSummary(posts);
+      const items = plan.map((p, i) => {
+        const estimated = estimatedPerformance(models.get(p.platform)!, p.at);
+        return {
+          status: 'generated' as const,
+          fields: {
+            title: posts[i].title,
+            description: b.description ?? b.series_title,
+            content_type: p.content_type,
+            platform: p.platform,
+            scheduled_at: p.at,
+            content: contentOf(posts[i], estimated),
+            metadata: {
+              ai_generated: true,
+              series_id: seriesId,
+              series_title: b.series_title,
+              series_index: i,
+              generation: { provider: gen.provider, model: gen.model, offline: gen.offline },
+            },
+          },
+        };
+      });
+      const r = await createEvents(ctx.deps, cal, userIdOf(ctx), items, now, requestMeta(ctx));
+      await settle(ctx, 'calendars', r.events);
+      return {
+        status: 201,
+        data: {
+          series_id: seriesId,
+          series_title: b.series_title,
+          rrule: x.rrule,
+          timezone: x.timezone,
+          posting_hour: x.hour,
+          weekdays: x.weekdays,
+          count: n,
+          skipped_past: x.skipped_past,
+          events: items.map((it, i) => ({
+            event_id: r.ids[i],
+            title: it.fields.title,
+            scheduled_at: it.fields.scheduled_at,
+            content_type: it.fields.content_type,
+            platform: it.fields.platform,
+            status: 'generated',
+            content: {
+              title: posts[i].title,
+              thread_content: posts[i].thread_content,
+              hashtags: posts[i].hashtags,
+              estimated_performance: it.fields.content.estimated_performance,
+            },
+          })),
+          generation: gen,
+        },
+      };
+    },
+  }),
+];

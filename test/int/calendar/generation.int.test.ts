@@ -1,0 +1,200 @@
+/**
+ * Generation over HTTP: one event (status generated, title/thread_content/
+ * hashtags, estimated_performance with its basis) and a series (RRULE
+ * occurrences in the calendar zone and working hours), metered through the AI
+ * gateway — offline `local` writer, and a scripted vendor_a on loopback.
+ */
+import type { TestApi } from '../../support/api';
+import { testTemporal, uniq } from '../../support/env';
+import { startCalendarWorker } from '../../support/calendar-worker';
+import { completion, FakeVendor, startFakeVendor } from '../../support/fake-vendor';
+import { createOpenAiCompatibleClient } from '../../../infra/ai/openai-compatible';
+import { local } from '../../../domain/calendar/time';
+import { client, Client, inHours, startCalendarApi } from './support';
+
+jest.setTimeout(180000);
+
+describe('calendar generation (local provider)', () => {
+  let api: TestApi;
+  let temporal: Awaited<ReturnType<typeof testTemporal>>;
+  let worker: Awaited<ReturnType<typeof startCalendarWorker>>;
+  let alice: Client;
+  let userId: string;
+  let calendarId: string;
+  const taskQueue = uniq('calendar-gen');
+
+  beforeAll(async () => {
+    temporal = await testTemporal();
+    api = await startCalendarApi({ deps: { workflows: { client: async () => temporal.client, taskQueue } } });
+    worker = await startCalendarWorker(api.schema.db, { taskQueue, limits: { tokens: 10_000_000 } });
+    const u = await api.user('pro');
+    userId = u.userId;
+    alice = client(api, u.key);
+    calendarId = (
+      await alice.post('/calendars', {
+        name: 'Gen',
+        timezone: 'America/Los_Angeles',
+        settings: { working_hours: { start: '10:00', end: '16:00' } },
+      })
+    ).body.id;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    await temporal?.connection.close();
+  });
+
+  it('POST events/generate: a generated event with content and a documented estimate, metered', async () => {
+    const at = inHours(30);
+    const r = await alice.post(`/calendars/${calendarId}/events/generate`, {
+      topic: 'Email newsletter growth',
+      content_type: 'thread',
+      platform: 'microblog',
+      tone: 'friendly',
+      audience: 'creators',
+      word_count: 80,
+      include_hashtags: true,
+      include_cta: true,
+      scheduled_at: at,
+    });
+    expect(r.status).toBe(201);
+    expect(r.body.status).toBe('generated');
+    const c = r.body.content;
+    expect(c.title).toMatch(/Email Newsletter Growth/);
+    expect(c.thread_content.length).toBeGreaterThan(2);
+    expect(c.hashtags).toContain('#EmailNewsletterGrowth');
+    expect(c.estimated_performance).toMatchObject({ reach_potential: expect.stringMatching(/low|medium|high/) });
+    expect(c.estimated_performance.engagement_rate).toBeGreaterThan(0);
+    expect(c.estimated_performance.basis).toMatchObject({
+      model: 'timing-model-v1',
+      observations: 0,
+      prior_weight: 1,
+      platform: 'microblog',
+    });
+    expect(r.body.generation).toMatchObject({ provider: 'local', offline: true, calls: 1 });
+    expect(r.body.generation.tokens_out).toBeGreaterThan(0);
+    const ev = await alice.get(`/calendars/${calendarId}/events/${r.body.event_id}`);
+    expect(ev.body).toMatchObject({
+      status: 'generated',
+      scheduled_at: new Date(at).toISOString(),
+      metadata: { ai_generated: true },
+    });
+    expect(ev.body.content.thread_content).toEqual(c.thread_content);
+    // Metered: the call was reserved and settled against the caller's plan.
+    const settled = await api.schema.db('quota_reservations').where({ user_id: userId, status: 'settled' });
+    expect(settled.length).toBeGreaterThanOrEqual(1);
+    const tokens = await api.schema.db('quota_usage').where({ user_id: userId, limit_key: 'tokens' }).first();
+    expect(Number(tokens.used)).toBeGreaterThan(0);
+  });
+
+  it('POST series/generate: RRULE occurrences in the calendar zone, inside working hours, one post each', async () => {
+    const start = local(Date.now() + 2 * 86400_000, 'America/Los_Angeles').toISODate();
+    const r = await alice.post(`/calendars/${calendarId}/series/generate`, {
+      series_title: 'Launch week',
+      description: 'product launch tips',
+      content_types: ['social_post', 'story'],
+      platforms: ['profnet', 'photonet'],
+      schedule: { frequency: 'weekly', start_date: start, posts_per_week: 3, count: 6 },
+      tone: 'professional',
+    });
+    expect([r.status, r.body.error]).toEqual([201, undefined]);
+    expect(r.body).toMatchObject({ series_title: 'Launch week', count: 6, timezone: 'America/Los_Angeles' });
+    expect(r.body.rrule).toMatch(/RRULE:FREQ=WEEKLY;.*BYDAY=/);
+    expect(r.body.events).toHaveLength(6);
+    expect(r.body.generation.calls).toBe(6);
+    const hours = r.body.events.map((e: { scheduled_at: string }) => local(e.scheduled_at, 'America/Los_Angeles').hour);
+    expect(hours.every((h: number) => h >= 10 && h < 16)).toBe(true);
+    expect(r.body.events.map((e: { content_type: string }) => e.content_type).slice(0, 2)).toEqual([
+      'social_post',
+      'story',
+    ]);
+    expect(r.body.events.map((e: { platform: string }) => e.platform).slice(0, 2)).toEqual(['profnet', 'photonet']);
+    expect(r.body.events[1].title).toMatch(/Launch week \(2\/6\)/);
+    const listed = await alice.get(`/calendars/${calendarId}/events?status=generated&limit=200`);
+    expect(listed.body.total).toBeGreaterThanOrEqual(6);
+  });
+
+  it('refuses a past scheduled_at and a viewer, and 401/404 as usual', async () => {
+    const past = await alice.post(`/calendars/${calendarId}/events/generate`, {
+      topic: 'x',
+      scheduled_at: new Date(Date.now() - 60000).toISOString(),
+    });
+    expect([past.status, past.body.error.details.field]).toEqual([400, 'scheduled_at']);
+    const bob = client(api, (await api.user('pro')).key);
+    expect((await bob.post(`/calendars/${calendarId}/events/generate`, { topic: 'x' })).status).toBe(404);
+    expect(
+      (
+        await bob.post(`/calendars/${calendarId}/series/generate`, {
+          series_title: 'x',
+          content_types: ['story'],
+          platforms: ['photonet'],
+          schedule: { frequency: 'weekly', start_date: '2031-01-01' },
+        })
+      ).status,
+    ).toBe(404);
+    const anon = client(api, null);
+    expect((await anon.post(`/calendars/${calendarId}/events/generate`, { topic: 'x' })).status).toBe(401);
+    expect((await anon.post(`/calendars/${calendarId}/series/generate`, {})).status).toBe(401);
+  });
+});
+
+describe('calendar generation (vendor_a on loopback)', () => {
+  let api: TestApi;
+  let temporal: Awaited<ReturnType<typeof testTemporal>>;
+  let worker: Awaited<ReturnType<typeof startCalendarWorker>>;
+  let vendor: FakeVendor;
+  const taskQueue = uniq('calendar-gen-v');
+
+  beforeAll(async () => {
+    temporal = await testTemporal();
+    vendor = await startFakeVendor([
+      {
+        body: completion(
+          JSON.stringify({
+            title: 'Five habits of calm teams',
+            thread_content: ['One.', 'Two.'],
+            hashtags: ['teams', '#calm'],
+          }),
+          { usage: { prompt_tokens: 120, completion_tokens: 40 } },
+        ),
+      },
+    ]);
+    api = await startCalendarApi({ deps: { workflows: { client: async () => temporal.client, taskQueue } } });
+    worker = await startCalendarWorker(api.schema.db, {
+      taskQueue,
+      limits: { tokens: 10_000_000, vendor_a_calls: 100 },
+      vendors: {
+        vendor_a: createOpenAiCompatibleClient({
+          provider: 'vendor_a',
+          baseUrl: vendor.baseUrl,
+          apiKey: 'sk-test',
+          model: 'gpt-4o-mini',
+          timeoutMs: 5000,
+          maxRetries: 0,
+        }),
+      },
+    });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    await vendor?.close();
+    await temporal?.connection.close();
+  });
+
+  it('asks the vendor for the JSON post and records its answer', async () => {
+    const alice = client(api, (await api.user('pro')).key);
+    const id = (await alice.post('/calendars', { name: 'V' })).body.id;
+    const r = await alice.post(`/calendars/${id}/events/generate`, { topic: 'Calm teams', platform: 'profnet' });
+    expect(r.status).toBe(201);
+    expect(r.body.content).toMatchObject({
+      title: 'Five habits of calm teams',
+      thread_content: ['One.', 'Two.'],
+      hashtags: ['#teams', '#calm'],
+    });
+    expect(r.body.generation).toMatchObject({ provider: 'vendor_a', offline: false, tokens_in: 120, tokens_out: 40 });
+    const sent = vendor.requests[0].body as { messages: { content: string }[] };
+    expect(sent.messages[1].content).toContain('Topic: Calm teams');
+    expect(sent.messages[1].content).toContain('"thread_content"');
+  });
+});

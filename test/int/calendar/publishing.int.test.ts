@@ -1,0 +1,105 @@
+/**
+ * Publishing at the scheduled time: the scheduler starts one timer workflow
+ * per armed schedule; the event is published when it fires (local mode, no
+ * platform adapter), once; rescheduling moves the timer, cancelling stops it;
+ * a worker that is down at the scheduled moment publishes on restart, once.
+ */
+import type { TestApi } from '../../support/api';
+import { testTemporal, uniq } from '../../support/env';
+import { startCalendarScheduler, startCalendarWorker } from '../../support/calendar-worker';
+import { calendarEventStream } from '../../../domain/events/calendar';
+import type { CalendarScheduler } from '../../../workers/dispatch/calendar-scheduler';
+import { client, Client, startCalendarApi } from './support';
+
+jest.setTimeout(180000);
+
+const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('calendar publishing timers', () => {
+  let api: TestApi;
+  let temporal: Awaited<ReturnType<typeof testTemporal>>;
+  let scheduler: CalendarScheduler;
+  let worker: Awaited<ReturnType<typeof startCalendarWorker>> | undefined;
+  let alice: Client;
+  let calendarId: string;
+  const taskQueue = uniq('calendar');
+
+  beforeAll(async () => {
+    temporal = await testTemporal();
+    api = await startCalendarApi({ deps: { workflows: { client: async () => temporal.client, taskQueue } } });
+    scheduler = await startCalendarScheduler(api.schema.db, temporal.client, api.schema.topicPrefix, taskQueue);
+    worker = await startCalendarWorker(api.schema.db, { taskQueue });
+    alice = client(api, (await api.user('pro')).key);
+    calendarId = (await alice.post('/calendars', { name: 'Timers', timezone: 'Europe/Paris' })).body.id;
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await scheduler?.stop();
+    await api?.stop();
+    await temporal?.connection.close();
+  });
+
+  const createAt = async (at: string) => {
+    const r = await alice.post(`/calendars/${calendarId}/events`, {
+      title: 'Timed',
+      content_type: 'social_post',
+      platform: 'socialnet',
+      scheduled_at: at,
+    });
+    expect(r.status).toBe(201);
+    return r.body.id as string;
+  };
+  const published = async (id: string) =>
+    (await api.store.readStream(calendarEventStream(id))).filter((e) => e.type === 'CalendarEventPublished');
+  async function waitForStatus(id: string, status: string, timeoutMs = 45000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const r = await alice.get(`/calendars/${calendarId}/events/${id}`);
+      if (r.body.status === status) return r.body;
+      if (Date.now() > deadline) throw new Error(`event ${id} is ${r.body.status}, not ${status}`);
+      await sleep(300);
+    }
+  }
+
+  it('publishes at the scheduled time, once, in local mode', async () => {
+    const at = inSeconds(3);
+    const id = await createAt(at);
+    const e = await waitForStatus(id, 'published');
+    expect(Date.parse(e.published_at)).toBeGreaterThanOrEqual(Date.parse(at));
+    expect(e.publication).toMatchObject({ mode: 'local', published_by: 'timer' });
+    await sleep(1000);
+    expect(await published(id)).toHaveLength(1);
+  });
+
+  it('rescheduling moves the timer; cancelling stops it', async () => {
+    const moved = await createAt(inSeconds(3));
+    const stopped = await createAt(inSeconds(3));
+    const later = inSeconds(9);
+    expect((await alice.patch(`/calendars/${calendarId}/events/${moved}`, { scheduled_at: later })).status).toBe(200);
+    expect((await alice.patch(`/calendars/${calendarId}/events/${stopped}`, { status: 'cancelled' })).status).toBe(200);
+    await sleep(5000);
+    expect((await alice.get(`/calendars/${calendarId}/events/${moved}`)).body.status).toBe('scheduled');
+    const e = await waitForStatus(moved, 'published');
+    expect(Date.parse(e.published_at)).toBeGreaterThanOrEqual(Date.parse(later));
+    expect((await alice.get(`/calendars/${calendarId}/events/${stopped}`)).body.status).toBe('cancelled');
+    expect(await published(moved)).toHaveLength(1);
+    expect(await published(stopped)).toHaveLength(0);
+  });
+
+  it('publishes on restart when the worker was down at the scheduled moment, and only once', async () => {
+    const at = inSeconds(4);
+    const id = await createAt(at);
+    await sleep(1000); // the scheduler starts the timer workflow
+    await worker!.stop();
+    worker = undefined;
+    await sleep(Date.parse(at) - Date.now() + 3000);
+    expect((await alice.get(`/calendars/${calendarId}/events/${id}`)).body.status).toBe('scheduled');
+    expect(await published(id)).toHaveLength(0);
+    worker = await startCalendarWorker(api.schema.db, { taskQueue });
+    const e = await waitForStatus(id, 'published', 60000);
+    expect(Date.parse(e.published_at)).toBeGreaterThan(Date.parse(at) + 2000);
+    await sleep(2000);
+    expect(await published(id)).toHaveLength(1);
+  });
+});
