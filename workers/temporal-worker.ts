@@ -7,8 +7,9 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createContext } from './context';
-import { fatal, Lifecycle } from './lifecycle';
+import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
+import { ProcessBeacon } from '../infra/health/beacon';
 import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
@@ -21,7 +22,9 @@ async function main(): Promise<void> {
   const store = createEventStore(ctx.db);
   const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
 
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await startWithRetry('connecting to Temporal', life, logger, () =>
+    NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
+  );
   life.onStop('temporal connection', () => connection.close());
   const worker = await Worker.create({
     connection,
@@ -50,6 +53,12 @@ async function main(): Promise<void> {
     };
   });
   life.onStop('health server', () => new Promise((r) => health.close(r)));
+  const beacon = new ProcessBeacon(ctx.db, 'temporal-worker', logger, {
+    everyMs: config.PROCESS_HEARTBEAT_MS,
+    details: () => ({ state: worker.getState(), task_queue: config.TEMPORAL_TASK_QUEUE }),
+  });
+  await beacon.start();
+  life.onStop('heartbeat', () => beacon.stop());
   const running = worker.run();
   life.onStop('worker', async () => {
     worker.shutdown();
