@@ -29,5 +29,16 @@ module.exports = {
       testMatch: ['<rootDir>/test/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
+    // Only under scripts/faults (npm run test:faults): it needs the private stack that script starts.
+    ...(process.env.FAULTS_STACK === '1'
+      ? [
+          {
+            ...common,
+            displayName: 'faults',
+            testMatch: ['<rootDir>/test/**/*.faults.test.ts'],
+            globalSetup: '<rootDir>/test/support/global-setup.ts',
+          },
+        ]
+      : []),
   ],
 };

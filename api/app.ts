@@ -16,6 +16,7 @@ import { familyOf } from './kernel/families';
 import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
+import { securityHeaders } from './kernel/security';
 
 export type { AppDeps } from './kernel/deps';
 
@@ -29,6 +30,7 @@ export interface App extends Express {
 export function createApp(deps: AppDeps): App {
   const app = express() as unknown as App;
   app.disable('x-powered-by');
+  app.use(securityHeaders());
   app.set('trust proxy', false);
 
   // Request id: honour a well-formed incoming one, otherwise make one; echo it on every response.

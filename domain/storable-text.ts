@@ -47,5 +47,29 @@ export function findUnstorableText(value: unknown, path = ''): UnstorableText | 
   return undefined;
 }
 
+/** Every string (value or key) in `value` that cannot be stored, depth-first, at most `max` of them. */
+export function findAllUnstorableText(
+  value: unknown,
+  max = 20,
+  path = '',
+  out: UnstorableText[] = [],
+): UnstorableText[] {
+  if (out.length >= max) return out;
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    if (problem) out.push({ path, problem });
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => findAllUnstorableText(v, max, path ? `${path}.${i}` : String(i), out));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      const p = path ? `${path}.${k}` : k;
+      const keyProblem = textProblem(k);
+      if (keyProblem && out.length < max) out.push({ path: p, problem: keyProblem });
+      else findAllUnstorableText(v, max, p, out);
+    }
+  }
+  return out;
+}
+
 /** `s` without NUL characters and unpaired surrogates (text from vendors and tools, before it is stored). */
 export const storableText = (s: string): string => s.replace(UNSTORABLE_ALL, '');

@@ -146,8 +146,34 @@ export const CONFIG_VARS = {
   SHUTDOWN_TIMEOUT_MS: {
     type: 'integer',
     default: 10000,
-    description: 'How long a process waits for in-flight work on SIGTERM before it exits',
+    description:
+      'How long a process waits for in-flight work on SIGTERM before it exits (every process exits within this bound; a second signal exits at once)',
     schema: { minimum: 0, maximum: 600000 },
+  },
+  PROCESS_HEARTBEAT_MS: {
+    type: 'integer',
+    default: 2000,
+    description:
+      'How often the worker, relay and projector record that they are alive (platform_processes; read by /api/health)',
+    schema: { minimum: 100, maximum: 60000 },
+  },
+  HEALTH_STALE_SECONDS: {
+    type: 'integer',
+    default: 10,
+    description: '/api/health: a background process whose last heartbeat is older than this counts as down',
+    schema: { minimum: 1, maximum: 3600 },
+  },
+  HEALTH_MAX_RELAY_LAG_EVENTS: {
+    type: 'integer',
+    default: 5000,
+    description: '/api/health: events the relay may be behind the event store before the platform is degraded',
+    schema: { minimum: 0 },
+  },
+  HEALTH_MAX_PROJECTION_LAG: {
+    type: 'integer',
+    default: 5000,
+    description: '/api/health: messages a projection may be behind Kafka before the platform is degraded',
+    schema: { minimum: 0 },
   },
   // AI provider layer (infra/ai/, infra/research/; docs/providers.md). Empty base URL = vendor not configured.
   VENDOR_A_BASE_URL: {

@@ -4,7 +4,7 @@
  * high watermark minus the offset stored with the read model).
  */
 import type { Knex } from 'knex';
-import type { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import { topicName } from '../infra/kafka';
 import { EventStore, START } from '../infra/eventstore';
 import { loadCheckpoint } from '../infra/relay/relay';
@@ -34,23 +34,9 @@ export async function pipelineStats(
   const lagEvents = await store.countAfter(cp);
   const admin = kafka.admin();
   await admin.connect();
-  const out: PipelineStats['projections'] = {};
+  let out: PipelineStats['projections'];
   try {
-    const existing = new Set(await admin.listTopics());
-    for (const p of projections) {
-      const stored = await db('projection_offsets').where({ projection: p.name });
-      const partitions: PipelineStats['projections'][string]['partitions'] = [];
-      for (const area of p.areas) {
-        const topic = topicName(prefix, area);
-        if (!existing.has(topic)) continue;
-        for (const o of await admin.fetchTopicOffsets(topic)) {
-          const s = stored.find((r) => r.topic === topic && r.partition === o.partition);
-          const storedOffset = s ? Number(s.next_offset) : Number(o.low);
-          partitions.push({ topic, partition: o.partition, stored: storedOffset, high: Number(o.high) });
-        }
-      }
-      out[p.name] = { lag_messages: partitions.reduce((a, x) => a + Math.max(0, x.high - x.stored), 0), partitions };
-    }
+    out = await projectionLags(db, admin, prefix, projections);
   } finally {
     await admin.disconnect();
   }
@@ -60,4 +46,34 @@ export async function pipelineStats(
     relay: { checkpoint_global_position: relayed ? cp.globalPosition : null, lag_events: lagEvents },
     projections: out,
   };
+}
+
+/**
+ * Each projection's lag behind Kafka: per partition, the high watermark minus
+ * the offset stored with the read model. `admin` is a connected kafkajs admin
+ * (the projector keeps one open for its heartbeat).
+ */
+export async function projectionLags(
+  db: Knex,
+  admin: Admin,
+  prefix: string,
+  projections: Projection[],
+): Promise<PipelineStats['projections']> {
+  const out: PipelineStats['projections'] = {};
+  const existing = new Set(await admin.listTopics());
+  for (const p of projections) {
+    const stored = await db('projection_offsets').where({ projection: p.name });
+    const partitions: PipelineStats['projections'][string]['partitions'] = [];
+    for (const area of p.areas) {
+      const topic = topicName(prefix, area);
+      if (!existing.has(topic)) continue;
+      for (const o of await admin.fetchTopicOffsets(topic)) {
+        const s = stored.find((r) => r.topic === topic && r.partition === o.partition);
+        const storedOffset = s ? Number(s.next_offset) : Number(o.low);
+        partitions.push({ topic, partition: o.partition, stored: storedOffset, high: Number(o.high) });
+      }
+    }
+    out[p.name] = { lag_messages: partitions.reduce((a, x) => a + Math.max(0, x.high - x.stored), 0), partitions };
+  }
+  return out;
 }

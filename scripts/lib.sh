@@ -29,6 +29,17 @@ wait_port() {
 
 pid_alive() { [ -f "$PID_DIR/$1.pid" ] && kill -0 "$(cat "$PID_DIR/$1.pid")" 2>/dev/null; }
 
+# A process that got SIGTERM writes $PID_DIR/NAME.stopping (workers/lifecycle.ts) until it exits.
+is_stopping() { [ -f "$PID_DIR/$1.stopping" ]; }
+
+# wait_exit NAME SECONDS: waits for the recorded process to exit; KILLs it after SECONDS. Only ever our own pids.
+wait_exit() {
+  local name=$1 secs=$2 pid; pid=$(cat "$PID_DIR/$name.pid" 2>/dev/null) || return 0
+  for _ in $(seq 1 $((secs * 5))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+  if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
+  rm -f "$PID_DIR/$name.pid" "$PID_DIR/$name.stopping"
+}
+
 # stop_pid NAME: TERM the recorded process group, KILL after 20 s. Only ever our own pids.
 stop_pid() {
   local name=$1 f="$PID_DIR/$1.pid"
@@ -40,13 +51,14 @@ stop_pid() {
     if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; fi
     say "stopped $name (pid $pid)"
   fi
-  rm -f "$f"
+  rm -f "$f" "$PID_DIR/$name.stopping"
 }
 
 # start_bg NAME LOGFILE CMD...: run CMD in its own session (so its children stop with it).
 start_bg() {
   local name=$1 log=$2; shift 2
-  setsid "$@" >>"$log" 2>&1 < /dev/null &
+  rm -f "$PID_DIR/$name.stopping"
+  PLATFORM_STOPPING_FILE="$PID_DIR/$name.stopping" setsid "$@" >>"$log" 2>&1 < /dev/null &
   echo $! > "$PID_DIR/$name.pid"
 }
 
@@ -69,4 +81,17 @@ apt_install() {
   say "installing Debian packages: ${missing[*]}"
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Python tools of the test suite, pinned, in a project-local virtual environment ($TOOLS_DIR/venv):
+# schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json).
+SCHEMATHESIS_VERSION="4.32.5"
+ensure_python_tools() {
+  local venv="$TOOLS_DIR/venv"
+  if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION$"; then return 0; fi
+  command -v python3 >/dev/null || die "Python 3 is needed for the API fuzzer (schemathesis)"
+  say "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+  python3 -m venv "$venv" >/dev/null 2>&1 || { apt_install python3-venv; python3 -m venv "$venv"; }
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >"$LOG_DIR/venv-install.log" 2>&1 \
+    || { tail -n 20 "$LOG_DIR/venv-install.log" >&2; die "pip could not install schemathesis (log: $LOG_DIR/venv-install.log)"; }
 }

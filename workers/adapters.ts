@@ -6,6 +6,9 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Config } from '../infra/config';
+import type { HealthSnapshot } from '../infra/health/checks';
+import { platformHealth } from '../infra/health/platform';
+import type { Context } from './context';
 import { createEventStore, EventStore } from '../infra/eventstore';
 import { PostgresUsageMeter } from '../infra/quota/meter';
 import { gatewayMeter } from '../infra/quota/gateway-meter';
@@ -143,6 +146,36 @@ export function outreachActivityDeps(
     sites: loadSampleSites(),
     logger,
     ...ai,
+  };
+}
+
+/**
+ * /api/health of an API process: the services (PostgreSQL, Temporal, Kafka) and
+ * the platform's own processes (infra/health/platform.ts), computed at most
+ * once a second however often it is asked (the route is public).
+ */
+export function platformHealthCheck(ctx: Context, store: EventStore): () => Promise<HealthSnapshot> {
+  const c = ctx.config;
+  let cached: { at: number; value: Promise<HealthSnapshot> } | undefined;
+  const compute = async (): Promise<HealthSnapshot> => {
+    const [base, processes] = await Promise.all([
+      ctx.health(),
+      platformHealth(ctx.db, store, async () => (await ctx.temporal()).connection, {
+        staleSeconds: c.HEALTH_STALE_SECONDS,
+        maxRelayLagEvents: c.HEALTH_MAX_RELAY_LAG_EVENTS,
+        maxProjectionLagMessages: c.HEALTH_MAX_PROJECTION_LAG,
+        namespace: c.TEMPORAL_NAMESPACE,
+        taskQueue: c.TEMPORAL_TASK_QUEUE,
+      }).catch((e: Error) => ({
+        platform: { status: 'down' as const, instances: 0, reason: `cannot read process health: ${e.message}` },
+      })),
+    ]);
+    const ok = base.status === 'ok' && Object.values(processes).every((p) => p.status === 'ok');
+    return { status: ok ? 'ok' : 'degraded', services: base.services, processes };
+  };
+  return () => {
+    if (!cached || Date.now() - cached.at > 1000) cached = { at: Date.now(), value: compute() };
+    return cached.value;
   };
 }
 

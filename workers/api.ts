@@ -6,14 +6,14 @@
 import { createServer } from 'node:http';
 import { createApp } from '../api/app';
 import { createContext } from './context';
-import { fatal, Lifecycle } from './lifecycle';
+import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
-import { createEventStore, usageMeter, webhookAdapters } from './adapters';
+import { createEventStore, platformHealthCheck, usageMeter, webhookAdapters } from './adapters';
 // One line per area (adapters built from the configuration at start-up).
 import { sitebuilderApiSettings } from './adapters';
 import { imageStudioSettings } from './image-adapters';
@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('database', () => ctx.close());
   if (config.MIGRATE_ON_START) {
-    const applied = await migrateLatest(ctx.db, MIGRATIONS);
+    const applied = await startWithRetry('migrating the database', life, logger, () =>
+      migrateLatest(ctx.db, MIGRATIONS),
+    );
     if (applied.length) logger.info({ applied }, 'migrations applied');
   }
   const store = createEventStore(ctx.db);
@@ -33,7 +35,7 @@ async function main(): Promise<void> {
     logger,
     db: ctx.db,
     store,
-    health: ctx.health,
+    health: platformHealthCheck(ctx, store),
     temporalUiUrl: config.TEMPORAL_UI_URL,
     workflows: { client: async () => (await ctx.temporal()).client, taskQueue: config.TEMPORAL_TASK_QUEUE },
     corpus: researchFromConfig(config).corpus,

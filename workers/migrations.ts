@@ -6,6 +6,7 @@
 import type { Migration } from '../infra/db/migrate';
 import { eventStoreMigration } from '../infra/db/migrations/0001_event_store';
 import { rateLimitMigration } from '../infra/db/migrations/0010_rate_limits';
+import { platformProcessesMigration } from '../infra/db/migrations/0020_platform_processes';
 import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
@@ -19,6 +20,7 @@ export const MIGRATIONS: Migration[] = [
   quotaMigration,
   quotaAlertsMigration,
   rateLimitMigration,
+  platformProcessesMigration,
   webhookSecretsMigration,
   sitebuilderTokensMigration,
   outreachMigration,

@@ -4,12 +4,14 @@
  * delivery workflow per webhook message (docs/webhooks.md).
  */
 import { createContext } from './context';
-import { fatal, Lifecycle } from './lifecycle';
+import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { PROJECTIONS } from '../projections';
 import { ProjectionConsumer } from '../projections/projector';
 import { ensureTopics } from '../infra/kafka-topics';
 import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
+import { ProcessBeacon } from '../infra/health/beacon';
+import { projectionLags } from '../projections/stats';
 import { WebhookDispatcher } from './dispatch/webhooks';
 import { createEventStore } from './adapters';
 import { CalendarScheduler } from './dispatch/calendar-scheduler';
@@ -19,12 +21,14 @@ async function main(): Promise<void> {
   const { config, logger } = ctx;
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
   life.onStop('context', () => ctx.close());
-  await ensureTopics(
-    ctx.kafka,
-    config.KAFKA_TOPIC_PREFIX,
-    EVENT_AREAS,
-    config.KAFKA_TOPIC_PARTITIONS,
-    config.KAFKA_REPLICATION_FACTOR,
+  await startWithRetry('creating the topics', life, logger, () =>
+    ensureTopics(
+      ctx.kafka,
+      config.KAFKA_TOPIC_PREFIX,
+      EVENT_AREAS,
+      config.KAFKA_TOPIC_PARTITIONS,
+      config.KAFKA_REPLICATION_FACTOR,
+    ),
   );
   const consumers = PROJECTIONS.map(
     (p) =>
@@ -33,10 +37,16 @@ async function main(): Promise<void> {
         partitionsConcurrently: config.PROJECTOR_PARTITIONS_CONCURRENTLY,
       }),
   );
-  for (const c of consumers) {
-    await c.start();
-    life.onStop(`consumer ${c.groupId}`, () => c.stop());
-  }
+  for (const c of consumers)
+    await startWithRetry(
+      `starting consumer ${c.groupId}`,
+      life,
+      logger,
+      () => c.start(),
+      () => c.stop(),
+    );
+  // All groups leave at once: one by one, their rebalances would add up past the shutdown bound.
+  life.onStop('projection consumers', () => Promise.all(consumers.map((c) => c.stop())));
   const dispatcher = new WebhookDispatcher(
     ctx.db,
     createEventStore(ctx.db),
@@ -45,7 +55,13 @@ async function main(): Promise<void> {
     logger,
     { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE },
   );
-  await dispatcher.start();
+  await startWithRetry(
+    'starting the webhook dispatcher',
+    life,
+    logger,
+    () => dispatcher.start(),
+    () => dispatcher.stop(),
+  );
   life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
   // Calendar publishing timers: CalendarEventScheduled/Unscheduled → start/cancel their workflows.
   const scheduler = new CalendarScheduler(
@@ -55,8 +71,46 @@ async function main(): Promise<void> {
     logger,
     { topicPrefix: config.KAFKA_TOPIC_PREFIX, taskQueue: config.TEMPORAL_TASK_QUEUE },
   );
-  await scheduler.start();
+  await startWithRetry(
+    'starting the calendar scheduler',
+    life,
+    logger,
+    () => scheduler.start(),
+    () => scheduler.stop(),
+  );
   life.onStop(`consumer ${scheduler.groupId}`, () => scheduler.stop());
+  // Each projection's lag behind Kafka, measured at most every 5 s, rides on the heartbeat (read by /api/health).
+  const admin = ctx.kafka.admin();
+  await startWithRetry('connecting the Kafka admin', life, logger, () => admin.connect());
+  life.onStop('kafka admin', () => admin.disconnect());
+  let lags: { at: number; value: Record<string, unknown> } = { at: 0, value: {} };
+  const beacon = new ProcessBeacon(ctx.db, 'projector', logger, {
+    everyMs: config.PROCESS_HEARTBEAT_MS,
+    details: async () => {
+      if (Date.now() - lags.at > 5000) {
+        const measured = await projectionLags(ctx.db, admin, config.KAFKA_TOPIC_PREFIX, PROJECTIONS);
+        lags = {
+          at: Date.now(),
+          value: Object.fromEntries(
+            Object.entries(measured).map(([n, l]) => [
+              n,
+              {
+                lag_messages: l.lag_messages,
+                running: consumers.find((c) => c.groupId.endsWith(`.${n}`))?.isRunning ?? false,
+              },
+            ]),
+          ),
+        };
+      }
+      return {
+        projections: lags.value,
+        webhook_dispatcher: { running: dispatcher.isRunning, started: dispatcher.started },
+        calendar_scheduler: { running: scheduler.isRunning },
+      };
+    },
+  });
+  await beacon.start();
+  life.onStop('heartbeat', () => beacon.stop());
   const health = await startHealthServer(config.PROJECTOR_HEALTH_PORT, async () => ({
     status:
       consumers.every((c) => c.isRunning && !c.lastError) &&

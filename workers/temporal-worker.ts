@@ -7,7 +7,7 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { createContext } from './context';
-import { fatal, Lifecycle } from './lifecycle';
+import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, usageMeter, webhookActivityDeps } from './adapters';
 import { publicBaseUrl } from '../infra/config';
@@ -17,6 +17,7 @@ import { imageActivityDeps } from './image-adapters';
 import { outreachActivityDeps } from './adapters';
 import { ensureReplyPollSchedule } from './outreach-schedule';
 import { writerNotifyDeps } from './adapters';
+import { ProcessBeacon } from '../infra/health/beacon';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -28,7 +29,9 @@ async function main(): Promise<void> {
   const store = createEventStore(ctx.db);
   const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
 
-  const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
+  const connection = await startWithRetry('connecting to Temporal', life, logger, () =>
+    NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
+  );
   life.onStop('temporal connection', () => connection.close());
   const worker = await Worker.create({
     connection,
@@ -70,6 +73,12 @@ async function main(): Promise<void> {
     });
     logger.info({ schedule: id, every_seconds: config.OUTREACH_REPLY_POLL_SECONDS }, 'outreach reply poll scheduled');
   }
+  const beacon = new ProcessBeacon(ctx.db, 'temporal-worker', logger, {
+    everyMs: config.PROCESS_HEARTBEAT_MS,
+    details: () => ({ state: worker.getState(), task_queue: config.TEMPORAL_TASK_QUEUE }),
+  });
+  await beacon.start();
+  life.onStop('heartbeat', () => beacon.stop());
   const running = worker.run();
   life.onStop('worker', async () => {
     worker.shutdown();

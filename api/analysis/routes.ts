@@ -9,7 +9,8 @@
 import { analyzeFlowBasic, analyzeSeo, checkClaims, extractClaims } from '../../domain/analysis';
 import type { AssessmentId, SeoAnalysisResult } from '../../domain/analysis';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, num, obj, strings } from '../kernel/schema';
+import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
+import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
 import { claimCheckFields, seoResultSchema } from '../blog/analysis';
 
@@ -22,8 +23,22 @@ const competitorSchema = obj({
 });
 
 function competitors(content: string, urls: string[]) {
-  return urls.map((url) => {
-    const host = new URL(url).host.toLowerCase();
+  return urls.map((url, i) => {
+    let host: string;
+    try {
+      host = new URL(url).host.toLowerCase();
+    } catch {
+      // The schema admits only absolute http(s) URLs; a value it let through that URL still refuses is the client's.
+      throw new ValidationError([
+        {
+          location: 'body',
+          path: `competitor_urls.${i}`,
+          kind: 'constraint',
+          message: `competitor_urls.${i} is not a URL`,
+          provided_value: url,
+        },
+      ]);
+    }
     return { url, host, linked: content.toLowerCase().includes(host) };
   });
 }
@@ -112,12 +127,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
         {
           content: contentField,
           target_keywords: keywordsField,
-          competitor_urls: {
-            type: 'array',
-            items: { type: 'string', format: 'uri', pattern: '^https?://' },
-            maxItems: 20,
-            default: [],
-          },
+          competitor_urls: { type: 'array', items: httpUrl(), maxItems: 20, default: [] },
         },
         ['content'],
       ),

@@ -1,11 +1,11 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
-import { str, strings } from '../kernel/schema';
+import { httpUrl, str, strings } from '../kernel/schema';
 
 export const sourceSchema = {
   type: 'object',
   properties: {
     title: str(500),
-    url: str(2000),
+    url: httpUrl(),
     excerpt: str(5000),
     credibility_score: { type: 'number', minimum: 0, maximum: 1 },
     published_at: str(40),

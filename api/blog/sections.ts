@@ -19,12 +19,17 @@ import {
 } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
-import { arr, num, obj, str, strings } from '../kernel/schema';
+import { arr, asResponse, num, obj, str, strings } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { contentField, limitContent } from '../analysis/common';
 import { outlineSchema, outlineSectionSchema, personaSchema, sectionIdSchema, sourceSchema } from './schemas';
 
 const tags = ['blog writer'];
+/** What a route that runs a workflow may answer besides its success (failure codes of domain/failures.ts). */
+const workflowErrors = {
+  502: 'The AI vendor failed or refused the request (the failure code is in details)',
+  503: 'The workflow service (Temporal) cannot be reached, or the requested provider is not configured',
+};
 /** Workflow id of one synchronous blog edit: `blog-<kind>-<uuid>`. */
 const jobId = (kind: string) => `blog-${kind}-${randomUUID()}`;
 
@@ -47,6 +52,7 @@ const scores = obj({ engagement_score: num, readability_score: num, clarity_scor
 export const blogSectionRoutes: RouteDef[] = [
   defineRoute<OutlineSection, { focus: string }>({
     method: 'post',
+    errors: workflowErrors,
     path: '/api/blog/outline/enhance-section',
     auth: 'user',
     tags,
@@ -61,14 +67,14 @@ export const blogSectionRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The section plus enhancement_focus and improvements_made',
-        data: {
+        data: asResponse({
           ...outlineSectionSchema,
           properties: {
             ...outlineSectionSchema.properties,
             enhancement_focus: { type: 'string' },
             improvements_made: arr(),
           },
-        },
+        }),
       },
     },
     handler: async (ctx) => {
@@ -91,6 +97,7 @@ export const blogSectionRoutes: RouteDef[] = [
   }),
   defineRoute<{ outline: OutlineSection[] }, { focus: string }>({
     method: 'post',
+    errors: workflowErrors,
     path: '/api/blog/outline/optimize',
     auth: 'user',
     tags,
@@ -151,6 +158,7 @@ export const blogSectionRoutes: RouteDef[] = [
     mode: (typeof SECTION_MODES)[number];
   }>({
     method: 'post',
+    errors: workflowErrors,
     path: '/api/blog/section/generate',
     auth: 'user',
     tags,
@@ -177,7 +185,7 @@ export const blogSectionRoutes: RouteDef[] = [
           section_id: { type: 'string' },
           mode: { type: 'string' },
           markdown: { type: 'string' },
-          citations: arr(sourceSchema),
+          citations: arr(asResponse(sourceSchema)),
           continuity_metrics: fullMetricsSchema,
         }),
       },
@@ -231,6 +239,7 @@ export const blogSectionRoutes: RouteDef[] = [
     tone?: string;
   }>({
     method: 'post',
+    errors: workflowErrors,
     path: '/api/blog/section/optimize',
     auth: 'user',
     tags,

@@ -136,6 +136,7 @@ function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
         'Returns a task id at once; poll the matching status route until status is completed, failed or cancelled.',
       request: { body: kind.body },
       responses: { 200: { description: 'Task started', data: startedSchema } },
+      errors: { 503: 'The workflow service (Temporal) cannot be reached' },
       handler: (ctx) => startTask(kind, ctx),
     }),
     defineRoute<unknown, unknown, { task_id: string }>({
@@ -148,6 +149,7 @@ function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
       rateScheme: 'status',
       request: { params: taskIdParams },
       responses: { 200: { description: 'The task record', data: taskRecordSchema } },
+      errors: { 503: 'The task is not projected yet and Temporal cannot be reached to describe it' },
       handler: async (ctx) => ({ data: present(await ownTask(ctx, kind.taskType)) }),
     }),
   ];
@@ -209,6 +211,7 @@ export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }
     'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after the consistency bound). A task that already finished answers 409.',
   request: { params: taskIdParams },
   responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
+  errors: { 503: 'The workflow service (Temporal) cannot be reached' },
   async handler(ctx) {
     const t = await ownTask(ctx);
     if (!['started', 'in_progress'].includes(t.status))

@@ -3,10 +3,15 @@
  * GET /docs (interactive page: swagger-ui-dist's assets, served from
  * /docs/assets by the app). Both public.
  */
+import { createHash } from 'node:crypto';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { buildOpenApi } from '../kernel/openapi';
 import { VERSION } from '../health/routes';
 
+const INIT =
+  "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false });";
+/** The page's policy: its own assets, its one inline script by hash, images from itself and data URLs (swagger-ui's icons). */
+const PAGE_CSP = `default-src 'none'; script-src 'self' 'sha256-${createHash('sha256').update(INIT).digest('base64')}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'`;
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -17,9 +22,7 @@ const PAGE = `<!doctype html>
 <body>
 <div id="swagger-ui"></div>
 <script src="/docs/assets/swagger-ui-bundle.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false });
-</script>
+<script>${INIT}</script>
 </body>
 </html>
 `;
@@ -34,8 +37,8 @@ export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
       tags: ['docs'],
       summary: 'OpenAPI 3.1 document of every route',
       responses: { 200: { description: 'The document', contentType: 'application/json', data: { type: 'object' } } },
-      handler: () => {
-        cached ??= JSON.stringify(buildOpenApi(all(), { version: VERSION }));
+      handler: ({ deps }) => {
+        cached ??= JSON.stringify(buildOpenApi(all(), { version: VERSION, serverUrl: deps.publicBaseUrl }));
         return { raw: { contentType: 'application/json', body: cached } };
       },
     }),
@@ -46,7 +49,11 @@ export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
       tags: ['docs'],
       summary: 'Interactive API documentation',
       responses: { 200: { description: 'HTML page', contentType: 'text/html', data: { type: 'string' } } },
-      handler: () => ({ raw: { contentType: 'text/html', body: PAGE } }),
+      handler: ({ res }) => {
+        res.setHeader('Content-Security-Policy', PAGE_CSP);
+        res.setHeader('Cache-Control', 'public, max-age=300');
+        return { raw: { contentType: 'text/html', body: PAGE } };
+      },
     }),
   ];
 }

@@ -1,15 +1,19 @@
 /**
  * GET /api/health (general family) and GET /v1/health (developer family):
- * status and latency of PostgreSQL, Temporal and Kafka. Public, so a
+ * status and latency of PostgreSQL, Temporal and Kafka, and of the platform's
+ * own processes: the Temporal worker (heartbeat and pollers), the relay
+ * (heartbeat and lag) and the projector (heartbeat and per-projection lag),
+ * see infra/health/platform.ts. Public, so a
  * monitoring probe can call it without a key; a key that is sent is checked
  * (401 when invalid), which makes it the place to test a new key. Called with
  * a key, /api/health counts as an integration route (Document 1's
  * "alternative paths"): burst 20 per minute, 100 per hour.
- * 200 when every service is ok, 503 SERVICE_UNAVAILABLE otherwise.
+ * 200 when every service and process is ok, 503 SERVICE_UNAVAILABLE (naming
+ * what is down or lagging, with the whole report in details) otherwise.
  */
 import { ServiceUnavailableError } from '../../domain/errors';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import type { AppDeps } from '../kernel/deps';
+import type { AppDeps } from '../kernel/types';
 
 export const VERSION = process.env.npm_package_version ?? '0.1.0';
 
@@ -25,6 +29,19 @@ export const healthData = {
     status: { enum: ['ok', 'degraded'] },
     version: { type: 'string' },
     services: { type: 'object', additionalProperties: service },
+    processes: {
+      type: 'object',
+      description: 'The platform processes: temporal-worker, relay, projector',
+      additionalProperties: {
+        type: 'object',
+        properties: {
+          status: { enum: ['ok', 'down', 'lagging'] },
+          instances: { type: 'integer' },
+          reason: { type: 'string' },
+        },
+        required: ['status'],
+      },
+    },
     temporal_ui: { type: 'string' },
     caller: {
       type: 'object',
@@ -37,26 +54,27 @@ export const healthData = {
 
 /** Runs the health check; throws SERVICE_UNAVAILABLE with the report as details when a service is down. */
 export async function healthReport(deps: AppDeps, caller?: HandlerCtx['caller']) {
-  const { status, services } = await deps.health();
+  const { status, services, processes } = await deps.health();
   const data = {
     status,
     version: VERSION,
     services,
+    ...(processes ? { processes } : {}),
     temporal_ui: deps.temporalUiUrl,
     ...(caller
       ? { caller: { user_id: caller.userId, key_id: caller.credentialId, environment: caller.environment } }
       : {}),
   };
   if (status !== 'ok') {
-    const down = Object.entries(services)
+    const down = [...Object.entries(services), ...Object.entries(processes ?? {})]
       .filter(([, s]) => s.status !== 'ok')
-      .map(([n]) => n);
-    throw new ServiceUnavailableError(`Unavailable: ${down.join(', ')}`, data);
+      .map(([n, s]) => `${n} (${s.status})`);
+    throw new ServiceUnavailableError(`Degraded: ${down.join(', ')}`, data);
   }
   return data;
 }
 
-const responses = { 200: { description: 'Every service is ok', data: healthData } };
+const responses = { 200: { description: 'Every service and platform process is ok', data: healthData } };
 
 export const healthRoutes: RouteDef[] = [
   defineRoute({
@@ -67,6 +85,7 @@ export const healthRoutes: RouteDef[] = [
     tags: ['health'],
     summary: 'Health of the platform (and test of an API key when one is sent)',
     responses,
+    errors: { 503: 'A service or platform process is down or lagging; details hold the whole report' },
     handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
   }),
   defineRoute({
@@ -76,6 +95,7 @@ export const healthRoutes: RouteDef[] = [
     tags: ['health'],
     summary: 'Health of the platform (developer envelope)',
     responses,
+    errors: { 503: 'A service or platform process is down or lagging; details hold the whole report' },
     handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
   }),
 ];

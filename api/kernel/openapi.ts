@@ -43,7 +43,18 @@ function errorResponses(route: RouteDef, family: Family) {
   r['401'] = e(route.auth === 'public' ? 'A credential was sent and is invalid' : 'Missing or invalid credential');
   if (route.request?.params || route.ownerParam) r['404'] = e("Not found (or not the caller's)");
   if (['post', 'put', 'patch'].includes(route.method)) r['413'] = e('Body over the size limit');
-  r['429'] = e('Rate limit exceeded; see Retry-After');
+  // Every write is decided on the state it read; a concurrent change, or a state the request conflicts with, is 409.
+  if (route.method !== 'get')
+    r['409'] = e('Conflict: changed concurrently (retry), or the request conflicts with the current state');
+  // A plan limit is refused in the subscription body (UsageLimitExceededException) whatever the family (api/kernel/errors.ts).
+  r['429'] = {
+    description: 'Rate limit exceeded (see Retry-After), or a plan limit reached (UsageLimitExceededException)',
+    content: {
+      'application/json': {
+        schema: family === 'subscription' ? errorRef(family) : { anyOf: [errorRef(family), errorRef('subscription')] },
+      },
+    },
+  };
   r['500'] = e('Unexpected error: generic message and request id');
   // What the route itself declares it can answer besides (409 conflicts, 503 without Temporal, ...).
   for (const [status, description] of Object.entries(route.errors ?? {})) r[status] = e(description);
@@ -58,6 +69,8 @@ export interface OpenApiOptions {
 
 export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const usedFamilies = new Set<Family>();
+  const usedSchemes = new Set<string>();
   for (const route of routes) {
     const family = familyOfRoute(route);
     const envelope = ENVELOPES[family];
@@ -82,6 +95,9 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     }
     Object.assign(responses, errorResponses(route, family));
     const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));
+    usedFamilies.add(family);
+    usedFamilies.add('subscription'); // every family's 429 may carry the subscription body (plan limits)
+    for (const k of CREDENTIALS[family]) usedSchemes.add(SECURITY_SCHEME[k]);
     paths[route.path] ??= {};
     paths[route.path][route.method] = {
       operationId: operationIdOf(route),
@@ -110,37 +126,44 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       version: opts.version,
       description:
         'Route families, envelopes, authentication and rate limits: see docs/api.md. Every request passes authentication, rate limiting, validation and routing, in that order.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
-    ...(opts.serverUrl ? { servers: [{ url: opts.serverUrl }] } : {}),
+    // The base URL clients use (PUBLIC_BASE_URL, else the API's own address); `/` = where this document was fetched from.
+    servers: [{ url: opts.serverUrl ?? '/', description: 'This API' }],
     paths,
     components: {
-      securitySchemes: {
-        apiKey: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>',
-          description: 'API key (Authorization: Bearer <API_KEY>)',
-        },
-        sessionToken: {
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'cps_<id>_<secret>',
-          description: 'Session token from POST /api/settings/sessions (backlink outreach)',
-        },
-        oauth2: {
-          type: 'oauth2',
-          description: 'OAuth 2.0 access token of the calendar family (cpo_<id>_<secret>)',
-          flows: {
-            authorizationCode: {
-              authorizationUrl: '/v1/calendar/oauth/authorize',
-              tokenUrl: '/v1/calendar/oauth/token',
-              refreshUrl: '/v1/calendar/oauth/token',
-              scopes: SCOPE_DESCRIPTIONS,
+      // Only what the paths use: a family with no route yet adds neither its error body nor its credential scheme.
+      securitySchemes: Object.fromEntries(
+        Object.entries({
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>',
+            description: 'API key (Authorization: Bearer <API_KEY>)',
+          },
+          sessionToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'cps_<id>_<secret>',
+            description: 'Session token from POST /api/settings/sessions (backlink outreach)',
+          },
+          oauth2: {
+            type: 'oauth2',
+            description: 'OAuth 2.0 access token of the calendar family (cpo_<id>_<secret>)',
+            flows: {
+              authorizationCode: {
+                authorizationUrl: '/v1/calendar/oauth/authorize',
+                tokenUrl: '/v1/calendar/oauth/token',
+                refreshUrl: '/v1/calendar/oauth/token',
+                scopes: SCOPE_DESCRIPTIONS,
+              },
             },
           },
-        },
-      },
-      schemas: Object.fromEntries(FAMILIES.map((f) => [`${f}_error`, ENVELOPES[f].errorSchema])),
+        }).filter(([name]) => usedSchemes.has(name)),
+      ),
+      schemas: Object.fromEntries(
+        FAMILIES.filter((f) => usedFamilies.has(f)).map((f) => [`${f}_error`, ENVELOPES[f].errorSchema]),
+      ),
     },
   };
 }

@@ -53,3 +53,26 @@ export const httpUrl = (extra: JsonSchema = {}): JsonSchema => ({
 export const params = (properties: Record<string, unknown>) => obj(properties);
 /** Success body `{success: true}` of bare Document 2 bodies. */
 export const ok: JsonSchema = { const: true };
+
+const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'pattern', 'format', 'default']);
+
+/**
+ * A request schema reused to describe a response: the same shape without the
+ * bounds that limit what a client may send (an enhanced heading may be longer
+ * than a heading a client may send; a cited URL is whatever the source has).
+ */
+export function asResponse(schema: JsonSchema): JsonSchema {
+  const out: JsonSchema = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (BOUNDS.has(k)) continue;
+    if (k === 'properties')
+      out[k] = Object.fromEntries(
+        Object.entries(v as Record<string, JsonSchema>).map(([name, p]) => [name, asResponse(p)]),
+      );
+    else if ((k === 'items' || k === 'additionalProperties' || k === 'not') && v && typeof v === 'object')
+      out[k] = asResponse(v as JsonSchema);
+    else if (k === 'anyOf' || k === 'oneOf' || k === 'allOf') out[k] = (v as JsonSchema[]).map(asResponse);
+    else out[k] = v;
+  }
+  return out;
+}

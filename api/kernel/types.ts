@@ -8,7 +8,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
-import type { checkAll } from '../../infra/health/checks';
+import type { HealthSnapshot } from '../../infra/health/checks';
 import type { EventStore } from '../../infra/eventstore';
 import type { CorpusProvider } from '../../infra/research';
 import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
@@ -63,7 +63,8 @@ export interface AppDeps {
   logger: Logger;
   db: Knex;
   store: EventStore;
-  health: () => ReturnType<typeof checkAll>;
+  /** Services and platform processes (workers/api.ts caches it for a second). */
+  health: () => Promise<HealthSnapshot>;
   temporalUiUrl: string;
   /** The typed Temporal boundary (api/kernel/workflows.ts); absent: routes that run workflows answer 503. */
   workflows?: WorkflowClient;

@@ -10,7 +10,7 @@
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { FieldIssue, ValidationError } from '../../domain/errors';
-import { findUnstorableText } from '../../domain/storable-text';
+import { findAllUnstorableText } from '../../domain/storable-text';
 import type { JsonSchema } from './envelopes/common';
 
 const opts = { allErrors: true, useDefaults: true, strict: false, verbose: true } as const;
@@ -103,15 +103,14 @@ export function compileRequest(schemas: RequestSchemas = {}): RequestValidator {
       [raw.query, 'query'],
       [raw.params, 'path'],
     ] as const) {
-      const bad = findUnstorableText(value);
-      if (bad)
+      for (const bad of findAllUnstorableText(value)) {
         found.push({
           location,
           path: bad.path,
           kind: 'constraint',
           message: `${bad.path || location} must not contain a ${bad.problem}`,
-          provided_value: undefined,
         });
+      }
     }
     if (found.length) throw new ValidationError(found);
     return { body: b, query: q, params: p };

@@ -13,7 +13,7 @@ import type { RecordedEvent } from '../../infra/eventstore';
 import { EndpointRecord, getEndpoint, listDeliveries, listEndpoints } from '../../projections/webhook-deliveries';
 import type { AppDeps } from '../kernel/types';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
-import { iso, uuid } from '../kernel/schema';
+import { httpUrl, iso, uuid } from '../kernel/schema';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import {
   deleteWebhook,
@@ -27,12 +27,7 @@ import {
 const BASE = '/api/webhooks';
 const tags = ['webhooks'];
 const idParams = { type: 'object', properties: { id: uuid }, required: ['id'] };
-const url = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 2048,
-  description: 'http(s) URL that resolves to a public address (SSRF-checked)',
-};
+const url = httpUrl({ description: 'http(s) URL that resolves to a public address (SSRF-checked)' });
 const events = {
   type: 'array',
   items: { type: 'string', enum: subscribableNames('general') },

@@ -12,6 +12,7 @@
  *   contacted.
  */
 import type { Logger } from 'pino';
+import { storableText } from '../../domain/storable-text';
 import { cost } from '../../domain/pricing';
 import type { LocalTask } from '../../domain/generation';
 import { VendorNotConfiguredError } from './errors';
@@ -142,7 +143,8 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
         // Priced by the configured model (the row users see), whatever snapshot name the vendor echoes.
         const price = cost(provider, client.model, usage.tokens_in, usage.tokens_out);
         response = {
-          text: result.text,
+          // Vendor text is cleaned before anything stores it: a NUL or an unpaired surrogate could never be stored.
+          text: storableText(result.text),
           provider,
           model: result.model,
           tokens_in: usage.tokens_in,

@@ -74,3 +74,10 @@ export async function checkAll(
   names.forEach((n, i) => (services[n] = results[i]));
   return { status: results.every((r) => r.status === 'ok') ? 'ok' : 'degraded', services };
 }
+
+/** What /api/health reports: the services, and (API processes only) the platform's own processes. */
+export interface HealthSnapshot {
+  status: 'ok' | 'degraded';
+  services: Record<string, ServiceHealth>;
+  processes?: Record<string, { status: string; [detail: string]: unknown }>;
+}

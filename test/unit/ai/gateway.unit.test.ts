@@ -168,3 +168,13 @@ describe('gateway', () => {
     expect(JSON.parse(outline.text).outline.length).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('vendor text before it is stored', () => {
+  it('removes NUL characters and unpaired surrogates a vendor sends, keeping real emoji', async () => {
+    const gateway = createAiGateway({
+      vendors: { vendor_a: fakeClient('vendor_a', 'Hello\u0000 world \ud800and 🚀') },
+    });
+    const r = await gateway.complete({ ...base, provider: 'vendor_a' });
+    expect(r.text).toBe('Hello world and 🚀');
+  });
+});

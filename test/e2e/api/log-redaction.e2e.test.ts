@@ -1,0 +1,60 @@
+/**
+ * Secrets never reach the logs: an API process logging at debug level is sent
+ * an API key in every request, a webhook signing secret, a rotated key and a
+ * malformed credential; a vendor key sits in its environment. None of these
+ * texts appears anywhere in what the process printed.
+ */
+import { randomBytes } from 'node:crypto';
+import { createEventStore } from '../../../infra/eventstore';
+import { createApiKey, createUser } from '../../../api/identity/commands';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { Proc, startProcess } from '../../support/processes';
+import { call } from '../../support/http';
+
+describe('secrets are redacted from logs', () => {
+  let s: IsolatedSchema;
+  let api: Proc;
+
+  afterAll(async () => {
+    await api?.stop();
+    await s?.drop();
+  });
+
+  it('an API key, a webhook secret, a rotated key and a vendor key never appear in the output', async () => {
+    s = await isolatedSchema();
+    const vendorKey = `sk-test-${randomBytes(12).toString('hex')}`;
+    api = await startProcess('api', {
+      DATABASE_URL: s.url,
+      PORT: '0',
+      LOG_LEVEL: 'debug',
+      MIGRATE_ON_START: 'false',
+      VENDOR_A_API_KEY: vendorKey,
+      WEBHOOK_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+    });
+    const store = createEventStore(s.db);
+    const user = await createUser({ store }, { plan: 'pro' });
+    const key = (await createApiKey({ store }, user.value.user_id, { name: 'logs', environment: 'production' })).value;
+    const base = `http://127.0.0.1:${api.port}`;
+    const auth = { authorization: `Bearer ${key.key}` };
+    const secret = `whsec_${randomBytes(24).toString('base64')}`;
+    await call(`${base}/api/webhooks`, {
+      method: 'POST',
+      headers: auth,
+      json: { url: 'http://127.0.0.1:9/hook', events: ['quota.warning'], secret },
+    });
+    const rotated = await call(`${base}/api/settings/api-keys/${key.key_id}/rotate`, {
+      method: 'POST',
+      headers: auth,
+      json: {},
+    });
+    expect(rotated.status).toBe(201);
+    const newKey: string = rotated.body.data.key;
+    await call(`${base}/api/settings/api-keys`, { headers: { authorization: `Bearer ${newKey}` } });
+    await call(`${base}/api/settings/api-keys`, { headers: { authorization: `Bearer ${key.key}x` } }); // malformed: refused, must not be echoed
+    await new Promise((r) => setTimeout(r, 500));
+    const out = api.output();
+    expect(out).toMatch(/request completed|"req"/); // the requests were logged …
+    for (const planted of [key.key, newKey, secret, vendorKey, key.key.split('_').pop()!])
+      expect(out).not.toContain(planted); // … without a secret
+  });
+});
