@@ -21,5 +21,4 @@ const out = process.argv[2];
 if (out) {
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, `${doc}\n`);
-}
-else process.stdout.write(`${doc}\n`);
+} else process.stdout.write(`${doc}\n`);

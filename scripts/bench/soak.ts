@@ -75,6 +75,13 @@ async function main(): Promise<void> {
 
     const tasks: string[] = [];
     let window: { latencies: number[]; errors: number } = { latencies: [], errors: 0 };
+    const errorKinds = new Map<string, number>();
+    const countError = (kind: string) => {
+      window.errors++;
+      errorKinds.set(kind, (errorKinds.get(kind) ?? 0) + 1);
+    };
+    // A client gives up after 30 s, as a real one would: queued requests do not pile up without bound.
+    const timeout = () => AbortSignal.timeout(30_000);
     const one = async (i: number) => {
       const pick = i % 10;
       const t0 = performance.now();
