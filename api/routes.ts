@@ -10,6 +10,8 @@ import { subscriptionRoutes } from './subscription/routes';
 import { blogAnalysisRoutes } from './blog/analysis';
 import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
+import { taskRoutes } from './tasks/routes';
+import { contentRoutes } from './content/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -22,4 +24,6 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...blogAnalysisRoutes,
   ...blogSectionRoutes,
   ...generalAnalysisRoutes,
+  ...taskRoutes,
+  ...contentRoutes,
 ];

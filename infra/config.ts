@@ -260,6 +260,20 @@ export const CONFIG_VARS = {
     description:
       'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)',
   },
+  API_TASK_WAIT_MS: {
+    type: 'integer',
+    default: 20000,
+    description:
+      'How long a generating route waits for its task before answering 202 with a task to poll (ms); clients may ask for less with Prefer: wait=<s> or respond-async (docs/content.md)',
+    schema: { minimum: 0, maximum: 120000 },
+  },
+  IDEMPOTENCY_KEY_TTL_SECONDS: {
+    type: 'integer',
+    default: 86400,
+    description:
+      'How long the developer API remembers an Idempotency-Key and its answer (s); a key seen again within it replays the answer (docs/content.md)',
+    schema: { minimum: 60, maximum: 2592000 },
+  },
   // Webhooks (infra/webhooks/, workflows/webhook-delivery.ts; docs/webhooks.md).
   WEBHOOK_SECRET_KEY: {
     type: 'string',

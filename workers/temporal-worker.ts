@@ -35,6 +35,7 @@ async function main(): Promise<void> {
       tasks: { store },
       blog: { gateway, research },
       blogSync: { gateway, research, store },
+      content: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
     }),
   });

@@ -8,3 +8,11 @@ export {
   blogSectionGenerateWorkflow,
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
+export {
+  blogWriterWorkflow,
+  blogWriterResearchWorkflow,
+  profnetPostWorkflow,
+  contentStrategyWorkflow,
+  contentPersonasWorkflow,
+} from './content';
+export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-content';

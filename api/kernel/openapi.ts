@@ -42,7 +42,14 @@ function errorResponses(route: RouteDef, family: Family) {
   r['401'] = e(route.auth === 'public' ? 'A credential was sent and is invalid' : 'Missing or invalid credential');
   if (route.request?.params || route.ownerParam) r['404'] = e("Not found (or not the caller's)");
   if (['post', 'put', 'patch'].includes(route.method)) r['413'] = e('Body over the size limit');
-  r['429'] = e('Rate limit exceeded; see Retry-After');
+  // A plan limit is answered in the subscription body (UsageLimitExceededException) whatever the family.
+  r['429'] =
+    family === 'subscription'
+      ? e('Rate limit or plan limit exceeded; see Retry-After')
+      : {
+          description: 'Rate limit exceeded (see Retry-After), or a plan limit (UsageLimitExceededException)',
+          content: { 'application/json': { schema: { oneOf: [errorRef(family), errorRef('subscription')] } } },
+        };
   r['500'] = e('Unexpected error: generic message and request id');
   // What the route itself declares it can answer besides (409 conflicts, 503 without Temporal, ...).
   for (const [status, description] of Object.entries(route.errors ?? {})) r[status] = e(description);

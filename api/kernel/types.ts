@@ -33,6 +33,10 @@ export interface ApiSettings {
   /** Lifetime of session tokens (s). */
   sessionTtlSeconds: number;
   rate: RateOptions;
+  /** How long a generating route waits for its task before answering 202 with the task to poll (ms; api/kernel/tasks.ts). */
+  taskWaitMs?: number;
+  /** How long an Idempotency-Key of the developer family is remembered (s; api/kernel/idempotency.ts). */
+  idempotencyTtlSeconds?: number;
 }
 
 /** The Temporal client of the API and the task queue its workers poll (connected on first use). */

@@ -6,6 +6,10 @@
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
+import type { SocialPostInput } from './social';
+import type { ContentStrategyInput } from './strategy';
+import type { PersonasInput } from './personas';
+import type { KeywordInsightsInput } from './keywords';
 
 export type { Source };
 
@@ -123,4 +127,9 @@ export type LocalTask =
   // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
   | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
   | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
-  | { kind: 'revise_section'; input: { content: string; focus: string } };
+  | { kind: 'revise_section'; input: { content: string; focus: string } }
+  // Content generation of the general and developer families (docs/content.md): JSON answers.
+  | { kind: 'social_post'; input: SocialPostInput }
+  | { kind: 'strategy'; input: ContentStrategyInput }
+  | { kind: 'personas'; input: PersonasInput }
+  | { kind: 'keyword_insights'; input: KeywordInsightsInput };

@@ -6,7 +6,17 @@
  * Deterministic, in-process, free (docs/providers.md).
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
-import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
+import {
+  contentStrategy,
+  developPersonas,
+  draftOutline,
+  keywordInsights,
+  localChatAnswer,
+  researchSummary,
+  writeArticle,
+  writeSection,
+  writeSocialPost,
+} from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
@@ -40,6 +50,14 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
+    case 'social_post':
+      return JSON.stringify(writeSocialPost(task.input));
+    case 'strategy':
+      return JSON.stringify(contentStrategy(task.input));
+    case 'personas':
+      return JSON.stringify(developPersonas(task.input));
+    case 'keyword_insights':
+      return JSON.stringify(keywordInsights(task.input));
   }
 }
 
