@@ -10,6 +10,7 @@ import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { ContentActivityDeps, createContentActivities } from './content';
+import { createKeywordActivities, KeywordActivityDeps } from './keywords';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -24,6 +25,8 @@ export interface ActivityDeps {
   blogSync?: BlogSyncActivityDeps;
   /** Content generation (activities/content.ts): gateway, research and the event store. */
   content?: ContentActivityDeps;
+  /** Keyword research (activities/keywords.ts): the corpus, the keyword vendor (if configured) and the usage meter. */
+  keywords?: KeywordActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -33,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     ...(deps.content ? createContentActivities(deps.content) : {}),
+    ...(deps.keywords ? createKeywordActivities(deps.keywords) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -12,6 +12,7 @@ import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
 import { taskRoutes } from './tasks/routes';
 import { contentRoutes } from './content/routes';
+import { keywordRoutes } from './seo/keywords';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -26,4 +27,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...generalAnalysisRoutes,
   ...taskRoutes,
   ...contentRoutes,
+  ...keywordRoutes,
 ];

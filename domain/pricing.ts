@@ -18,7 +18,7 @@
  */
 
 export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
-export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus';
+export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus' | 'dataforseo';
 export type PricedProvider = TokenProvider | RequestProvider;
 
 export interface TokenPricingEntry {
@@ -63,6 +63,8 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // research: one web-search query; the local corpus is free
   { provider: 'web_search', cost_per_request: 0.008 },
   { provider: 'corpus', cost_per_request: 0 },
+  // keyword data: one DataForSEO Google Ads live task (its published price per task)
+  { provider: 'dataforseo', cost_per_request: 0.075 },
 ] as PricingEntry[]);
 
 export class PricingError extends Error {

@@ -215,6 +215,22 @@ export const CONFIG_VARS = {
     default: '',
     description: 'Folder of Markdown/HTML/text documents indexed for research; empty = data/corpus of the project',
   },
+  // Keyword research and SEO performance data (infra/keywords/, infra/seo/; docs/content.md).
+  KEYWORD_VENDOR: {
+    type: 'string',
+    default: '',
+    description:
+      'Keyword-data vendor of keyword research: dataforseo (Google Ads keyword planner data); empty = research-corpus statistics only',
+    schema: { enum: ['', 'dataforseo'] },
+  },
+  DATAFORSEO_LOGIN: { type: 'string', default: '', description: 'DataForSEO API login (Basic auth user)' },
+  DATAFORSEO_PASSWORD: { type: 'string', default: '', description: 'DataForSEO API password (Basic auth password)' },
+  DATAFORSEO_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Base URL of the DataForSEO API; empty = https://api.dataforseo.com',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
   // API core (api/; docs/api.md): request size, consistency wait, credentials, rate limits.
   API_BODY_LIMIT_BYTES: {
     type: 'integer',

@@ -11,6 +11,7 @@ import { PostgresUsageMeter } from '../infra/quota/meter';
 import { gatewayMeter } from '../infra/quota/gateway-meter';
 import { aiGatewayFromConfig } from '../infra/ai';
 import { researchFromConfig } from '../infra/research';
+import { keywordVendorFromConfig } from '../infra/keywords';
 import { SecretBox, WebhookSecretStore } from '../infra/webhooks/secrets';
 import { webhookSettings } from '../infra/webhooks/settings';
 import { getUser } from '../projections/identity';
@@ -54,3 +55,12 @@ export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: 
 }
 
 export { createEventStore };
+
+/** Keyword research: the corpus (term statistics), the keyword vendor if configured, the usage meter (paid requests). */
+export function keywordAdapters(db: Knex, store: EventStore, config: Config) {
+  return {
+    corpus: researchFromConfig(config).corpus,
+    vendor: keywordVendorFromConfig(config),
+    meter: usageMeter(db, store),
+  };
+}

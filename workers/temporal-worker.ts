@@ -9,7 +9,7 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { aiAdapters, createEventStore, keywordAdapters, webhookActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -36,6 +36,7 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       content: { gateway, research, store },
+      keywords: keywordAdapters(ctx.db, store, config),
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
     }),
   });

@@ -16,3 +16,4 @@ export {
   contentPersonasWorkflow,
 } from './content';
 export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-content';
+export { keywordResearchWorkflow } from './keywords';

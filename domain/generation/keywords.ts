@@ -4,7 +4,8 @@
  * come from the keyword report (domain/keywords/report.ts) with their source.
  *
  * Intent is decided by modifier words (the usual SEO convention): buying
- * words → transactional; comparison words → commercial; brand/access words →
+ * words → transactional; comparison words and product kinds (tool, software,
+ * agency) → commercial; brand/access words →
  * navigational; question and learning words → informational. A keyword
  * without any modifier is labelled informational with the signal "no
  * modifier", so a reader can tell a rule from a default.
@@ -31,7 +32,10 @@ const MODIFIERS: Array<[Intent, RegExp]> = [
     'transactional',
     /\b(buy|price|prices|pricing|cost|costs|cheap|discount|deal|deals|coupon|order|hire|quote|subscription|near me|for sale|free trial)\b/i,
   ],
-  ['commercial', /\b(best|top|vs|versus|review|reviews|comparison|compare|alternative|alternatives|rated)\b/i],
+  [
+    'commercial',
+    /\b(best|top|vs|versus|review|reviews|comparison|compare|alternative|alternatives|rated|tool|tools|software|platform|services?|agency|agencies)\b/i,
+  ],
   ['navigational', /\b(login|log in|sign in|sign up|official|website|download|contact|account)\b/i],
   [
     'informational',

@@ -12,11 +12,16 @@ import { createAiGateway, createLocalProvider } from '../../infra/ai';
 import type { ChatClient } from '../../infra/ai';
 import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
 import { usageMeter } from '../../workers/adapters';
+import type { KeywordVendor } from '../../infra/keywords';
 import { startTestWorker, testLogger } from './env';
 
 export async function startContentWorker(
   db: Knex,
-  opts: { vendors?: { vendor_a?: ChatClient; vendor_b?: ChatClient }; extra?: Partial<ActivityDeps> } = {},
+  opts: {
+    vendors?: { vendor_a?: ChatClient; vendor_b?: ChatClient };
+    keywordVendor?: KeywordVendor;
+    extra?: Partial<ActivityDeps>;
+  } = {},
 ) {
   const store = createEventStore(db);
   const meter = usageMeter(db, store);
@@ -33,6 +38,7 @@ export async function startContentWorker(
       logger: testLogger(),
       tasks: { store },
       content: { gateway, research, store },
+      keywords: { corpus: research.corpus, vendor: opts.keywordVendor, meter },
       ...opts.extra,
     }),
   );
