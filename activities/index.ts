@@ -11,6 +11,7 @@ import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
 import { ContentActivityDeps, createContentActivities } from './content';
 import { createKeywordActivities, KeywordActivityDeps } from './keywords';
+import { createPerformanceActivities, PerformanceActivityDeps } from './performance';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -27,6 +28,8 @@ export interface ActivityDeps {
   content?: ContentActivityDeps;
   /** Keyword research (activities/keywords.ts): the corpus, the keyword vendor (if configured) and the usage meter. */
   keywords?: KeywordActivityDeps;
+  /** SEO performance data (activities/performance.ts): event store, users' credentials, Search Console. */
+  performance?: PerformanceActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -37,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
     ...(deps.content ? createContentActivities(deps.content) : {}),
     ...(deps.keywords ? createKeywordActivities(deps.keywords) : {}),
+    ...(deps.performance ? createPerformanceActivities(deps.performance) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -13,6 +13,7 @@ import { generalAnalysisRoutes } from './analysis/routes';
 import { taskRoutes } from './tasks/routes';
 import { contentRoutes } from './content/routes';
 import { keywordRoutes } from './seo/keywords';
+import { performanceRoutes } from './seo/performance';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -28,4 +29,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...taskRoutes,
   ...contentRoutes,
   ...keywordRoutes,
+  ...performanceRoutes,
 ];

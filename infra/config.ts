@@ -231,6 +231,25 @@ export const CONFIG_VARS = {
     description: 'Base URL of the DataForSEO API; empty = https://api.dataforseo.com',
     schema: { pattern: '^(|https?://.+)$' },
   },
+  SEARCH_CONSOLE_CLIENT_ID: {
+    type: 'string',
+    default: '',
+    description:
+      'OAuth client id (Google Cloud, scope webmasters.readonly) users connect Search Console with; empty = Search Console sync not available (import still is)',
+  },
+  SEARCH_CONSOLE_CLIENT_SECRET: { type: 'string', default: '', description: 'OAuth client secret of SEARCH_CONSOLE_CLIENT_ID' },
+  SEARCH_CONSOLE_TOKEN_URL: {
+    type: 'string',
+    default: '',
+    description: 'OAuth token endpoint; empty = https://oauth2.googleapis.com/token',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  SEARCH_CONSOLE_API_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Search Console API base URL; empty = https://www.googleapis.com',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
   // API core (api/; docs/api.md): request size, consistency wait, credentials, rate limits.
   API_BODY_LIMIT_BYTES: {
     type: 'integer',

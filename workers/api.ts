@@ -13,7 +13,7 @@ import { publicBaseUrl } from '../infra/config';
 import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
-import { createEventStore, usageMeter, webhookAdapters } from './adapters';
+import { createEventStore, integrationAdapters, usageMeter, webhookAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -34,6 +34,7 @@ async function main(): Promise<void> {
     workflows: { client: async () => (await ctx.temporal()).client, taskQueue: config.TEMPORAL_TASK_QUEUE },
     corpus: researchFromConfig(config).corpus,
     webhooks: webhookAdapters(ctx.db, config),
+    integrations: integrationAdapters(ctx.db, config),
     quota: usageMeter(ctx.db, store),
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),

@@ -10,6 +10,7 @@ import { PROJECTION_MIGRATIONS } from '../projections';
 import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
+import { integrationCredentialsMigration } from '../infra/seo/credentials';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -17,5 +18,6 @@ export const MIGRATIONS: Migration[] = [
   quotaAlertsMigration,
   rateLimitMigration,
   webhookSecretsMigration,
+  integrationCredentialsMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -9,7 +9,13 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import { aiAdapters, createEventStore, keywordAdapters, webhookActivityDeps } from './adapters';
+import {
+  aiAdapters,
+  createEventStore,
+  keywordAdapters,
+  performanceAdapters,
+  webhookActivityDeps,
+} from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -37,6 +43,7 @@ async function main(): Promise<void> {
       blogSync: { gateway, research, store },
       content: { gateway, research, store },
       keywords: keywordAdapters(ctx.db, store, config),
+      performance: performanceAdapters(ctx.db, store, config),
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
     }),
   });

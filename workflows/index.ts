@@ -17,3 +17,4 @@ export {
 } from './content';
 export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-content';
 export { keywordResearchWorkflow } from './keywords';
+export { performanceSyncWorkflow } from './performance';

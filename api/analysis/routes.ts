@@ -12,6 +12,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, num, obj, strings } from '../kernel/schema';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
 import { claimCheckFields, seoResultSchema } from '../blog/analysis';
+import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
 const keywordsField = { ...strings(20, 100), default: [] };
@@ -160,6 +161,12 @@ export const generalAnalysisRoutes: RouteDef[] = [
         ctx.body.target_keywords,
         ctx.body.content,
       );
+      // An integration route: the call is a user_action too (docs/content.md "Integration routes").
+      await recordIntegrationAction(ctx, {
+        integration: 'seo_analyzer',
+        action: 'analyzed',
+        details: { analysis_id, seo_score: result.seo_score, keywords: ctx.body.target_keywords },
+      });
       return { data: { analysis_id, ...result } };
     },
   }),

@@ -13,6 +13,7 @@ import type { EventStore } from '../../infra/eventstore';
 import type { CorpusProvider } from '../../infra/research';
 import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
 import type { SsrfOptions } from '../../infra/webhooks/ssrf';
+import type { IntegrationCredentialStore } from '../../infra/seo/credentials';
 import type { RateDecision } from '../../infra/ratelimit/postgres';
 import type { RateOptions, RateScheme } from '../../domain/plans';
 import type { Caller } from '../identity/lookup';
@@ -51,6 +52,12 @@ export interface WebhookAdapters {
   ssrf: SsrfOptions;
 }
 
+/** Users' integration credentials (Search Console) and whether the deployment's Search Console client is configured. */
+export interface IntegrationAdapters {
+  credentials: IntegrationCredentialStore;
+  searchConsole: boolean;
+}
+
 /** Current use of a user's plan limits in a billing period (the quota meter's rows). */
 export interface QuotaReader {
   current(userId: string): Promise<Record<string, { used: number; reserved: number }>>;
@@ -72,6 +79,8 @@ export interface AppDeps {
   corpus: CorpusProvider;
   /** Encrypted webhook secrets and the SSRF rules of webhook URLs. */
   webhooks: WebhookAdapters;
+  /** Integration credentials (SEO dashboard Search Console connection); absent: those routes answer 503. */
+  integrations?: IntegrationAdapters;
   /** Plan-limit use, for refusing a task at once when its plan limit is used up. */
   quota?: QuotaReader;
   /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */

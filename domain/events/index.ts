@@ -10,10 +10,21 @@ import { IdentityEvent, identityEvents } from './identity';
 import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { AnalysisEvent, analysisEvents } from './analysis';
 import { ContentEvent, contentEvents } from './content';
+import { SeoEvent, seoEvents } from './seo';
+import { IntegrationEvent, integrationEvents } from './integrations';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
-  TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent | AnalysisEvent | ContentEvent;
+  | TaskEvent
+  | UsageEvent
+  | AlertEvent
+  | WebhookEvent
+  | IdentityEvent
+  | BlogSectionEvent
+  | AnalysisEvent
+  | ContentEvent
+  | SeoEvent
+  | IntegrationEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -26,6 +37,8 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...blogSectionEvents,
   ...analysisEvents,
   ...contentEvents,
+  ...seoEvents,
+  ...integrationEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -166,6 +166,14 @@ export const WEBHOOK_RULES: WebhookRule[] = [
     },
   }),
   rule({
+    source: 'IntegrationActionRecorded',
+    user: (e) => e.data.user_id,
+    messages(e) {
+      const { action_id, integration, action, route, details } = e.data;
+      return [{ name: 'user_action', data: { action_id, integration, action, route, details } }];
+    },
+  }),
+  rule({
     source: 'AlertRaised',
     user: (e) => e.data.user_id,
     messages(e) {

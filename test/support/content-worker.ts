@@ -13,6 +13,7 @@ import type { ChatClient } from '../../infra/ai';
 import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
 import { usageMeter } from '../../workers/adapters';
 import type { KeywordVendor } from '../../infra/keywords';
+import type { PerformanceActivityDeps } from '../../activities/performance';
 import { startTestWorker, testLogger } from './env';
 
 export async function startContentWorker(
@@ -20,6 +21,8 @@ export async function startContentWorker(
   opts: {
     vendors?: { vendor_a?: ChatClient; vendor_b?: ChatClient };
     keywordVendor?: KeywordVendor;
+    /** SEO performance activities (the worker adds its event store). */
+    performance?: Omit<PerformanceActivityDeps, 'store'>;
     extra?: Partial<ActivityDeps>;
   } = {},
 ) {
@@ -39,6 +42,7 @@ export async function startContentWorker(
       tasks: { store },
       content: { gateway, research, store },
       keywords: { corpus: research.corpus, vendor: opts.keywordVendor, meter },
+      ...(opts.performance ? { performance: { store, ...opts.performance } } : {}),
       ...opts.extra,
     }),
   );

@@ -33,7 +33,12 @@ describe('webhook catalogue', () => {
       'user_action',
     ]);
     expect(WEBHOOK_NAMES[TEST_EVENT]).toBeDefined();
-    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual(['AlertRaised', 'SeoAnalysisCompleted', 'TaskCompleted']);
+    expect(WEBHOOK_SOURCE_TYPES.sort()).toEqual([
+      'AlertRaised',
+      'IntegrationActionRecorded',
+      'SeoAnalysisCompleted',
+      'TaskCompleted',
+    ]);
   });
 
   it('maps a completed blog task to content.generated and content_generated (with the content)', () => {
