@@ -115,7 +115,17 @@ export function createContentActivities(deps: ContentActivityDeps) {
         return { output: text, provenance, citations: sources.filter((s) => used.has(s.index ?? -1)) };
       }
       const check = CHECKS[a.call.kind as keyof typeof CHECKS];
-      return { output: parsed<Record<string, unknown>>(resp, check, a.call.kind), provenance, citations: [] };
+      const output = parsed<Record<string, unknown>>(resp, check, a.call.kind);
+      // A post over the platform's limit cannot be published as asked: the vendor's answer is unusable.
+      if (a.call.kind === 'social_post') {
+        const length = [...String(output.content)].length;
+        if (length > a.call.input.max_characters)
+          throw new VendorBadResponseError(
+            resp.provider,
+            `a post of ${length} characters for ${a.call.input.platform}, whose limit is ${a.call.input.max_characters}`,
+          );
+      }
+      return { output, provenance, citations: [] };
     },
 
     /** The spec's metadata of a text, measured by the analysis engine (domain/content/scores.ts). */

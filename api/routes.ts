@@ -14,6 +14,9 @@ import { taskRoutes } from './tasks/routes';
 import { contentRoutes } from './content/routes';
 import { keywordRoutes } from './seo/keywords';
 import { performanceRoutes } from './seo/performance';
+import { developerContentRoutes } from './developer/content';
+import { developerPersonaRoutes } from './developer/personas';
+import { developerAnalyticsRoutes } from './developer/analytics';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -30,4 +33,7 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...contentRoutes,
   ...keywordRoutes,
   ...performanceRoutes,
+  ...developerContentRoutes,
+  ...developerPersonaRoutes,
+  ...developerAnalyticsRoutes,
 ];

@@ -7,7 +7,7 @@
 
 /** One problem found by request validation. `path` is dotted (`target_demographics.age_range`, `sections.0.id`). */
 export interface FieldIssue {
-  location: 'body' | 'query' | 'path';
+  location: 'body' | 'query' | 'path' | 'header';
   path: string;
   /** `missing` (required field absent), `type` (wrong JSON type), `constraint` (bounds, enum, format, ...). */
   kind: 'missing' | 'type' | 'constraint';

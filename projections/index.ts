@@ -11,6 +11,8 @@ import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
 import { seoPerformanceProjection } from './seo-performance';
+import { contentRecordsProjection } from './content-records';
+import { personasProjection } from './personas';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -20,6 +22,8 @@ export const PROJECTIONS: Projection[] = [
   identityProjection,
   sectionContinuityProjection,
   seoPerformanceProjection,
+  contentRecordsProjection,
+  personasProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -11,6 +11,7 @@ import { quotaMigration } from '../infra/quota/migration';
 import { quotaAlertsMigration } from '../infra/quota/alerts-migration';
 import { webhookSecretsMigration } from '../infra/webhooks/migration';
 import { integrationCredentialsMigration } from '../infra/seo/credentials';
+import { idempotencyMigration } from '../infra/idempotency/postgres';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -19,5 +20,6 @@ export const MIGRATIONS: Migration[] = [
   rateLimitMigration,
   webhookSecretsMigration,
   integrationCredentialsMigration,
+  idempotencyMigration,
   ...PROJECTION_MIGRATIONS,
 ];
