@@ -12,12 +12,25 @@ import pinoHttp from 'pino-http';
 import { NotFoundError } from '../domain/errors';
 import type { AppDeps } from './kernel/deps';
 import { errorStage, sendError } from './kernel/errors';
-import { familyOf } from './kernel/families';
+import { familyOf, RATE_SCHEME } from './kernel/families';
+import { authStage } from './kernel/auth';
+import { rateLimitStage } from './kernel/rate-limit';
+import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
 
 export type { AppDeps } from './kernel/deps';
+
+/** What the stages of an unknown path see: a route that needs a credential of the path's family. */
+const UNKNOWN_ROUTE: RouteDef = {
+  method: 'get',
+  path: '*',
+  auth: 'user',
+  summary: 'unknown route',
+  responses: {},
+  handler: () => ({}),
+};
 
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
@@ -55,8 +68,18 @@ export function createApp(deps: AppDeps): App {
   mountRoutes(app, routes, deps);
   app.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
 
+  // Unknown routes under the authenticated families (/api/..., /v1/...): authentication and rate limiting come before
+  // routing (Document 1: authentication, rate limiting, validation, routing), so a call without a valid credential is
+  // 401 and an authenticated one is counted (meta.rate_limit) before its 404. Other paths are plain 404s.
+  const limiter = new PostgresRateLimiter(deps.db);
+  const unknownRoute = authStage(deps, UNKNOWN_ROUTE);
+  app.use(['/api', '/v1'], unknownRoute, (req, res, next) =>
+    rateLimitStage(limiter, RATE_SCHEME[(res.locals as RequestState).family], deps.settings.rate)(req, res, next),
+  );
   // Unknown routes: 404 in the family of the path.
-  app.use((req, res) => sendError(req, res, new NotFoundError(`No route ${req.method} ${req.path}`)));
+  app.use((req, res) =>
+    sendError(req, res, new NotFoundError(`No route ${req.method} ${req.originalUrl.split('?')[0]}`)),
+  );
   app.use(errorStage);
   return app;
 }

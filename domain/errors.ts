@@ -89,6 +89,17 @@ export class QuotaExceededError extends AppError {
   readonly kind = 'quota';
 }
 
+/** The daily request window is used up (Document 1: QUOTA_EXCEEDED, "daily quota exceeded"); 429 with Retry-After. */
+export class DailyQuotaExceededError extends QuotaExceededError {
+  constructor(
+    readonly retryAfter: number,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message, { ...details, retry_after: retryAfter });
+  }
+}
+
 /** A calendar holds as many events as it may (calendar CALENDAR_FULL, 402). */
 export class CalendarFullError extends AppError {
   readonly kind = 'calendar_full';

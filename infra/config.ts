@@ -237,7 +237,11 @@ export const CONFIG_VARS = {
     description:
       'OAuth client id (Google Cloud, scope webmasters.readonly) users connect Search Console with; empty = Search Console sync not available (import still is)',
   },
-  SEARCH_CONSOLE_CLIENT_SECRET: { type: 'string', default: '', description: 'OAuth client secret of SEARCH_CONSOLE_CLIENT_ID' },
+  SEARCH_CONSOLE_CLIENT_SECRET: {
+    type: 'string',
+    default: '',
+    description: 'OAuth client secret of SEARCH_CONSOLE_CLIENT_ID',
+  },
   SEARCH_CONSOLE_TOKEN_URL: {
     type: 'string',
     default: '',

@@ -9,13 +9,7 @@ import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
-import {
-  aiAdapters,
-  createEventStore,
-  keywordAdapters,
-  performanceAdapters,
-  webhookActivityDeps,
-} from './adapters';
+import { aiAdapters, createEventStore, keywordAdapters, performanceAdapters, webhookActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');

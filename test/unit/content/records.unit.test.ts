@@ -38,7 +38,7 @@ describe('content record decider', () => {
         changed: ['content'],
       },
     });
-    expect(fold(contentDecider, [created, e]).version).toBe(2);
+    expect(fold(contentDecider, [created, e])!.version).toBe(2);
   });
   it('does nothing when nothing changes; refuses a stale expected_version', () => {
     expect(contentDecider.decide({ kind: 'revise', user_id: 'u1', title: 'T' }, s1)).toEqual([]);
@@ -75,7 +75,7 @@ describe('persona decider', () => {
     expect(u).toEqual([
       { type: 'PersonaUpdated', data: { persona_id: 'p1', user_id: 'u1', changes: { tone: null, goals: ['g'] } } },
     ]);
-    expect(fold(personaDecider, [...c, ...u]).persona).toEqual({ name: 'A', goals: ['g'] });
+    expect(fold(personaDecider, [...c, ...u])!.persona).toEqual({ name: 'A', goals: ['g'] });
     expect(personaDecider.decide({ kind: 'update', user_id: 'u1', changes: { name: 'A' } }, s)).toEqual([]);
     expect(() => personaDecider.decide({ kind: 'update', user_id: 'u2', changes: { name: 'B' } }, s)).toThrow(
       expect.objectContaining({ kind: 'not_found' }),
