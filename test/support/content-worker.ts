@@ -14,6 +14,7 @@ import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from
 import { usageMeter } from '../../workers/adapters';
 import type { KeywordVendor } from '../../infra/keywords';
 import type { PerformanceActivityDeps } from '../../activities/performance';
+import type { WebhookActivityDeps } from '../../activities/webhooks';
 import { startTestWorker, testLogger } from './env';
 
 export async function startContentWorker(
@@ -23,6 +24,8 @@ export async function startContentWorker(
     keywordVendor?: KeywordVendor;
     /** SEO performance activities (the worker adds its event store). */
     performance?: Omit<PerformanceActivityDeps, 'store'>;
+    /** Webhook delivery activities (the worker adds its event store). */
+    webhooks?: Omit<WebhookActivityDeps, 'store'>;
     extra?: Partial<ActivityDeps>;
   } = {},
 ) {
@@ -43,6 +46,7 @@ export async function startContentWorker(
       content: { gateway, research, store },
       keywords: { corpus: research.corpus, vendor: opts.keywordVendor, meter },
       ...(opts.performance ? { performance: { store, ...opts.performance } } : {}),
+      ...(opts.webhooks ? { webhooks: { store, ...opts.webhooks } } : {}),
       ...opts.extra,
     }),
   );
