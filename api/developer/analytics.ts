@@ -32,6 +32,7 @@ export const developerAnalyticsRoutes: RouteDef[] = [
         }),
       },
     },
+    errors: { 404: "The caller's subscription record is not readable yet (a brand-new user: retry)" },
     handler: async (ctx) => {
       const userId = userIdOf(ctx);
       const { usage, view } = await usageOut(ctx.deps.db, userId, clock(ctx.deps));

@@ -63,6 +63,8 @@ const versionSchema = obj({
   created_at: { type: 'string', format: 'date-time' },
 });
 const idParams = params({ content_id: uuid });
+/** Metadata the platform measures (analysis engine) or records (provider): a PUT may not set them. */
+const MEASURED = ['word_count', 'readability_score', 'seo_score', 'provider', 'model', 'offline'];
 
 function needPlatform(b: { type: string; platform?: string }) {
   if (b.type === 'social_media' && !b.platform)
@@ -242,6 +244,16 @@ export const developerContentRoutes: RouteDef[] = [
     handler: async (ctx) => {
       const userId = userIdOf(ctx);
       const b = ctx.body;
+      const measuredKey = Object.keys(b.metadata ?? {}).find((k) => MEASURED.includes(k));
+      if (measuredKey)
+        throw new ValidationError([
+          {
+            location: 'body',
+            path: `metadata.${measuredKey}`,
+            kind: 'constraint',
+            message: `metadata.${measuredKey} is measured or recorded by the platform, not set by a client`,
+          },
+        ]);
       const current = await ownRecord(ctx);
       const keywords = typeof current.metadata.focus_keyword === 'string' ? [current.metadata.focus_keyword] : [];
       const measured =
@@ -274,6 +286,7 @@ export const developerContentRoutes: RouteDef[] = [
     responses: {
       200: { description: 'Deleted', data: obj({ content_id: { type: 'string' }, deleted: { const: true } }) },
     },
+    errors: { 409: 'A concurrent change of the record (retry)' },
     handler: async (ctx) => {
       const r = await handleCommand(
         ctx.deps.store,

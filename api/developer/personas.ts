@@ -105,6 +105,7 @@ export const developerPersonaRoutes: RouteDef[] = [
       }),
     },
     responses: { 200: { description: 'The persona after the change', data: personaSchema } },
+    errors: { 409: 'A concurrent change of the persona (retry)' },
     handler: async (ctx) => {
       const known = Object.fromEntries(Object.entries(ctx.body).filter(([k]) => k in fields));
       const r = await handleCommand(
@@ -128,6 +129,7 @@ export const developerPersonaRoutes: RouteDef[] = [
     responses: {
       200: { description: 'Deleted', data: obj({ persona_id: { type: 'string' }, deleted: { const: true } }) },
     },
+    errors: { 409: 'A concurrent change of the persona (retry)' },
     handler: async (ctx) => {
       const r = await handleCommand(
         ctx.deps.store,

@@ -94,6 +94,7 @@ export const performanceRoutes: RouteDef[] = [
       ),
     },
     responses: { 200: { description: 'The metrics', data: performanceDataSchema } },
+    errors: { 404: 'No performance data for the domain: the message names how to import or connect data' },
     handler: async (ctx) => {
       const q = performanceQuery(ctx);
       const range = parseDateRange(q.date_range, clock(ctx.deps));
@@ -291,7 +292,7 @@ function searchConsoleRoutes(): RouteDef[] {
       tags,
       summary: "Disconnect the caller's Search Console (deletes the stored token; data already synced stays)",
       responses: { 200: { description: 'Disconnected', data: status } },
-      errors: { 503: 'No credential store on this API' },
+      errors: { 404: 'Search Console is not connected', 503: 'No credential store on this API' },
       handler: async (ctx) => {
         const i = integrations(ctx);
         const userId = userIdOf(ctx);
