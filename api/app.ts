@@ -9,7 +9,7 @@ import express, { Express } from 'express';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pinoHttp from 'pino-http';
-import { NotFoundError } from '../domain/errors';
+import { MethodNotAllowedError, NotFoundError } from '../domain/errors';
 import type { AppDeps } from './kernel/deps';
 import { errorStage, sendError } from './kernel/errors';
 import { familyOf, RATE_SCHEME } from './kernel/families';
@@ -21,6 +21,10 @@ import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
 
 export type { AppDeps } from './kernel/deps';
+
+/** A route path (`/v1/content/{content_id}`) as a regular expression over request paths. */
+const pathPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '[^/]+')}/?$`);
 
 /** What the stages of an unknown path see: a route that needs a credential of the path's family. */
 const UNKNOWN_ROUTE: RouteDef = {
@@ -76,10 +80,18 @@ export function createApp(deps: AppDeps): App {
   app.use(['/api', '/v1'], unknownRoute, (req, res, next) =>
     rateLimitStage(limiter, RATE_SCHEME[(res.locals as RequestState).family], deps.settings.rate)(req, res, next),
   );
-  // Unknown routes: 404 in the family of the path.
-  app.use((req, res) =>
-    sendError(req, res, new NotFoundError(`No route ${req.method} ${req.originalUrl.split('?')[0]}`)),
-  );
+  // A path that exists with other methods: 405 with Allow; anything else: 404, in the family of the path.
+  const patterns = routes.map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(r.path) }));
+  app.use((req, res) => {
+    const path = req.originalUrl.split('?')[0];
+    const allow = [...new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method))];
+    if (allow.includes('GET')) allow.push('HEAD');
+    sendError(
+      req,
+      res,
+      allow.length ? new MethodNotAllowedError(allow) : new NotFoundError(`No route ${req.method} ${path}`),
+    );
+  });
   app.use(errorStage);
   return app;
 }

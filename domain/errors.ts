@@ -61,6 +61,14 @@ export class ConflictError extends AppError {
   readonly kind = 'conflict';
 }
 
+/** The path exists, but not with this method (405, with an Allow header naming the methods it has). */
+export class MethodNotAllowedError extends AppError {
+  readonly kind = 'method_not_allowed';
+  constructor(readonly allow: string[]) {
+    super(`Method not allowed; this path accepts ${allow.join(', ')}`, { allow });
+  }
+}
+
 export class RateLimitError extends AppError {
   readonly kind = 'rate_limit';
   /** Seconds until the refusing window resets. */

@@ -237,6 +237,7 @@ export const developerContentRoutes: RouteDef[] = [
           expected_version: { ...int, minimum: 1 },
         },
         [],
+        { minProperties: 1 },
       ),
     },
     responses: { 200: { description: 'The record after the change', data: recordSchema } },

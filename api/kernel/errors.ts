@@ -10,6 +10,7 @@ import {
   ConflictError,
   InternalError,
   isAppError,
+  MethodNotAllowedError,
   PayloadTooLargeError,
   ValidationError,
 } from '../../domain/errors';
@@ -77,6 +78,7 @@ export function sendError(req: Request, res: Response, err: unknown): void {
   const retryAfter = (appErr as AppError & { retryAfter?: unknown }).retryAfter;
   if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   if (appErr.kind === 'authentication') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (appErr instanceof MethodNotAllowedError) res.setHeader('Allow', appErr.allow.join(', '));
   if (res.headersSent) {
     res.end();
     return;

@@ -62,7 +62,13 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       express.json({ limit, type: ['application/json', 'application/*+json'] }),
       async (req, res) => {
         const st = res.locals as RequestState;
-        const input = validate({ body: req.body, query: req.query, params: req.params });
+        const fromBody =
+          route.queryFromBody && req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+        const input = validate({
+          body: route.queryFromBody ? undefined : req.body,
+          query: { ...fromBody, ...req.query },
+          params: req.params,
+        });
         ownerCheck(route, st, input.params);
         // Developer POSTs: Idempotency-Key (a replay answers here; api/kernel/idempotency.ts).
         if (isIdempotentRoute(route, family) && (await idempotent(req, res, route, input.body))) return;

@@ -145,6 +145,11 @@ export interface RouteDef<B = any, Q = any, P = any> {
    * responses list their own fields, e.g. `success, seo_score, ...`). Errors keep the family's envelope.
    */
   successBody?: 'envelope' | 'bare';
+  /**
+   * A GET whose spec lists body fields: the fields of a JSON object body fill the query parameters the query string
+   * does not give, before validation (the query schema and the OpenAPI document describe them).
+   */
+  queryFromBody?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;

@@ -7,7 +7,6 @@
  * data is a 404 naming how to import or connect. docs/content.md has the rules.
  */
 import { randomUUID } from 'node:crypto';
-import Ajv from 'ajv';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
 import { PERFORMANCE_ROWS_PER_EVENT, performanceStream, searchConsoleStream } from '../../domain/events/seo';
 import { checkRows, csvRows, MAX_IMPORT_ROWS } from '../../domain/performance/rows';
@@ -32,6 +31,8 @@ export const domainField = {
 const dateRangeField = {
   type: 'string',
   maxLength: 30,
+  pattern:
+    '^(([1-9]|[1-9][0-9]|[1-3][0-9][0-9]|4[0-7][0-9]|480)d|([1-9]|1[0-6])m|[0-9]{4}-[0-9]{2}-[0-9]{2}\\.\\.[0-9]{4}-[0-9]{2}-[0-9]{2})$',
   default: '30d',
   description: 'Nd (1-480 days ending today), Nm (1-16 months) or YYYY-MM-DD..YYYY-MM-DD',
 };
@@ -47,32 +48,6 @@ export const HOW_TO_ADD_DATA = [
   'or connect Google Search Console with PUT /api/seo-dashboard/search-console and run POST /api/seo-dashboard/performance/sync',
 ];
 
-const bodyCheck = new Ajv({ allErrors: true, useDefaults: true, strict: false }).compile(
-  obj({ domain: domainField, date_range: dateRangeField, metrics: metricsField }, []),
-);
-
-/** The request: query parameters, else the same fields in a JSON body (the spec lists them as body fields). */
-function performanceQuery(ctx: HandlerCtx<unknown, Partial<PerformanceQuery>>): PerformanceQuery {
-  const body = ctx.req.body && typeof ctx.req.body === 'object' && !Array.isArray(ctx.req.body) ? ctx.req.body : {};
-  const fromBody = { ...(body as object) } as Partial<PerformanceQuery>;
-  if (!bodyCheck(fromBody))
-    throw new ValidationError(
-      (bodyCheck.errors ?? []).map((e) => ({
-        location: 'body',
-        path: e.instancePath.replace(/^\//, '').replace(/\//g, '.'),
-        kind: 'constraint',
-        message: `${e.instancePath.replace(/^\//, '') || 'body'} ${e.message}`,
-      })),
-    );
-  const domain = (ctx.query.domain ?? fromBody.domain)?.toLowerCase();
-  if (!domain)
-    throw new ValidationError([
-      { location: 'query', path: 'domain', kind: 'missing', message: 'domain is required (query or body)' },
-    ]);
-  const range = ctx.req.query.date_range !== undefined ? ctx.query.date_range : (fromBody.date_range ?? '30d');
-  return { domain, date_range: range ?? '30d', metrics: ctx.query.metrics ?? fromBody.metrics };
-}
-
 interface ImportBody {
   domain: string;
   rows?: Array<Record<string, unknown>>;
@@ -80,23 +55,20 @@ interface ImportBody {
 }
 
 export const performanceRoutes: RouteDef[] = [
-  defineRoute<unknown, Partial<PerformanceQuery>>({
+  defineRoute<unknown, PerformanceQuery>({
     method: 'get',
     path: '/api/seo-dashboard/performance',
     auth: 'user',
     tags,
     summary: 'Traffic, rankings and conversions of a domain for a date range, from imported or synced data',
     description: `Fields domain, date_range (default 30d) and metrics (default all) as query parameters, or as a JSON body. Every number is computed from the domain's stored rows; one the rows cannot give is null with a note. A domain without any data answers 404: ${HOW_TO_ADD_DATA.join('; ')}.`,
-    request: {
-      query: obj(
-        { domain: domainField, date_range: { ...dateRangeField, default: undefined }, metrics: metricsField },
-        [],
-      ),
-    },
+    // The spec lists these as body fields of a GET: a JSON body's fields count as query parameters.
+    queryFromBody: true,
+    request: { query: obj({ domain: domainField, date_range: dateRangeField, metrics: metricsField }, ['domain']) },
     responses: { 200: { description: 'The metrics', data: performanceDataSchema } },
     errors: { 404: 'No performance data for the domain: the message names how to import or connect data' },
     handler: async (ctx) => {
-      const q = performanceQuery(ctx);
+      const q = { ...ctx.query, domain: ctx.query.domain.toLowerCase() } as PerformanceQuery;
       const range = parseDateRange(q.date_range, clock(ctx.deps));
       const report = await performanceReport(ctx.deps.db, userIdOf(ctx), q, range);
       if (!report)
@@ -122,6 +94,7 @@ export const performanceRoutes: RouteDef[] = [
           csv: str(900_000, { minLength: 1 }),
         },
         ['domain'],
+        { oneOf: [{ required: ['rows'] }, { required: ['csv'] }] },
       ),
     },
     responses: {

@@ -287,6 +287,14 @@ describe('route registry', () => {
       remaining: expect.any(Number),
       reset: expect.any(Number),
     });
+    // A path that exists with other methods: 405 naming them (after authentication too).
+    const wrong = await call(url('/v1/personas'), { method: 'PATCH', headers: bearer(user.key), json: {} });
+    expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([
+      405,
+      'METHOD_NOT_ALLOWED',
+      'GET, POST, HEAD',
+    ]);
+    expect((await call(url('/v1/personas'), { method: 'PATCH', json: {} })).status).toBe(401);
     // Outside the families' prefixes there is nothing to authenticate against: a plain 404.
     expect((await call(url('/nope'))).status).toBe(404);
   });
