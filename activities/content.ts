@@ -31,7 +31,7 @@ const cited = {
 };
 /** The least a JSON answer of each kind must hold to be used (a vendor may answer anything). */
 const CHECKS = {
-  social_post: ajv.compile({
+  platform_post: ajv.compile({
     type: 'object',
     required: ['content'],
     properties: { content: { type: 'string', minLength: 1 }, hashtags: strings },
@@ -117,7 +117,7 @@ export function createContentActivities(deps: ContentActivityDeps) {
       const check = CHECKS[a.call.kind as keyof typeof CHECKS];
       const output = parsed<Record<string, unknown>>(resp, check, a.call.kind);
       // A post over the platform's limit cannot be published as asked: the vendor's answer is unusable.
-      if (a.call.kind === 'social_post') {
+      if (a.call.kind === 'platform_post') {
         const length = [...String(output.content)].length;
         if (length > a.call.input.max_characters)
           throw new VendorBadResponseError(

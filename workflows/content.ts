@@ -120,7 +120,7 @@ export async function profnetPostWorkflow(input: TaskInput<ProfnetRequest>): Pro
       userId: input.userId,
       purpose: 'profnet_writer.post',
       call: {
-        kind: 'social_post',
+        kind: 'platform_post',
         input: {
           platform: 'profnet',
           topic: r.topic,

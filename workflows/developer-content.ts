@@ -77,7 +77,7 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
       userId,
       purpose: `v1.content.social_media.${platform}`,
       call: {
-        kind: 'social_post',
+        kind: 'platform_post',
         input: {
           platform,
           topic: job.topic,

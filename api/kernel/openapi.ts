@@ -52,14 +52,15 @@ function errorResponses(route: RouteDef, family: Family) {
   r['401'] = e(route.auth === 'public' ? 'A credential was sent and is invalid' : 'Missing or invalid credential');
   if (route.request?.params || route.ownerParam) r['404'] = e("Not found (or not the caller's)");
   if (['post', 'put', 'patch'].includes(route.method)) r['413'] = e('Body over the size limit');
-  // A plan limit is answered in the subscription body (UsageLimitExceededException) whatever the family.
-  r['429'] =
-    family === 'subscription'
-      ? e('Rate limit or plan limit exceeded; see Retry-After')
-      : {
-          description: 'Rate limit exceeded (see Retry-After), or a plan limit (UsageLimitExceededException)',
-          content: { 'application/json': { schema: { oneOf: [errorRef(family), errorRef('subscription')] } } },
-        };
+  // A plan limit is refused in the subscription body (UsageLimitExceededException) whatever the family (api/kernel/errors.ts).
+  r['429'] = {
+    description: 'Rate limit exceeded (see Retry-After), or a plan limit reached (UsageLimitExceededException)',
+    content: {
+      'application/json': {
+        schema: family === 'subscription' ? errorRef(family) : { anyOf: [errorRef(family), errorRef('subscription')] },
+      },
+    },
+  };
   r['500'] = e('Unexpected error: generic message and request id');
   const idem = 'Idempotency-Key already used with a different request, or its first request is still running';
   if (isIdempotentRoute(route, family)) r['409'] = e(idem);

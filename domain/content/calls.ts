@@ -7,13 +7,13 @@
  * does (pure).
  */
 import type { LocalTask, ResearchSummaryInput, WriteArticleInput } from '../generation';
-import type { SocialPostInput, ContentStrategyInput, PersonasInput, KeywordInsightsInput } from '../generation';
+import type { PlatformPostInput, ContentStrategyInput, PersonasInput, KeywordInsightsInput } from '../generation';
 import { researchPrompt } from '../blog/prompts';
 import type { Source } from './types';
 
 export type GenerationCall =
   | { kind: 'article'; input: WriteArticleInput & { content_type?: string } }
-  | { kind: 'social_post'; input: SocialPostInput }
+  | { kind: 'platform_post'; input: PlatformPostInput }
   | { kind: 'strategy'; input: ContentStrategyInput }
   | { kind: 'personas'; input: PersonasInput }
   | { kind: 'keyword_insights'; input: KeywordInsightsInput }
@@ -52,12 +52,12 @@ export function callSpec(c: GenerationCall): CallSpec {
         ],
       };
     }
-    case 'social_post': {
+    case 'platform_post': {
       const i = c.input;
       return {
         answer: 'json',
         maxTokens: Math.min(4000, Math.ceil(i.max_characters / 3) + 200),
-        localTask: { kind: 'social_post', input: i },
+        localTask: { kind: 'platform_post', input: i },
         messages: [
           { role: 'system', content: json('a social media writer') },
           {

@@ -15,7 +15,7 @@
 import type { Source } from './types';
 import { bestEvidence, buildEvidencePool, EvidencePool, numberSources } from './evidence';
 import { rotate, withCitation } from './text';
-import { softLower } from './social';
+import { softLower } from './platform-post';
 import type { CitedAdvice } from './strategy';
 
 export interface PersonasInput {

@@ -6,7 +6,7 @@
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
-import type { SocialPostInput } from './social';
+import type { PlatformPostInput } from './platform-post';
 import type { ContentStrategyInput } from './strategy';
 import type { PersonasInput } from './personas';
 import type { KeywordInsightsInput } from './keywords';
@@ -129,7 +129,7 @@ export type LocalTask =
   | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
   | { kind: 'revise_section'; input: { content: string; focus: string } }
   // Content generation of the general and developer families (docs/content.md): JSON answers.
-  | { kind: 'social_post'; input: SocialPostInput }
+  | { kind: 'platform_post'; input: PlatformPostInput }
   | { kind: 'strategy'; input: ContentStrategyInput }
   | { kind: 'personas'; input: PersonasInput }
   | { kind: 'keyword_insights'; input: KeywordInsightsInput };

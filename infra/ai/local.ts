@@ -15,7 +15,7 @@ import {
   researchSummary,
   writeArticle,
   writeSection,
-  writeSocialPost,
+  writePlatformPost,
 } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
@@ -50,8 +50,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
-    case 'social_post':
-      return JSON.stringify(writeSocialPost(task.input));
+    case 'platform_post':
+      return JSON.stringify(writePlatformPost(task.input));
     case 'strategy':
       return JSON.stringify(contentStrategy(task.input));
     case 'personas':

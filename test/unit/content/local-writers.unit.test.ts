@@ -6,10 +6,10 @@
 import {
   contentStrategy,
   developPersonas,
-  hashtagOf,
+  pascalHashtag,
   intentOf,
   keywordInsights,
-  writeSocialPost,
+  writePlatformPost,
 } from '../../../domain/generation';
 import type { Source } from '../../../domain/generation';
 import { PLATFORMS } from '../../../domain/content/platforms';
@@ -19,19 +19,19 @@ const corpus = createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'h
 const sourcesFor = async (q: string, limit = 6): Promise<Source[]> =>
   (await corpus.search(q, { limit })).map((s, i) => ({ ...s, index: i + 1 }));
 
-describe('writeSocialPost', () => {
+describe('writePlatformPost', () => {
   const base = { topic: 'Content repurposing', include_hashtags: true, include_cta: true, tone: 'friendly' };
 
   it('fits every platform limit and quotes only source sentences, attributed', async () => {
     const sources = await sourcesFor('content repurposing');
     for (const [platform, limits] of Object.entries(PLATFORMS)) {
-      const p = writeSocialPost({ ...base, platform, ...limits, sources });
+      const p = writePlatformPost({ ...base, platform, ...limits, sources });
       expect([...p.content].length).toBeLessThanOrEqual(limits.max_characters);
       expect(p.character_count).toBe([...p.content].length);
       expect(p.hashtags.length).toBeLessThanOrEqual(limits.max_hashtags);
       for (const s of p.sources) expect(sources.map((x) => x.url)).toContain(s.url);
     }
-    const long = writeSocialPost({ ...base, platform: 'profnet', ...PLATFORMS.profnet, sources });
+    const long = writePlatformPost({ ...base, platform: 'profnet', ...PLATFORMS.profnet, sources });
     expect(long.sources.length).toBeGreaterThan(0);
     // Each quoted source is named after its sentence.
     for (const s of long.sources) expect(long.content).toContain(`(${sources.find((x) => x.url === s.url)!.title})`);
@@ -39,7 +39,7 @@ describe('writeSocialPost', () => {
 
   it('keeps the CTA and hashtags when it must drop evidence for a short platform', async () => {
     const sources = await sourcesFor('content repurposing');
-    const p = writeSocialPost({ ...base, platform: 'microblog', ...PLATFORMS.microblog, sources });
+    const p = writePlatformPost({ ...base, platform: 'microblog', ...PLATFORMS.microblog, sources });
     expect(p.call_to_action).not.toBeNull();
     expect(p.content).toContain(p.call_to_action!);
     expect(p.hashtags.length).toBeGreaterThan(0);
@@ -47,17 +47,17 @@ describe('writeSocialPost', () => {
 
   it('without sources states no fact, and is the same for the same input', () => {
     const input = { ...base, platform: 'profnet', ...PLATFORMS.profnet, sources: [], key_points: ['Plan repurposing'] };
-    const a = writeSocialPost(input);
+    const a = writePlatformPost(input);
     expect(a.sources).toEqual([]);
     expect(a.content).not.toMatch(/\d/);
-    expect(writeSocialPost(input)).toEqual(a);
+    expect(writePlatformPost(input)).toEqual(a);
   });
 
   it('makes hashtags in PascalCase, keeping acronyms', () => {
-    expect(hashtagOf('local seo')).toBe('#LocalSeo');
-    expect(hashtagOf('B2B SaaS marketing')).toBe('#B2BSaaSMarketing');
-    expect(hashtagOf('#already')).toBe('#Already');
-    expect(hashtagOf('  ')).toBeUndefined();
+    expect(pascalHashtag('local seo')).toBe('#LocalSeo');
+    expect(pascalHashtag('B2B SaaS marketing')).toBe('#B2BSaaSMarketing');
+    expect(pascalHashtag('#already')).toBe('#Already');
+    expect(pascalHashtag('  ')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * writeSocialPost: the offline writer's post for a social platform
+ * writePlatformPost: the offline writer's post for a social platform
  * (professional-network posts, short posts, captions, ad text).
  *
  * What it is: a hook (template by tone family over the topic and audience,
@@ -20,7 +20,7 @@ import { capitalize, contentWords, pick, terminate } from './text';
 import { termStats, topPhrases } from './terms';
 import { STOPWORDS } from '../analysis/stopwords';
 
-export interface SocialPostInput {
+export interface PlatformPostInput {
   /** Platform token (profnet, socialnet, photonet, microblog, videonet, adnet_ads). */
   platform: string;
   topic: string;
@@ -40,7 +40,7 @@ export interface SocialPostInput {
   sources?: Source[];
 }
 
-export interface SocialPostDraft {
+export interface PlatformPostDraft {
   content: string;
   hashtags: string[];
   call_to_action: string | null;
@@ -84,7 +84,7 @@ export const softLower = (s: string) =>
   s.replace(/\p{L}+/gu, (w) => (/^\p{Lu}\p{Ll}+$/u.test(w) ? w.toLowerCase() : w));
 
 /** `#PascalCase` of a phrase (letters and digits only), or undefined when nothing is left. */
-export function hashtagOf(phrase: string): string | undefined {
+export function pascalHashtag(phrase: string): string | undefined {
   const body = phrase
     .replace(/^#/, '')
     .split(/[^\p{L}\p{N}]+/u)
@@ -98,11 +98,11 @@ export function hashtagOf(phrase: string): string | undefined {
 const length = (s: string) => [...s].length;
 
 /** Hashtags: the client's first, then the topic, then phrases the sources share; unique, at most `max`. */
-function hashtagsFor(input: SocialPostInput): string[] {
+function hashtagsFor(input: PlatformPostInput): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
   const add = (phrase: string) => {
-    const tag = hashtagOf(phrase);
+    const tag = pascalHashtag(phrase);
     if (!tag || seen.has(tag.toLowerCase()) || out.length >= input.max_hashtags) return;
     seen.add(tag.toLowerCase());
     out.push(tag);
@@ -120,7 +120,7 @@ function hashtagsFor(input: SocialPostInput): string[] {
   return out;
 }
 
-export function writeSocialPost(input: SocialPostInput): SocialPostDraft {
+export function writePlatformPost(input: PlatformPostInput): PlatformPostDraft {
   const topic = input.topic.trim().replace(/[.!?]+$/, '');
   const audience = audienceOf(input.audience);
   const fam = toneFamily(input.tone);
