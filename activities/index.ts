@@ -20,6 +20,9 @@ import type { MailboxPollState } from '../infra/outreach';
 import type { ResearchProvider } from '../infra/research';
 import { createWriterActivities, WriterActivityDeps } from './writers';
 import { CalendarActivityDeps, createCalendarActivities } from './calendar';
+import { ContentActivityDeps, createContentActivities } from './content';
+import { createKeywordActivities, KeywordActivityDeps } from './keywords';
+import { createPerformanceActivities, PerformanceActivityDeps } from './performance';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -47,6 +50,12 @@ export interface ActivityDeps {
   writers?: WriterActivityDeps;
   /** Content calendar (activities/calendar.ts): publishing timers, generation. */
   calendar?: CalendarActivityDeps;
+  /** Content generation (activities/content.ts): gateway, research and the event store. */
+  content?: ContentActivityDeps;
+  /** Keyword research (activities/keywords.ts): the corpus, the keyword vendor (if configured) and the usage meter. */
+  keywords?: KeywordActivityDeps;
+  /** SEO performance data (activities/performance.ts): event store, users' credentials, Search Console. */
+  performance?: PerformanceActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -63,6 +72,9 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.outreach ? createOutreachDiscoveryActivities(deps.outreach) : {}),
     ...(deps.writers ? createWriterActivities(deps.writers) : {}),
     ...(deps.calendar ? createCalendarActivities(deps.calendar) : {}),
+    ...(deps.content ? createContentActivities(deps.content) : {}),
+    ...(deps.keywords ? createKeywordActivities(deps.keywords) : {}),
+    ...(deps.performance ? createPerformanceActivities(deps.performance) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -9,16 +9,33 @@ import express, { Express } from 'express';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import pinoHttp from 'pino-http';
-import { NotFoundError } from '../domain/errors';
+import { MethodNotAllowedError, NotFoundError } from '../domain/errors';
 import type { AppDeps } from './kernel/deps';
 import { errorStage, sendError } from './kernel/errors';
-import { familyOf } from './kernel/families';
+import { familyOf, RATE_SCHEME } from './kernel/families';
+import { authStage } from './kernel/auth';
+import { rateLimitStage } from './kernel/rate-limit';
+import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
 import { securityHeaders } from './kernel/security';
 
 export type { AppDeps } from './kernel/deps';
+
+/** A route path (`/v1/content/{content_id}`) as a regular expression over request paths. */
+const pathPattern = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '[^/]+')}/?$`);
+
+/** What the stages of an unknown path see: a route that needs a credential of the path's family. */
+const UNKNOWN_ROUTE: RouteDef = {
+  method: 'get',
+  path: '*',
+  auth: 'user',
+  summary: 'unknown route',
+  responses: {},
+  handler: () => ({}),
+};
 
 const SWAGGER_UI_DIR = path.dirname(require.resolve('swagger-ui-dist/package.json'));
 
@@ -57,8 +74,26 @@ export function createApp(deps: AppDeps): App {
   mountRoutes(app, routes, deps);
   app.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
 
-  // Unknown routes: 404 in the family of the path.
-  app.use((req, res) => sendError(req, res, new NotFoundError(`No route ${req.method} ${req.path}`)));
+  // Unknown routes under the authenticated families (/api/..., /v1/...): authentication and rate limiting come before
+  // routing (Document 1: authentication, rate limiting, validation, routing), so a call without a valid credential is
+  // 401 and an authenticated one is counted (meta.rate_limit) before its 404. Other paths are plain 404s.
+  const limiter = new PostgresRateLimiter(deps.db);
+  const unknownRoute = authStage(deps, UNKNOWN_ROUTE);
+  app.use(['/api', '/v1'], unknownRoute, (req, res, next) =>
+    rateLimitStage(limiter, RATE_SCHEME[(res.locals as RequestState).family], deps.settings.rate)(req, res, next),
+  );
+  // A path that exists with other methods: 405 with Allow; anything else: 404, in the family of the path.
+  const patterns = routes.map((r) => ({ method: r.method.toUpperCase(), re: pathPattern(r.path) }));
+  app.use((req, res) => {
+    const path = req.originalUrl.split('?')[0];
+    const allow = [...new Set(patterns.filter((p) => p.re.test(path)).map((p) => p.method))];
+    if (allow.includes('GET')) allow.push('HEAD');
+    sendError(
+      req,
+      res,
+      allow.length ? new MethodNotAllowedError(allow) : new NotFoundError(`No route ${req.method} ${path}`),
+    );
+  });
   app.use(errorStage);
   return app;
 }

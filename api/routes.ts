@@ -15,6 +15,13 @@ import { imageStudioRoutes } from './image-studio/routes';
 import { outreachRoutes } from './outreach/routes';
 import { writerRoutes } from './writers/routes';
 import { calendarAreaRoutes } from './calendar/routes';
+import { taskRoutes } from './tasks/routes';
+import { contentRoutes } from './content/routes';
+import { keywordRoutes } from './seo/keywords';
+import { performanceRoutes } from './seo/performance';
+import { developerContentRoutes } from './developer/content';
+import { developerPersonaRoutes } from './developer/personas';
+import { developerAnalyticsRoutes } from './developer/analytics';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -32,4 +39,11 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...outreachRoutes,
   ...writerRoutes,
   ...calendarAreaRoutes,
+  ...taskRoutes,
+  ...contentRoutes,
+  ...keywordRoutes,
+  ...performanceRoutes,
+  ...developerContentRoutes,
+  ...developerPersonaRoutes,
+  ...developerAnalyticsRoutes,
 ];

@@ -7,7 +7,7 @@
 
 /** One problem found by request validation. `path` is dotted (`target_demographics.age_range`, `sections.0.id`). */
 export interface FieldIssue {
-  location: 'body' | 'query' | 'path';
+  location: 'body' | 'query' | 'path' | 'header';
   path: string;
   /** `missing` (required field absent), `type` (wrong JSON type), `constraint` (bounds, enum, format, ...). */
   kind: 'missing' | 'type' | 'constraint';
@@ -63,6 +63,14 @@ export class ConflictError extends AppError {
   readonly kind = 'conflict';
 }
 
+/** The path exists, but not with this method (405, with an Allow header naming the methods it has). */
+export class MethodNotAllowedError extends AppError {
+  readonly kind = 'method_not_allowed';
+  constructor(readonly allow: string[]) {
+    super(`Method not allowed; this path accepts ${allow.join(', ')}`, { allow });
+  }
+}
+
 export class RateLimitError extends AppError {
   readonly kind = 'rate_limit';
   /** Seconds until the refusing window resets. */
@@ -89,6 +97,17 @@ export class UsageLimitExceededError extends AppError {
 /** A daily or otherwise counted quota is used up (general QUOTA_EXCEEDED). */
 export class QuotaExceededError extends AppError {
   readonly kind = 'quota';
+}
+
+/** The daily request window is used up (Document 1: QUOTA_EXCEEDED, "daily quota exceeded"); 429 with Retry-After. */
+export class DailyQuotaExceededError extends QuotaExceededError {
+  constructor(
+    readonly retryAfter: number,
+    message: string,
+    details: Record<string, unknown> = {},
+  ) {
+    super(message, { ...details, retry_after: retryAfter });
+  }
 }
 
 /** A calendar holds as many events as it may (calendar CALENDAR_FULL, 402). */

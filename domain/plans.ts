@@ -87,7 +87,8 @@ export const PLANS: Record<PlanName, Plan> = {
     name: 'Pro',
     price: 99.0, // chosen
     billing_cycle: 'monthly',
-    limits: { vendor_a_calls: 5000, vendor_b_calls: 2500, tokens: 7500000 /* chosen */, monthly_cost: 150.0 },
+    // Exactly the keys Document 1 gives Pro: no token ceiling (its monthly_cost already bounds spending).
+    limits: { vendor_a_calls: 5000, vendor_b_calls: 2500, monthly_cost: 150.0 },
     rates: {
       general: { minute: 300, day: 10000 },
       developer: { hour: 1000 },

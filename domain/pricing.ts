@@ -24,7 +24,7 @@
  */
 
 export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
-export type RequestProvider = 'web_search' | 'corpus';
+export type RequestProvider = 'web_search' | 'corpus' | 'dataforseo';
 /** Providers with image rows: the three image vendors and vendor_a's images API. */
 export type ImagePricedProvider = 'vendor_a' | 'vendor_c' | 'vendor_d' | 'vendor_e';
 export type ImagePriceOperation = 'generate' | 'edit' | 'upscale' | 'control';
@@ -131,6 +131,8 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // research: one web-search query; the local corpus is free
   { provider: 'web_search', cost_per_request: 0.008 },
   { provider: 'corpus', cost_per_request: 0 },
+  // keyword data: one DataForSEO Google Ads live task (its published price per task)
+  { provider: 'dataforseo', cost_per_request: 0.075 },
 ] as PricingEntry[]);
 
 export class PricingError extends Error {

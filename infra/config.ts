@@ -241,6 +241,45 @@ export const CONFIG_VARS = {
     default: '',
     description: 'Folder of Markdown/HTML/text documents indexed for research; empty = data/corpus of the project',
   },
+  // Keyword research and SEO performance data (infra/keywords/, infra/seo/; docs/content.md).
+  KEYWORD_VENDOR: {
+    type: 'string',
+    default: '',
+    description:
+      'Keyword-data vendor of keyword research: dataforseo (Google Ads keyword planner data); empty = research-corpus statistics only',
+    schema: { enum: ['', 'dataforseo'] },
+  },
+  DATAFORSEO_LOGIN: { type: 'string', default: '', description: 'DataForSEO API login (Basic auth user)' },
+  DATAFORSEO_PASSWORD: { type: 'string', default: '', description: 'DataForSEO API password (Basic auth password)' },
+  DATAFORSEO_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Base URL of the DataForSEO API; empty = https://api.dataforseo.com',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  SEARCH_CONSOLE_CLIENT_ID: {
+    type: 'string',
+    default: '',
+    description:
+      'OAuth client id (Google Cloud, scope webmasters.readonly) users connect Search Console with; empty = Search Console sync not available (import still is)',
+  },
+  SEARCH_CONSOLE_CLIENT_SECRET: {
+    type: 'string',
+    default: '',
+    description: 'OAuth client secret of SEARCH_CONSOLE_CLIENT_ID',
+  },
+  SEARCH_CONSOLE_TOKEN_URL: {
+    type: 'string',
+    default: '',
+    description: 'OAuth token endpoint; empty = https://oauth2.googleapis.com/token',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  SEARCH_CONSOLE_API_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: 'Search Console API base URL; empty = https://www.googleapis.com',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
   // API core (api/; docs/api.md): request size, consistency wait, credentials, rate limits.
   API_BODY_LIMIT_BYTES: {
     type: 'integer',
@@ -285,6 +324,20 @@ export const CONFIG_VARS = {
     default: '',
     description:
       'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)',
+  },
+  API_TASK_WAIT_MS: {
+    type: 'integer',
+    default: 20000,
+    description:
+      'How long a generating route waits for its task before answering 202 with a task to poll (ms); clients may ask for less with Prefer: wait=<s> or respond-async (docs/content.md)',
+    schema: { minimum: 0, maximum: 120000 },
+  },
+  IDEMPOTENCY_KEY_TTL_SECONDS: {
+    type: 'integer',
+    default: 86400,
+    description:
+      'How long the developer API remembers an Idempotency-Key and its answer (s); a key seen again within it replays the answer (docs/content.md)',
+    schema: { minimum: 60, maximum: 2592000 },
   },
   // Webhooks (infra/webhooks/, workflows/webhook-delivery.ts; docs/webhooks.md).
   WEBHOOK_SECRET_KEY: {

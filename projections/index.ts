@@ -17,6 +17,9 @@ import { outreachActivityProjection } from './outreach-activity';
 import { writerPreferencesProjection } from './writer-preferences';
 import { writerBatchesProjection } from './writer-batches';
 import { calendarsProjection } from './calendars';
+import { seoPerformanceProjection } from './seo-performance';
+import { contentRecordsProjection } from './content-records';
+import { personasProjection } from './personas';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -32,6 +35,9 @@ export const PROJECTIONS: Projection[] = [
   writerPreferencesProjection,
   writerBatchesProjection,
   calendarsProjection,
+  seoPerformanceProjection,
+  contentRecordsProjection,
+  personasProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

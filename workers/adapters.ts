@@ -14,6 +14,8 @@ import { PostgresUsageMeter } from '../infra/quota/meter';
 import { gatewayMeter } from '../infra/quota/gateway-meter';
 import { aiGatewayFromConfig } from '../infra/ai';
 import { researchFromConfig } from '../infra/research';
+import { keywordVendorFromConfig } from '../infra/keywords';
+import { IntegrationCredentialStore, searchConsoleFromConfig } from '../infra/seo';
 import { SecretBox, WebhookSecretStore } from '../infra/webhooks/secrets';
 import { webhookSettings } from '../infra/webhooks/settings';
 import { getUser } from '../projections/identity';
@@ -180,3 +182,27 @@ export function platformHealthCheck(ctx: Context, store: EventStore): () => Prom
 }
 
 export { createEventStore };
+
+/** Keyword research: the corpus (term statistics), the keyword vendor if configured, the usage meter (paid requests). */
+export function keywordAdapters(db: Knex, store: EventStore, config: Config) {
+  return {
+    corpus: researchFromConfig(config).corpus,
+    vendor: keywordVendorFromConfig(config),
+    meter: usageMeter(db, store),
+  };
+}
+
+/** Users' integration credentials (encrypted with WEBHOOK_SECRET_KEY, like webhook secrets). */
+export function integrationCredentials(db: Knex, config: Config): IntegrationCredentialStore {
+  return new IntegrationCredentialStore(db, new SecretBox(webhookSettings(config).secretKey));
+}
+
+/** What the API needs for integrations: the credential store, and whether Search Console sync is configured. */
+export function integrationAdapters(db: Knex, config: Config) {
+  return { credentials: integrationCredentials(db, config), searchConsole: !!searchConsoleFromConfig(config) };
+}
+
+/** SEO performance activities: the event store, users' credentials and the Search Console client (if configured). */
+export function performanceAdapters(db: Knex, store: EventStore, config: Config) {
+  return { store, credentials: integrationCredentials(db, config), searchConsole: searchConsoleFromConfig(config) };
+}

@@ -18,6 +18,7 @@ import { createEventStore, platformHealthCheck, usageMeter, webhookAdapters } fr
 import { sitebuilderApiSettings } from './adapters';
 import { imageStudioSettings } from './image-adapters';
 import { outreachApiAdapters } from './adapters';
+import { integrationAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     workflows: { client: async () => (await ctx.temporal()).client, taskQueue: config.TEMPORAL_TASK_QUEUE },
     corpus: researchFromConfig(config).corpus,
     webhooks: webhookAdapters(ctx.db, config),
+    integrations: integrationAdapters(ctx.db, config),
     quota: usageMeter(ctx.db, store),
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),

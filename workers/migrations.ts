@@ -14,6 +14,8 @@ import { webhookSecretsMigration } from '../infra/webhooks/migration';
 import { sitebuilderTokensMigration } from '../infra/sitebuilder/migration';
 import { outreachMigration } from '../infra/outreach/migration';
 import { calendarCapacityMigration } from '../infra/calendar/capacity';
+import { integrationCredentialsMigration } from '../infra/seo/credentials';
+import { idempotencyMigration } from '../infra/idempotency/postgres';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -25,5 +27,7 @@ export const MIGRATIONS: Migration[] = [
   sitebuilderTokensMigration,
   outreachMigration,
   calendarCapacityMigration,
+  integrationCredentialsMigration,
+  idempotencyMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -18,6 +18,7 @@ import { outreachActivityDeps } from './adapters';
 import { ensureReplyPollSchedule } from './outreach-schedule';
 import { writerNotifyDeps } from './adapters';
 import { ProcessBeacon } from '../infra/health/beacon';
+import { keywordAdapters, performanceAdapters } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
       tasks: { store },
       blog: { gateway, research },
       blogSync: { gateway, research, store },
+      content: { gateway, research, store },
+      keywords: keywordAdapters(ctx.db, store, config),
+      performance: performanceAdapters(ctx.db, store, config),
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
       sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
       image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),

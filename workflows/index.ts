@@ -23,3 +23,13 @@ export { outreachDiscoverWorkflow } from './outreach-discovery';
 export { writerGenerateWorkflow, writerBatchWorkflow } from './writers';
 export { calendarPublishWorkflow } from './calendar-publish';
 export { calendarGenerateWorkflow } from './calendar-generate';
+export {
+  blogWriterWorkflow,
+  blogWriterResearchWorkflow,
+  profnetPostWorkflow,
+  contentStrategyWorkflow,
+  contentPersonasWorkflow,
+} from './content';
+export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-content';
+export { keywordResearchWorkflow } from './keywords';
+export { performanceSyncWorkflow } from './performance';

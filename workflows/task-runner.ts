@@ -72,6 +72,8 @@ export async function runTask<R, O extends Record<string, unknown>>(
     }
     const { code, message } = failureCodeOf(err);
     await CancellationScope.nonCancellable(() => lifecycle.failTask({ taskId, userId, code, message }));
-    throw ApplicationFailure.nonRetryable(message, code);
+    // Keep the cause's details (a plan limit's provider, limit_type, usage): the API answers a waiting client with them.
+    const details = (err as { cause?: { details?: unknown[] } }).cause?.details;
+    throw ApplicationFailure.create({ message, type: code, nonRetryable: true, ...(details ? { details } : {}) });
   }
 }

@@ -13,6 +13,7 @@ import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
 import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
 import { claimCheckFields, seoResultSchema } from '../blog/analysis';
+import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
 const keywordsField = { ...strings(20, 100), default: [] };
@@ -47,6 +48,8 @@ function competitors(content: string, urls: string[]) {
 /** Each goal and the SEO assessments (docs/analysis.md) it is judged by; `engagement` uses the flow analysis. */
 export const OPTIMIZATION_GOALS: Record<string, AssessmentId[]> = {
   keyword_optimization: ['keyword_density', 'keyword_placement'],
+  // Document 1 names this goal; it is the density half of keyword_optimization (not in the default list, which has both).
+  keyword_density: ['keyword_density'],
   readability: ['readability', 'sentence_length', 'passive_voice', 'transition_words', 'consecutive_sentences'],
   structure: ['heading_structure', 'subheading_distribution', 'paragraph_length', 'list_usage', 'text_length'],
   links: ['links'],
@@ -54,6 +57,8 @@ export const OPTIMIZATION_GOALS: Record<string, AssessmentId[]> = {
   engagement: [],
 };
 const GOAL_NAMES = Object.keys(OPTIMIZATION_GOALS);
+/** Goals analysed when the request names none: every goal once (keyword_density is inside keyword_optimization). */
+const DEFAULT_GOALS = GOAL_NAMES.filter((g) => g !== 'keyword_density');
 
 const locatedSchema = obj({
   assessment: { type: 'string' },
@@ -109,6 +114,8 @@ export const VERIFICATION_LEVELS = {
   basic: { check_claims: false, perClaim: 1, confidence_threshold: 0.6 },
   standard: { check_claims: true, perClaim: 2, confidence_threshold: 0.6 },
   thorough: { check_claims: true, perClaim: 3, confidence_threshold: 0.7 },
+  // The level Document 1 names: every claim, the most sources per claim, the strict threshold.
+  comprehensive: { check_claims: true, perClaim: 5, confidence_threshold: 0.7 },
 } as const;
 /** Claims whose sources are retrieved (the first ones in the text); the rest are checked against the same pool. */
 export const MAX_CLAIM_QUERIES = 100;
@@ -170,6 +177,12 @@ export const generalAnalysisRoutes: RouteDef[] = [
         ctx.body.target_keywords,
         ctx.body.content,
       );
+      // An integration route: the call is a user_action too (docs/content.md "Integration routes").
+      await recordIntegrationAction(ctx, {
+        integration: 'seo_analyzer',
+        action: 'analyzed',
+        details: { analysis_id, seo_score: result.seo_score, keywords: ctx.body.target_keywords },
+      });
       return { data: { analysis_id, ...result } };
     },
   }),
@@ -179,7 +192,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     auth: 'user',
     tags: ['seo'],
     summary: 'Located recommendations per optimization goal',
-    description: `Goals: ${GOAL_NAMES.join(', ')} (default: all). Each recommendation names the assessment, what to do and where (start/end character offsets and an excerpt; engagement advice names sections).`,
+    description: `Goals: ${GOAL_NAMES.join(', ')} (default: all but keyword_density, which keyword_optimization includes). Each recommendation names the assessment, what to do and where (start/end character offsets and an excerpt; engagement advice names sections).`,
     request: {
       body: obj(
         {
@@ -190,7 +203,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
             items: { enum: GOAL_NAMES },
             uniqueItems: true,
             maxItems: GOAL_NAMES.length,
-            default: GOAL_NAMES,
+            default: DEFAULT_GOALS,
           },
         },
         ['content'],
@@ -207,7 +220,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
       limitContent({ content: b.content });
       const keyword = b.target_keyword?.trim() || null;
       const seo = analyzeSeo({ content: b.content, keywords: keyword ? [keyword] : [] });
-      const goals = (b.optimization_goals.length ? b.optimization_goals : GOAL_NAMES).map((g) =>
+      const goals = (b.optimization_goals.length ? b.optimization_goals : DEFAULT_GOALS).map((g) =>
         goalReport(g, b.content, seo),
       );
       return { data: { seo_score: seo.seo_score, target_keyword: keyword, goals } };

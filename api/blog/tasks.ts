@@ -6,7 +6,7 @@
  * spec lists their fields); errors use the general envelope.
  */
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError, UsageLimitExceededError, ValidationError } from '../../domain/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import {
   MEDIUM_MAX_WORDS,
@@ -15,13 +15,12 @@ import {
   OutlineRequest,
   ResearchRequest,
 } from '../../domain/blog/types';
-import { PLANS } from '../../domain/plans';
 import { getTask, TaskRecord } from '../../projections/task-status';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../workflows';
 import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { cancelWorkflow, describeTask, startWorkflow } from '../kernel/workflows';
-import type { AppDeps } from '../kernel/types';
+import { precheckQuota } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
@@ -43,25 +42,6 @@ interface TaskKind<R> {
   body: JsonSchema;
   /** Rules the schema cannot say. */
   check?(body: R): void;
-}
-
-/**
- * Refuses at once (429) when the caller's plan limit for the default provider
- * is already used up, instead of starting a task that can only fail; the
- * metered calls inside the task enforce limits atomically either way.
- */
-async function precheckQuota(deps: AppDeps, userId: string, plan: keyof typeof PLANS): Promise<void> {
-  if (!deps.quota) return;
-  const limits = PLANS[plan].limits as Record<string, number | undefined>;
-  const provider = deps.aiProvider ?? 'local';
-  const keys = [`${provider}_calls`, 'tokens', 'monthly_cost'].filter((k) => limits[k] !== undefined);
-  if (!keys.length) return;
-  const current = await deps.quota.current(userId);
-  for (const k of keys) {
-    const used = (current[k]?.used ?? 0) + (current[k]?.reserved ?? 0);
-    if (used >= limits[k]!)
-      throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
-  }
 }
 
 /**

@@ -45,5 +45,7 @@ export function apiSettings(c: Config): ApiSettings {
     rotationGraceSeconds: c.API_KEY_ROTATION_GRACE_SECONDS,
     sessionTtlSeconds: c.SESSION_TTL_SECONDS,
     rate: { overrides: parseRateOverrides(c.RATE_LIMIT_OVERRIDES), developmentPercent: c.RATE_LIMIT_DEV_PERCENT },
+    taskWaitMs: c.API_TASK_WAIT_MS,
+    idempotencyTtlSeconds: c.IDEMPOTENCY_KEY_TTL_SECONDS,
   };
 }

@@ -10,6 +10,7 @@ import {
   ConflictError,
   InternalError,
   isAppError,
+  MethodNotAllowedError,
   PayloadTooLargeError,
   ValidationError,
 } from '../../domain/errors';
@@ -73,11 +74,11 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     operation: st.route?.operationId,
   });
   if (st.rate) applyRateHeaders(res, family, st.rate);
-  if (appErr.kind === 'rate_limit') {
-    const retry = String((appErr as AppError & { retryAfter: number }).retryAfter);
-    res.setHeader('Retry-After', retry);
-  }
+  // Rate limits and the daily quota say when to come back.
+  const retryAfter = (appErr as AppError & { retryAfter?: unknown }).retryAfter;
+  if (typeof retryAfter === 'number') res.setHeader('Retry-After', String(retryAfter));
   if (appErr.kind === 'authentication') res.setHeader('WWW-Authenticate', 'Bearer');
+  if (appErr instanceof MethodNotAllowedError) res.setHeader('Allow', appErr.allow.join(', '));
   if (res.headersSent) {
     res.end();
     return;

@@ -9,6 +9,7 @@ import { CREDENTIALS, Family, FAMILIES } from './families';
 import type { JsonSchema } from './envelopes/common';
 import { familyOfRoute, operationIdOf, RouteDef } from './registry';
 import { SCOPE_DESCRIPTIONS } from '../../domain/calendar/permissions';
+import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
 const errorRef = (f: Family) => ({ $ref: `#/components/schemas/${f}_error` });
@@ -30,6 +31,15 @@ function parameters(route: RouteDef) {
       });
     }
   }
+  if (isIdempotentRoute(route, familyOfRoute(route)))
+    out.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+      description:
+        'Same key and same body within 24 h: the first answer again (Idempotent-Replayed: true); same key, different body: 409',
+    });
   return out;
 }
 
@@ -56,8 +66,11 @@ function errorResponses(route: RouteDef, family: Family) {
     },
   };
   r['500'] = e('Unexpected error: generic message and request id');
+  const idem = 'Idempotency-Key already used with a different request, or its first request is still running';
+  if (isIdempotentRoute(route, family)) r['409'] = e(idem);
   // What the route itself declares it can answer besides (409 conflicts, 503 without Temporal, ...).
-  for (const [status, description] of Object.entries(route.errors ?? {})) r[status] = e(description);
+  for (const [status, description] of Object.entries(route.errors ?? {}))
+    r[status] = e(status === '409' && isIdempotentRoute(route, family) ? `${description}; or: ${idem}` : description);
   return r;
 }
 

@@ -10,7 +10,7 @@
  * every response; a refused request gets `Retry-After` (api/errors.ts).
  */
 import type { RequestHandler, Response } from 'express';
-import { RateLimitError } from '../../domain/errors';
+import { DailyQuotaExceededError, RateLimitError } from '../../domain/errors';
 import { RateOptions, RateScheme, rateWindows } from '../../domain/plans';
 import type { PostgresRateLimiter, RateDecision } from '../../infra/ratelimit/postgres';
 import type { Family } from './families';
@@ -43,6 +43,13 @@ export function rateLimitStage(limiter: PostgresRateLimiter, scheme: RateScheme,
     applyRateHeaders(res, st.family, decision);
     if (!decision.allowed) {
       const b = decision.binding;
+      // A used-up day is the spec's daily quota (QUOTA_EXCEEDED); shorter windows are its rate limit.
+      if (b.name === 'day')
+        throw new DailyQuotaExceededError(decision.retryAfter!, `Daily quota exceeded: ${b.limit} requests per day`, {
+          limit: b.limit,
+          window: b.name,
+          reset: b.reset,
+        });
       throw new RateLimitError(decision.retryAfter!, `Rate limit exceeded: ${b.limit} requests per ${b.name}`, {
         limit: b.limit,
         window: b.name,

@@ -17,6 +17,7 @@ import { compileRequest } from './validation';
 import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
 import { authStage, ownerCheck } from './auth';
 import { rateLimitStage } from './rate-limit';
+import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
 
 export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
 
@@ -35,6 +36,7 @@ export const operationIdOf = (r: RouteDef) =>
 /** Adds every route to `app` with its stages. */
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
   const limiter = new PostgresRateLimiter(deps.db);
+  const idempotent = createIdempotencyStage(deps);
   const seen = new Set<string>();
   for (const route of routes) {
     const id = `${route.method} ${route.path}`;
@@ -62,8 +64,16 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         : express.json({ limit, type: ['application/json', 'application/*+json'] }),
       async (req, res) => {
         const st = res.locals as RequestState;
-        const input = validate({ body: req.body, query: req.query, params: req.params });
+        const fromBody =
+          route.queryFromBody && req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+        const input = validate({
+          body: route.queryFromBody ? undefined : req.body,
+          query: { ...fromBody, ...req.query },
+          params: req.params,
+        });
         ownerCheck(route, st, input.params);
+        // Developer POSTs: Idempotency-Key (a replay answers here; api/kernel/idempotency.ts).
+        if (isIdempotentRoute(route, family) && (await idempotent(req, res, route, input.body))) return;
         const result = await route.handler({
           ...input,
           caller: st.caller,

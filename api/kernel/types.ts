@@ -14,6 +14,7 @@ import type { CorpusProvider } from '../../infra/research';
 import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
 import type { SsrfOptions } from '../../infra/webhooks/ssrf';
 import type { SitebuilderApiSettings } from '../../infra/sitebuilder/settings';
+import type { IntegrationCredentialStore } from '../../infra/seo/credentials';
 import type { RateDecision } from '../../infra/ratelimit/postgres';
 import type { RateOptions, RateScheme } from '../../domain/plans';
 import type { Caller } from '../identity/lookup';
@@ -36,6 +37,10 @@ export interface ApiSettings {
   /** Lifetime of session tokens (s). */
   sessionTtlSeconds: number;
   rate: RateOptions;
+  /** How long a generating route waits for its task before answering 202 with the task to poll (ms; api/kernel/tasks.ts). */
+  taskWaitMs?: number;
+  /** How long an Idempotency-Key of the developer family is remembered (s; api/kernel/idempotency.ts). */
+  idempotencyTtlSeconds?: number;
 }
 
 /** The Temporal client of the API and the task queue its workers poll (connected on first use). */
@@ -48,6 +53,12 @@ export interface WorkflowClient {
 export interface WebhookAdapters {
   secrets: WebhookSecretStore;
   ssrf: SsrfOptions;
+}
+
+/** Users' integration credentials (Search Console) and whether the deployment's Search Console client is configured. */
+export interface IntegrationAdapters {
+  credentials: IntegrationCredentialStore;
+  searchConsole: boolean;
 }
 
 /** Current use of a user's plan limits in a billing period (the quota meter's rows). */
@@ -72,6 +83,8 @@ export interface AppDeps {
   corpus: CorpusProvider;
   /** Encrypted webhook secrets and the SSRF rules of webhook URLs. */
   webhooks: WebhookAdapters;
+  /** Integration credentials (SEO dashboard Search Console connection); absent: those routes answer 503. */
+  integrations?: IntegrationAdapters;
   /** Plan-limit use, for refusing a task at once when its plan limit is used up. */
   quota?: QuotaReader;
   /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */
@@ -144,6 +157,11 @@ export interface RouteDef<B = any, Q = any, P = any> {
    * responses list their own fields, e.g. `success, seo_score, ...`). Errors keep the family's envelope.
    */
   successBody?: 'envelope' | 'bare';
+  /**
+   * A GET whose spec lists body fields: the fields of a JSON object body fill the query parameters the query string
+   * does not give, before validation (the query schema and the OpenAPI document describe them).
+   */
+  queryFromBody?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;

@@ -15,6 +15,9 @@ import { OutreachEvent, outreachEvents } from './outreach';
 import { WriterEvent, writerEvents } from './writers';
 import { CalendarEvent, calendarEvents } from './calendar';
 import { OAuthEvent, oauthEvents } from './oauth';
+import { ContentEvent, contentEvents } from './content';
+import { SeoEvent, seoEvents } from './seo';
+import { IntegrationEvent, integrationEvents } from './integrations';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -30,7 +33,10 @@ export type DomainEvent =
   | OutreachEvent
   | WriterEvent
   | CalendarEvent
-  | OAuthEvent;
+  | OAuthEvent
+  | ContentEvent
+  | SeoEvent
+  | IntegrationEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -48,6 +54,9 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...writerEvents,
   ...calendarEvents,
   ...oauthEvents,
+  ...contentEvents,
+  ...seoEvents,
+  ...integrationEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

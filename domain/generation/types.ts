@@ -8,6 +8,10 @@
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
 import type { FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '../outreach/writer';
 import type { WriterBrief } from '../writers/types';
+import type { PlatformPostInput } from './platform-post';
+import type { ContentStrategyInput } from './strategy';
+import type { PersonasInput } from './personas';
+import type { KeywordInsightsInput } from './keywords';
 
 export type { Source };
 import type { SocialPostInput } from './calendar-post';
@@ -135,4 +139,9 @@ export type LocalTask =
   // Professional- and social-network writers (domain/generation/social): a JSON draft of the brief's kind.
   | { kind: 'social'; input: { brief: WriterBrief; sources: Source[] } }
   // Calendar posts (domain/generation/calendar-post.ts): JSON {title, thread_content, hashtags}.
-  | { kind: 'social_post'; input: SocialPostInput };
+  | { kind: 'social_post'; input: SocialPostInput }
+  // Content generation of the general and developer families (docs/content.md): JSON answers.
+  | { kind: 'platform_post'; input: PlatformPostInput }
+  | { kind: 'strategy'; input: ContentStrategyInput }
+  | { kind: 'personas'; input: PersonasInput }
+  | { kind: 'keyword_insights'; input: KeywordInsightsInput };

@@ -107,12 +107,24 @@ const rule = <T extends EventType>(r: WebhookRule<T>): WebhookRule => r as unkno
 /** Task types normalised: `blog-medium` and `blog_medium` are the same type. */
 export const normaliseTaskType = (t: string) => t.toLowerCase().replace(/-/g, '_');
 
-const RESEARCH_TASKS = new Set(['blog_research', 'research']);
-const NON_CONTENT_TASKS = new Set(['blog_outline', ...RESEARCH_TASKS]);
+const RESEARCH_TASKS = new Set(['blog_research', 'research', 'blog_writer_research']);
+const NON_CONTENT_TASKS = new Set(['blog_outline', 'blog_research', 'research']);
+/**
+ * Tasks of the generating routes of Document 1 (docs/content.md) whose type the prefix rules below do not catch:
+ * each completes with content.generated too (research also with research_complete, strategy with strategy.updated).
+ */
+const GENERATING_TASKS = new Set([
+  'blog_writer_research',
+  'keyword_research',
+  'content_strategy',
+  'content_personas',
+  'content_batch',
+]);
 
-/** Content-producing tasks: every `blog_*` task but research and outline, the generic content tasks, and the writers' generations. */
+/** Content-producing tasks: every `blog_*` task but research and outline, the generic content tasks, the generating routes and the writers' generations. */
 export function isContentTask(taskType: string): boolean {
   const t = normaliseTaskType(taskType);
+  if (GENERATING_TASKS.has(t)) return true;
   if (NON_CONTENT_TASKS.has(t)) return false;
   if (WRITER_CONTENT_TASK_TYPES.has(t)) return true;
   return t.startsWith('blog_') || t === 'content_generation' || t.endsWith('_post');
@@ -142,21 +154,19 @@ export const WEBHOOK_RULES: WebhookRule[] = [
       const t = normaliseTaskType(ctx.task.task_type);
       const result = e.data.result ?? {};
       const data = { task_id: e.data.task_id, task_type: t, result };
-      if (RESEARCH_TASKS.has(t)) return [{ name: 'research_complete', data }];
+      const out: WebhookMessage[] = [];
+      if (RESEARCH_TASKS.has(t)) out.push({ name: 'research_complete', data });
       if (isContentTask(t)) {
         const content = contentOf(result);
-        return [
+        out.push(
           { name: 'content.generated', data },
           { name: 'content_generated', data, ...(content !== undefined ? { content } : {}) },
-        ];
+        );
       }
       if (t === 'seo_analysis')
-        return [
-          { name: 'seo.analysis.completed', data },
-          { name: 'seo_analysis_complete', data },
-        ];
-      if (t === 'content_strategy') return [{ name: 'strategy.updated', data }];
-      return [];
+        out.push({ name: 'seo.analysis.completed', data }, { name: 'seo_analysis_complete', data });
+      if (t === 'content_strategy') out.push({ name: 'strategy.updated', data });
+      return out;
     },
   }),
   rule({
@@ -169,6 +179,14 @@ export const WEBHOOK_RULES: WebhookRule[] = [
         { name: 'seo.analysis.completed', data },
         { name: 'seo_analysis_complete', data },
       ];
+    },
+  }),
+  rule({
+    source: 'IntegrationActionRecorded',
+    user: (e) => e.data.user_id,
+    messages(e) {
+      const { action_id, integration, action, route, details } = e.data;
+      return [{ name: 'user_action', data: { action_id, integration, action, route, details } }];
     },
   }),
   rule({

@@ -7,12 +7,16 @@
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
 import {
+  contentStrategy,
+  developPersonas,
   draftOutline,
+  keywordInsights,
   localChatAnswer,
   researchSummary,
   writeArticle,
   writeSection,
   writeSocialPost,
+  writePlatformPost,
 } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
@@ -63,6 +67,14 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(writeSocial(task.input));
     case 'social_post':
       return JSON.stringify(writeSocialPost(task.input));
+    case 'platform_post':
+      return JSON.stringify(writePlatformPost(task.input));
+    case 'strategy':
+      return JSON.stringify(contentStrategy(task.input));
+    case 'personas':
+      return JSON.stringify(developPersonas(task.input));
+    case 'keyword_insights':
+      return JSON.stringify(keywordInsights(task.input));
   }
 }
 

@@ -15,6 +15,7 @@ export const CALENDAR_CODE: Record<string, string> = {
   permission: 'AUTHORIZATION_ERROR',
   policy: 'AUTHORIZATION_ERROR',
   not_found: 'NOT_FOUND_ERROR',
+  method_not_allowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT_ERROR',
   rate_limit: 'RATE_LIMIT_EXCEEDED',
   usage_limit: 'RATE_LIMIT_EXCEEDED',

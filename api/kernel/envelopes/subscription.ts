@@ -14,6 +14,7 @@ export const SUBSCRIPTION_TYPE: Record<string, string> = {
   permission: 'PermissionError',
   policy: 'PermissionError',
   not_found: 'NotFoundError',
+  method_not_allowed: 'MethodNotAllowedError',
   conflict: 'ConflictError',
   payload_too_large: 'PayloadTooLargeError',
   rate_limit: 'RateLimitExceeded',

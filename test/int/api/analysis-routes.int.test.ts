@@ -351,6 +351,15 @@ describe('analysis routes', () => {
       'images',
       'engagement',
     ]);
+    // The spec's goal keyword_density: the density assessment alone.
+    const density = await post('/api/seo-dashboard/optimize', {
+      content: thin,
+      target_keyword: 'content calendar',
+      optimization_goals: ['keyword_density', 'readability', 'structure'],
+    });
+    expect(density.status).toBe(200);
+    expect(density.body.data.goals[0].goal).toBe('keyword_density');
+    expect(density.body.data.goals[0].assessments.map((a: { id: string }) => a.id)).toEqual(['keyword_density']);
     expectInvalid(
       await post('/api/seo-dashboard/optimize', { content: thin, optimization_goals: ['virality'] }),
       'optimization_goals.0',
@@ -368,6 +377,14 @@ describe('analysis routes', () => {
     for (const s of d.sources_checked) expect(s.url).toMatch(/^https:\/\/blog\.example\.com\/api\/research\/corpus\//);
     for (const c of d.claim_analysis)
       expect(['verified', 'unverified', 'contradicted']).toContain(c.verification_status);
+    // The spec's level: every claim, five corpus passages per claim.
+    const full = await post('/api/profnet-writer/fact-check', {
+      content: ARTICLE,
+      verification_level: 'comprehensive',
+    });
+    expect(full.status).toBe(200);
+    expect(full.body.data.verification_level).toBe('comprehensive');
+    expect(full.body.data.sources_checked.length).toBeGreaterThanOrEqual(d.sources_checked.length);
     const basic = await post('/api/profnet-writer/fact-check', { content: ARTICLE });
     expect(basic.body.data.verification_level).toBe('standard');
     expectInvalid(

@@ -86,7 +86,8 @@ describe('rate limits', () => {
     const u = await small.user('free');
     const rs = await burst(7, () => call(`${small.url}/api/settings/api-keys`, { headers: bearer(u.key) }));
     expect(rs.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 429]);
-    expect(rs[6].body.error.details.window).toBe('day');
+    // A used-up day is the spec's daily quota: QUOTA_EXCEEDED (shorter windows stay RATE_LIMIT_EXCEEDED).
+    expect(rs[6].body.error).toMatchObject({ code: 'QUOTA_EXCEEDED', details: { window: 'day', limit: 6 } });
     const untilMidnight = 86400 - (Math.floor(Date.now() / 1000) % 86400);
     expect(Math.abs(Number(rs[6].headers.get('retry-after')) - untilMidnight)).toBeLessThanOrEqual(2);
   });
@@ -184,15 +185,16 @@ describe('rate limits', () => {
       call(`${small.url}/api/v1/backlink-outreach/probe/fail?kind=policy`, { headers: bearer(session) });
     const rs = await burst(6, outreach);
     expect(rs[4].status).toBe(403);
-    expect([rs[5].status, rs[5].body]).toEqual([429, { detail: 'Rate limit exceeded: 6 requests per day' }]);
+    expect([rs[5].status, rs[5].body]).toEqual([429, { detail: 'Daily quota exceeded: 6 requests per day' }]);
     const image = await call(`${small.url}/api/image-studio/probe/create`, {
       method: 'POST',
       headers: bearer(u.key),
       json: { prompt: 'x' },
     });
     expect(image.status).toBe(429);
-    expect(image.body.detail).toMatch(/^Rate limit exceeded; retry after \d+ s$/);
+    expect(image.body.detail).toBe('Daily quota exceeded: 6 requests per day');
+    expect(Number(image.headers.get('retry-after'))).toBeGreaterThan(0);
     const sub = await call(`${small.url}/api/subscription/probe/usage/${u.userId}/trends`, { headers: bearer(u.key) });
-    expect(sub.body).toMatchObject({ success: false, error: 'RateLimitExceeded', user_id: u.userId });
+    expect(sub.body).toMatchObject({ success: false, error: 'QuotaExceededError', user_id: u.userId });
   });
 });

@@ -262,20 +262,43 @@ describe('route registry', () => {
     expect(r.status).toBe(401);
   });
 
-  it('unknown routes answer 404 in the family of their path', async () => {
-    const cases: [string, Family, (b: JsonResponse['body']) => unknown, unknown][] = [
-      ['/api/nope', 'general', (b) => b.error.code, 'NOT_FOUND'],
-      ['/v1/nope', 'developer', (b) => b.error.code, 'NOT_FOUND'],
-      ['/api/subscription/nope', 'subscription', (b) => b.error, 'NotFoundError'],
-      ['/v1/calendar/nope', 'calendar', (b) => b.error.code, 'NOT_FOUND_ERROR'],
-      ['/api/v1/backlink-outreach/nope', 'outreach', (b) => b.detail, 'Resource not found'],
-      ['/api/image-studio/nope', 'image_studio', (b) => b.detail, 'Resource not found'],
+  it('unknown routes: authentication before routing (401 without a credential), then 404 in the family of their path', async () => {
+    const cases: [string, Family, (b: JsonResponse['body']) => unknown, unknown, unknown][] = [
+      ['/api/nope', 'general', (b) => b.error.code, 'INVALID_API_KEY', 'NOT_FOUND'],
+      ['/v1/nope', 'developer', (b) => b.error.code, 'INVALID_API_KEY', 'NOT_FOUND'],
+      ['/api/subscription/nope', 'subscription', (b) => b.error, 'AuthenticationError', 'NotFoundError'],
+      ['/v1/calendar/nope', 'calendar', (b) => b.error.code, 'AUTHENTICATION_ERROR', 'NOT_FOUND_ERROR'],
+      ['/api/v1/backlink-outreach/nope', 'outreach', (b) => b.detail, 'Not authenticated', 'Resource not found'],
+      ['/api/image-studio/nope', 'image_studio', (b) => b.detail, 'Authentication required', 'Resource not found'],
     ];
-    for (const [p, family, pick, want] of cases) {
-      const r = await call(url(p));
-      expect([p, r.status, pick(r.body)]).toEqual([p, 404, want]);
+    for (const [p, family, pick, unauthenticated, missing] of cases) {
+      const anonymous = await call(url(p), { method: 'POST', json: {} });
+      expect([p, anonymous.status, pick(anonymous.body)]).toEqual([p, 401, unauthenticated]);
+      expectEnvelope(family, anonymous);
+      const credential = family === 'outreach' ? session : user.key;
+      const r = await call(url(p), { headers: bearer(credential) });
+      expect([p, r.status, pick(r.body)]).toEqual([p, 404, missing]);
       expectEnvelope(family, r);
     }
+    // An invalid credential is 401 too; an authenticated 404 of the developer family reports its rate window.
+    expect((await call(url('/v1/nope'), { headers: bearer('cp_live_nope_nope') })).status).toBe(401);
+    const dev = await call(url('/v1/content/nope/deep'), { method: 'PATCH', headers: bearer(user.key) });
+    expect(dev.status).toBe(404);
+    expect(dev.body.meta.rate_limit).toEqual({
+      limit: expect.any(Number),
+      remaining: expect.any(Number),
+      reset: expect.any(Number),
+    });
+    // A path that exists with other methods: 405 naming them (after authentication too).
+    const wrong = await call(url('/v1/personas'), { method: 'PATCH', headers: bearer(user.key), json: {} });
+    expect([wrong.status, wrong.body.error.code, wrong.headers.get('allow')]).toEqual([
+      405,
+      'METHOD_NOT_ALLOWED',
+      'GET, POST, HEAD',
+    ]);
+    expect((await call(url('/v1/personas'), { method: 'PATCH', json: {} })).status).toBe(401);
+    // Outside the families' prefixes there is nothing to authenticate against: a plain 404.
+    expect((await call(url('/nope'))).status).toBe(404);
   });
 
   it('thrown errors map to each family; unexpected ones are a generic 500 with the request id, never a stack', async () => {

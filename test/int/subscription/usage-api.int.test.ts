@@ -89,6 +89,8 @@ describe('subscription and usage API', () => {
       tokens: 1500000,
       monthly_cost: 50,
     });
+    // Pro carries exactly the keys Document 1 gives it.
+    expect(plans.body.data[2].limits).toEqual({ vendor_a_calls: 5000, vendor_b_calls: 2500, monthly_cost: 150 });
 
     const pricing = await get(`${P}/pricing`, u.key);
     expect(pricing.status).toBe(200);

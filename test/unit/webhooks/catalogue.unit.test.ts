@@ -41,6 +41,7 @@ describe('webhook catalogue', () => {
       'CalendarEventPublishFailed',
       'CalendarEventPublished',
       'CalendarEventUpdated',
+      'IntegrationActionRecorded',
       'SeoAnalysisCompleted',
       'TaskCompleted',
     ]);

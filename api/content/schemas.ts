@@ -1,0 +1,140 @@
+/** JSON Schemas of the content generation routes (validation and the OpenAPI document). */
+import { LENGTHS, RESEARCH_DEPTHS, SOURCE_KINDS } from '../../domain/content/types';
+import { PLATFORM_NAMES } from '../../domain/content/platforms';
+import { arr, bool, int, num, obj, str, strings, text } from '../kernel/schema';
+
+/** An array of at most `maxItems` non-empty strings of at most `maxLength` characters. */
+export const words = (maxItems: number, maxLength: number, extra: Record<string, unknown> = {}) => ({
+  type: 'array',
+  items: { type: 'string', minLength: 1, maxLength },
+  maxItems,
+  ...extra,
+});
+
+const keywords = words(20, 100, { default: [], description: 'Keywords the text should target (at most 20)' });
+
+export const blogWriterBody = obj(
+  {
+    topic: text(300, { pattern: '\\S' }),
+    target_audience: str(300),
+    content_type: { ...str(100), default: 'post', description: 'e.g. post, how-to-guide, listicle' },
+    word_count: { ...int, minimum: 100, maximum: 5000, description: 'Words wanted; wins over length' },
+    tone: { ...str(100), default: 'professional' },
+    keywords,
+    length: { enum: LENGTHS, description: 'short 500, medium 1000, long 1800, long_form 2500 words' },
+  },
+  ['topic'],
+);
+
+export const researchBody = obj(
+  {
+    topic: text(300, { pattern: '\\S' }),
+    research_depth: {
+      enum: Object.keys(RESEARCH_DEPTHS),
+      default: 'standard',
+      description: 'basic 4 sources, standard 8, comprehensive 12',
+    },
+    sources: {
+      type: 'array',
+      items: { enum: [...SOURCE_KINDS] },
+      minItems: 1,
+      uniqueItems: true,
+      default: ['web', 'academic', 'industry'],
+      description: 'Kinds of sources to read',
+    },
+  },
+  ['topic'],
+);
+
+export const profnetBody = obj(
+  {
+    content_type: { ...str(100), default: 'post', description: 'post or article (an article quotes more sources)' },
+    topic: text(300, { pattern: '\\S' }),
+    tone: { ...str(100), default: 'professional' },
+    include_hashtags: { ...bool, default: true },
+    target_audience: str(300),
+    hashtags: words(10, 60, { default: [], description: 'Hashtags the post must carry (they come first)' }),
+  },
+  ['topic'],
+);
+
+export const strategyBody = obj(
+  {
+    business_type: text(200, { pattern: '\\S' }),
+    target_audience: str(300),
+    goals: words(10, 100, { minItems: 1, description: 'e.g. lead_generation, brand_awareness' }),
+    content_types: words(10, 100, { minItems: 1, description: 'e.g. blog, social, email' }),
+  },
+  ['business_type', 'goals', 'content_types'],
+);
+
+export const personasBody = obj({
+  business_niche: text(200, { pattern: '\\S' }),
+  target_demographics: obj({ age_range: str(40), profession: str(100), pain_points: words(10, 200, { minItems: 1 }) }, [
+    'pain_points',
+  ]),
+});
+
+const sourceRef = obj({ index: int, title: { type: 'string' }, url: { type: 'string' } }, ['title', 'url']);
+const provenance = {
+  provider: { type: 'string', description: 'vendor_a, vendor_b or local (the offline writer)' },
+  model: { type: 'string' },
+  offline: bool,
+};
+export const scoresSchema = {
+  word_count: int,
+  readability_score: { ...num, description: 'Flesch reading ease, 0-100' },
+  seo_score: { ...num, description: 'SEO score 0-100 of the analysis engine' },
+};
+
+export const generatedSchema = obj({
+  content: { type: 'string' },
+  metadata: obj({ ...scoresSchema, ...provenance, sources: arr(sourceRef), recommendations: strings() }, [
+    'word_count',
+    'readability_score',
+    'seo_score',
+    'provider',
+  ]),
+});
+
+export const researchResultSchema = obj(
+  {
+    topic: { type: 'string' },
+    research_depth: { type: 'string' },
+    sources: arr({ type: 'object' }),
+    keyword_analysis: { type: 'object' },
+    competitor_analysis: { type: 'object' },
+    suggested_angles: strings(),
+    search_queries: strings(),
+    metadata: obj({ ...provenance, searched: { type: 'string' }, sources_found: int }, ['provider', 'searched']),
+  },
+  ['topic', 'sources', 'keyword_analysis', 'metadata'],
+);
+
+export const profnetResultSchema = obj(
+  {
+    content: { type: 'string' },
+    hashtags: strings(),
+    call_to_action: { type: ['string', 'null'] },
+    metadata: obj({ ...scoresSchema, ...provenance, character_count: int, character_limit: int }, [
+      'provider',
+      'character_count',
+    ]),
+  },
+  ['content', 'hashtags', 'metadata'],
+);
+
+export const strategyResultSchema = obj(
+  {
+    strategy: obj({ summary: { type: 'string' }, content_pillars: arr({ type: 'object' }) }, ['summary']),
+    metadata: obj(provenance, ['provider']),
+  },
+  ['strategy', 'metadata'],
+);
+
+export const personasResultSchema = obj(
+  { personas: arr({ type: 'object' }), references: arr(sourceRef), metadata: obj(provenance, ['provider']) },
+  ['personas', 'metadata'],
+);
+
+export const platformEnum = { enum: PLATFORM_NAMES };

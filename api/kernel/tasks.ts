@@ -1,0 +1,215 @@
+/**
+ * The one rule every generating route answers by (docs/content.md, "Answer
+ * now or a task to poll"):
+ *
+ *   The route starts a task workflow (workflow id = task id) and waits for its
+ *   result up to the wait bound (API_TASK_WAIT_MS, default 20 s; a client may
+ *   ask for less with `Prefer: wait=<seconds>` or for none with
+ *   `Prefer: respond-async`, RFC 7240). Finished in time: 200 with the result
+ *   as `data` (plus `task_id`). Failed in time: the error of its failure code
+ *   (429 plan limit, 503 vendor not configured, 502 vendor failure, ...). Still
+ *   running: 202 with `{task_id, status, status_url}` and a `Location` header;
+ *   the client polls `status_url` (GET /api/tasks/{task_id}, or /v1/tasks/{task_id}
+ *   in the developer family) until `status` is completed, failed or cancelled;
+ *   the completed record's `result` is the same object the 200 would have carried.
+ *
+ * Tasks run in workflows/task-runner.ts (TaskStarted ... TaskCompleted/Failed)
+ * and are read from the task-status projection, so a task survives API and
+ * worker restarts. A plan limit already used up refuses the request before
+ * any workflow starts.
+ */
+import { randomUUID } from 'node:crypto';
+import { WorkflowFailedError } from '@temporalio/client';
+import { NotFoundError, UsageLimitExceededError } from '../../domain/errors';
+import { taskStream } from '../../domain/events/tasks';
+import { PLANS, PlanName } from '../../domain/plans';
+import { getTask, TaskRecord } from '../../projections/task-status';
+import type { TaskInput } from '../../workflows/task-runner';
+import { callerOf, settle, userIdOf } from './handler';
+import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
+import type { JsonSchema } from './envelopes/common';
+import { describeTask, failureError, startWorkflow } from './workflows';
+
+/** Default bound of the wait (ms) when the settings do not give one. */
+export const DEFAULT_TASK_WAIT_MS = 20_000;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyCtx = HandlerCtx<any, any, any>;
+
+/**
+ * Refuses at once (429) when the caller's plan limit for the default provider
+ * is already used up, instead of starting a task that can only fail; the
+ * metered calls inside the task enforce limits atomically either way.
+ */
+export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanName): Promise<void> {
+  if (!deps.quota) return;
+  const limits = PLANS[plan].limits as Record<string, number | undefined>;
+  const provider = deps.aiProvider ?? 'local';
+  const keys = [`${provider}_calls`, 'tokens', 'monthly_cost'].filter((k) => limits[k] !== undefined);
+  if (!keys.length) return;
+  const current = await deps.quota.current(userId);
+  for (const k of keys) {
+    const used = (current[k]?.used ?? 0) + (current[k]?.reserved ?? 0);
+    if (used >= limits[k]!)
+      throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
+  }
+}
+
+/** How long this request may wait: the configured bound, lowered by `Prefer: wait=n` / `respond-async`. */
+export function waitBoundMs(prefer: string | undefined, configuredMs: number): { ms: number; applied?: string } {
+  if (!prefer) return { ms: configuredMs };
+  const prefs = prefer
+    .toLowerCase()
+    .split(',')
+    .map((p) => p.trim());
+  if (prefs.includes('respond-async')) return { ms: 0, applied: 'respond-async' };
+  const wait = prefs.map((p) => /^wait\s*=\s*(\d+)$/.exec(p)).find(Boolean);
+  if (wait) {
+    const ms = Math.min(configuredMs, Number(wait[1]) * 1000);
+    return { ms, applied: `wait=${Math.round(ms / 1000)}` };
+  }
+  return { ms: configuredMs };
+}
+
+/** The status route of a task in the family of the request. */
+export const statusPathOf = (ctx: AnyCtx, taskId: string) =>
+  `${ctx.req.path.startsWith('/v1/') ? '/v1' : '/api'}/tasks/${taskId}`;
+
+export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
+  workflow: (input: TaskInput<R>) => Promise<O>;
+  /** Task type (task-status projection, search attribute, webhook catalogue). */
+  taskType: string;
+  /** Task id prefix: `<prefix>-<uuid>`. */
+  idPrefix: string;
+  /** Work to do after the result arrived and before answering (read-your-writes of what the task wrote). */
+  after?(ctx: AnyCtx, result: O): Promise<void>;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/**
+ * Starts `spec.workflow` on `request` and answers by the rule above. The
+ * request is what the workflow receives (validated, defaults applied, identity
+ * from the caller).
+ */
+export async function runTask<R, O extends Record<string, unknown>>(
+  ctx: AnyCtx,
+  spec: TaskRouteSpec<R, O>,
+  request: R,
+): Promise<HandlerResult> {
+  const caller = callerOf(ctx);
+  await precheckQuota(ctx.deps, caller.userId, caller.plan);
+  const taskId = `${spec.idPrefix}-${randomUUID()}`;
+  await startWorkflow(ctx.deps, spec.workflow, {
+    workflowId: taskId,
+    args: [{ taskId, userId: caller.userId, request }],
+    task: { userId: caller.userId, taskType: spec.taskType },
+  });
+  const wait = waitBoundMs(ctx.req.header('prefer'), ctx.deps.settings.taskWaitMs ?? DEFAULT_TASK_WAIT_MS);
+  const headers: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
+  const result = wait.ms > 0 ? await awaitResult<O>(ctx.deps, taskId, wait.ms) : TIMED_OUT;
+  if (result !== TIMED_OUT) {
+    await spec.after?.(ctx, result);
+    return { status: 200, headers, data: { task_id: taskId, ...result } };
+  }
+  // Still running: the client polls. Wait (bounded) until the task projection has the task, so the first poll finds it.
+  await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
+  const t = await getTask(ctx.deps.db, caller.userId, taskId);
+  const statusUrl = statusPathOf(ctx, taskId);
+  return {
+    status: 202,
+    headers: { ...headers, Location: statusUrl, 'Retry-After': '2' },
+    data: { task_id: taskId, task_type: spec.taskType, status: t?.status ?? 'started', status_url: statusUrl },
+  };
+}
+
+/** The workflow's result, TIMED_OUT after `ms`, or the API error of its failure code. */
+async function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT> {
+  const client = await deps.workflows!.client();
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  try {
+    return (await client.withAbortSignal(abort.signal, () => client.workflow.getHandle(workflowId).result())) as O;
+  } catch (e) {
+    if (e instanceof WorkflowFailedError) throw failureError(e, workflowId);
+    if (abort.signal.aborted) return TIMED_OUT;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Responses of a generating route: 200 with `data`, 202 with the task to poll. */
+export function taskResponses(description: string, data: JsonSchema): Record<number, RouteResponse> {
+  const withTask = {
+    ...data,
+    properties: { task_id: { type: 'string' }, ...((data.properties as object) ?? {}) },
+    required: [...new Set(['task_id', ...((data.required as string[]) ?? [])])],
+  };
+  return {
+    200: { description: `${description} (finished within the wait bound)`, data: withTask },
+    202: { description: 'Still running: poll status_url (also in the Location header)', data: acceptedSchema },
+  };
+}
+
+export const acceptedSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    task_id: { type: 'string' },
+    task_type: { type: 'string' },
+    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
+    status_url: { type: 'string' },
+  },
+  required: ['task_id', 'task_type', 'status', 'status_url'],
+};
+
+export const taskRecordSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    task_id: { type: 'string' },
+    task_type: { type: 'string' },
+    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
+    created_at: { type: 'string', format: 'date-time' },
+    progress_messages: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { timestamp: { type: 'string' }, message: { type: 'string' } },
+        required: ['timestamp', 'message'],
+      },
+    },
+    result: { type: 'object', description: 'When completed: the same object a 200 answer carries as data' },
+    error: {
+      type: 'object',
+      properties: { code: { type: 'string' }, message: { type: 'string' } },
+      required: ['code', 'message'],
+    },
+  },
+  required: ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
+};
+
+/**
+ * The caller's task record. A task no worker has picked up yet (no TaskStarted
+ * recorded) is read from its workflow's search attributes: `started`, no
+ * progress. Another user's task and an unknown id are 404.
+ */
+export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<Omit<TaskRecord, 'user_id'>> {
+  const userId = userIdOf(ctx);
+  const t = await getTask(ctx.deps.db, userId, taskId);
+  if (t) {
+    const { user_id: _owner, ...rest } = t;
+    return rest;
+  }
+  const pending =
+    /^[a-z0-9-]{1,60}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(taskId) && ctx.deps.workflows
+      ? await describeTask(ctx.deps, taskId)
+      : undefined;
+  if (!pending || pending.userId !== userId) throw new NotFoundError('Task not found');
+  return {
+    task_id: taskId,
+    task_type: pending.taskType,
+    status: 'started',
+    created_at: pending.startedAt,
+    progress_messages: [],
+  };
+}

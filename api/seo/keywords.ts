@@ -1,0 +1,97 @@
+/**
+ * POST /api/seo-dashboard/keywords/research (general family): keyword research
+ * from the research corpus's term statistics and the configured keyword vendor,
+ * each number with its source (docs/content.md "Keyword research"). A task by
+ * the rule of api/kernel/tasks.ts.
+ */
+import type { KeywordResearchRequest } from '../../domain/content/types';
+import { keywordResearchWorkflow } from '../../workflows';
+import { defineRoute, RouteDef } from '../kernel/registry';
+import { arr, int, obj, str } from '../kernel/schema';
+import { runTask, taskResponses } from '../kernel/tasks';
+import { GENERATION_ERRORS } from '../content/routes';
+import { words } from '../content/schemas';
+
+const nullable = (t: string) => ({ type: [t, 'null'] });
+
+const keywordRow = obj(
+  {
+    keyword: { type: 'string' },
+    origin: arr({ enum: ['seed', 'vendor', 'corpus'] }),
+    search_volume: nullable('integer'),
+    competition: { enum: ['low', 'medium', 'high', null] },
+    competition_index: nullable('number'),
+    cpc: nullable('number'),
+    top_of_page_bid: { type: ['object', 'null'] },
+    monthly_searches: arr({ type: 'object' }),
+    corpus: {
+      type: ['object', 'null'],
+      properties: { documents: int, of: int, occurrences: int, found_in: arr({ type: 'string' }) },
+    },
+    intent: nullable('string'),
+    intent_signal: nullable('string'),
+    sources: {
+      type: 'object',
+      description: 'Where each number of the row comes from (null = the row has no such number)',
+      properties: {
+        search_volume: nullable('string'),
+        competition: nullable('string'),
+        cpc: nullable('string'),
+        corpus: nullable('string'),
+        intent: nullable('string'),
+      },
+    },
+  },
+  ['keyword', 'origin', 'search_volume', 'competition', 'corpus', 'intent', 'sources'],
+);
+
+export const keywordRoutes: RouteDef[] = [
+  defineRoute<KeywordResearchRequest>({
+    method: 'post',
+    path: '/api/seo-dashboard/keywords/research',
+    auth: 'user',
+    tags: ['seo'],
+    summary: 'Keyword research: corpus statistics, keyword vendor data and intent, each number with its source',
+    description:
+      'Seeds are measured in the research corpus (documents using each keyword, occurrences) and, when a keyword vendor is configured (KEYWORD_VENDOR=dataforseo), sent to it for ideas with search volume, competition and CPC (one metered request). Intent and clusters come from one metered AI call. A number no source has is null; data_sources says which sources answered. Answers 200 within the wait bound, else 202 with a task to poll.',
+    request: {
+      body: obj(
+        {
+          seed_keywords: words(20, 100, { minItems: 1 }),
+          language: { ...str(40, { minLength: 2 }), default: 'en', description: 'ISO 639-1 code or language name' },
+          location: { ...str(100), description: 'Location name (United States) or DataForSEO location code' },
+          competition_level: {
+            enum: ['low', 'medium', 'high'],
+            description: 'Limits the vendor suggestions to this competition',
+          },
+        },
+        ['seed_keywords'],
+      ),
+    },
+    responses: taskResponses(
+      'The keywords',
+      obj(
+        {
+          seed_keywords: arr({ type: 'string' }),
+          keywords: arr(keywordRow),
+          clusters: arr(obj({ name: { type: 'string' }, keywords: arr({ type: 'string' }) })),
+          data_sources: obj({
+            corpus: { type: 'object' },
+            keyword_vendor: { type: 'object' },
+            intent: { type: 'object' },
+          }),
+          filters: obj({ competition_level: { type: ['string', 'null'] } }),
+          metadata: obj({ provider: { type: 'string' }, model: { type: 'string' } }, ['provider']),
+        },
+        ['keywords', 'data_sources', 'metadata'],
+      ),
+    ),
+    errors: GENERATION_ERRORS,
+    handler: (ctx) =>
+      runTask(
+        ctx,
+        { workflow: keywordResearchWorkflow, taskType: 'keyword_research', idPrefix: 'keyword-research' },
+        ctx.body,
+      ),
+  }),
+];

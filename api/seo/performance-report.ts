@@ -1,0 +1,151 @@
+/**
+ * The body of GET /api/seo-dashboard/performance, from the seo-performance
+ * projection's aggregate queries (docs/content.md "SEO dashboard
+ * performance"). Every figure is a sum, ratio or weighted mean of stored rows;
+ * what the rows cannot give is null with a note.
+ */
+import type { Knex } from 'knex';
+import { change, conversionRate, ctr, DateRange, metricsOf, round1 } from '../../domain/performance/report';
+import {
+  performanceDaily,
+  performanceQueries,
+  performanceSources,
+  performanceTopPages,
+  performanceTotals,
+} from '../../projections/seo-performance';
+import { arr, int, obj } from '../kernel/schema';
+
+export interface PerformanceQuery {
+  domain: string;
+  date_range: string;
+  metrics?: string[];
+}
+
+const nullableNum = { type: ['number', 'null'] };
+
+export const performanceDataSchema = obj(
+  {
+    domain: { type: 'string' },
+    date_range: obj({ value: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, days: int }),
+    previous_period: obj({ start: { type: 'string' }, end: { type: 'string' } }),
+    metrics: arr({ enum: ['traffic', 'rankings', 'conversions'] }),
+    data_sources: arr(
+      obj({
+        source: { enum: ['import', 'search_console'] },
+        rows: int,
+        first_date: { type: 'string' },
+        last_date: { type: 'string' },
+        last_updated_at: { type: 'string' },
+      }),
+    ),
+    days_with_data: int,
+    traffic: obj(
+      {
+        clicks: int,
+        impressions: int,
+        ctr: nullableNum,
+        change_percent: obj({ clicks: nullableNum, impressions: nullableNum }),
+        daily: arr(obj({ date: { type: 'string' }, clicks: int, impressions: int })),
+        top_pages: arr({ type: 'object' }),
+      },
+      ['clicks', 'impressions', 'ctr'],
+    ),
+    rankings: obj(
+      {
+        average_position: nullableNum,
+        previous_average_position: nullableNum,
+        queries_ranked: int,
+        distribution: { type: 'object' },
+        top_queries: arr({ type: 'object' }),
+      },
+      ['average_position', 'queries_ranked'],
+    ),
+    conversions: obj(
+      {
+        conversions: nullableNum,
+        conversion_rate: nullableNum,
+        change_percent: nullableNum,
+        top_pages: arr({ type: 'object' }),
+      },
+      ['conversions', 'conversion_rate'],
+    ),
+    notes: arr({ type: 'string' }),
+  },
+  ['domain', 'date_range', 'metrics', 'data_sources', 'days_with_data'],
+);
+
+/** The report, or undefined when the domain has no data at all. */
+export async function performanceReport(db: Knex, userId: string, q: PerformanceQuery, range: DateRange) {
+  const sources = await performanceSources(db, userId, q.domain);
+  if (sources.length === 0) return undefined;
+  const metrics = metricsOf(q.metrics);
+  const { start, end } = range;
+  const [now, before] = await Promise.all([
+    performanceTotals(db, userId, q.domain, start, end),
+    performanceTotals(db, userId, q.domain, range.previous.start, range.previous.end),
+  ]);
+  const notes: string[] = [];
+  if (now.rows === 0)
+    notes.push(
+      `No rows between ${start} and ${end}; the data covers ${sources.map((s) => `${s.first_date}..${s.last_date} (${s.source})`).join(', ')}`,
+    );
+  if (before.rows === 0)
+    notes.push(`No rows in the previous period (${range.previous.start}..${range.previous.end}): changes are null`);
+  const out: Record<string, unknown> = {
+    domain: q.domain,
+    date_range: { value: range.value, start, end, days: range.days },
+    previous_period: range.previous,
+    metrics,
+    data_sources: sources,
+    days_with_data: now.days_with_data,
+  };
+  if (metrics.includes('traffic'))
+    out.traffic = {
+      clicks: now.clicks,
+      impressions: now.impressions,
+      ctr: ctr(now.clicks, now.impressions),
+      change_percent: {
+        clicks: before.rows ? change(now.clicks, before.clicks) : null,
+        impressions: before.rows ? change(now.impressions, before.impressions) : null,
+      },
+      daily: await performanceDaily(db, userId, q.domain, start, end),
+      top_pages: (await performanceTopPages(db, userId, q.domain, start, end)).map((p) => ({
+        page: p.page,
+        clicks: p.clicks,
+        impressions: p.impressions,
+        ctr: ctr(p.clicks, p.impressions),
+      })),
+    };
+  if (metrics.includes('rankings')) {
+    const queries = await performanceQueries(db, userId, q.domain, start, end);
+    if (now.average_position === null && now.rows) notes.push('No row in the range has a position: rankings are null');
+    out.rankings = {
+      average_position: round1(now.average_position),
+      previous_average_position: round1(before.average_position),
+      queries_ranked: queries.queries_ranked,
+      distribution: queries.distribution,
+      top_queries: queries.top,
+    };
+  }
+  if (metrics.includes('conversions')) {
+    if (now.conversions === null && now.rows)
+      notes.push(
+        'No row in the range reports conversions (Search Console does not): import rows with a conversions column',
+      );
+    out.conversions = {
+      conversions: now.conversions,
+      conversion_rate: conversionRate(now.conversions, now.clicks_with_conversions),
+      change_percent: change(now.conversions, before.conversions),
+      top_pages:
+        now.conversions === null
+          ? []
+          : (await performanceTopPages(db, userId, q.domain, start, end, 10, 'conversions')).map((p) => ({
+              page: p.page,
+              conversions: p.conversions,
+              clicks: p.clicks,
+            })),
+    };
+  }
+  out.notes = notes;
+  return out;
+}

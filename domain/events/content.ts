@@ -1,0 +1,104 @@
+/**
+ * Events of stored content and personas (developer API, docs/content.md):
+ * - content records, stream `content-<content_id>`: ContentCreated (version 1,
+ *   written by the generating workflow or POST /v1/content), ContentRevised
+ *   (each PUT: the whole new text, so every version can be read back),
+ *   ContentDeleted;
+ * - personas, stream `persona-<persona_id>`: PersonaCreated, PersonaUpdated
+ *   (the changed fields), PersonaDeleted.
+ */
+import { EventDefinitions, int, obj, str } from './types';
+
+export interface PersonaFields {
+  name: string;
+  description?: string;
+  age_range?: string;
+  profession?: string;
+  industry?: string;
+  goals?: string[];
+  pain_points?: string[];
+  preferred_channels?: string[];
+  tone?: string;
+  notes?: string;
+}
+
+export type ContentEvent =
+  | {
+      type: 'ContentCreated';
+      data: {
+        content_id: string;
+        user_id: string;
+        type: string;
+        topic: string;
+        title: string | null;
+        content: string;
+        metadata: Record<string, unknown>;
+        /** The task that generated it, when generated. */
+        origin_task_id: string | null;
+      };
+    }
+  | {
+      type: 'ContentRevised';
+      data: {
+        content_id: string;
+        user_id: string;
+        version: number;
+        title: string | null;
+        content: string;
+        metadata: Record<string, unknown>;
+        /** Fields this revision changed. */
+        changed: string[];
+      };
+    }
+  | { type: 'ContentDeleted'; data: { content_id: string; user_id: string } }
+  | { type: 'PersonaCreated'; data: { persona_id: string; user_id: string; persona: PersonaFields } }
+  | {
+      type: 'PersonaUpdated';
+      data: { persona_id: string; user_id: string; changes: Partial<PersonaFields> };
+    }
+  | { type: 'PersonaDeleted'; data: { persona_id: string; user_id: string } };
+
+const text = { type: 'string' };
+const nullableText = { type: ['string', 'null'] };
+const object = { type: 'object' };
+
+export const contentEvents: EventDefinitions<ContentEvent['type']> = {
+  ContentCreated: {
+    area: 'content',
+    version: 1,
+    schema: obj({
+      content_id: str,
+      user_id: str,
+      type: str,
+      topic: text,
+      title: nullableText,
+      content: text,
+      metadata: object,
+      origin_task_id: nullableText,
+    }),
+  },
+  ContentRevised: {
+    area: 'content',
+    version: 1,
+    schema: obj({
+      content_id: str,
+      user_id: str,
+      version: int,
+      title: nullableText,
+      content: text,
+      metadata: object,
+      changed: { type: 'array', items: text },
+    }),
+  },
+  ContentDeleted: { area: 'content', version: 1, schema: obj({ content_id: str, user_id: str }) },
+  PersonaCreated: {
+    area: 'content',
+    version: 1,
+    schema: obj({ persona_id: str, user_id: str, persona: obj({ name: str }) }),
+  },
+  PersonaUpdated: { area: 'content', version: 1, schema: obj({ persona_id: str, user_id: str, changes: object }) },
+  PersonaDeleted: { area: 'content', version: 1, schema: obj({ persona_id: str, user_id: str }) },
+};
+
+export const contentStream = (contentId: string) => `content-${contentId}`;
+export const personaStream = (personaId: string) => `persona-${personaId}`;

@@ -1,0 +1,40 @@
+/**
+ * A user's interaction with an integration (Document 1's `user_action`
+ * webhook; docs/content.md "Integration routes"): connecting or
+ * disconnecting Search Console, importing or syncing performance data, and
+ * calling the integration route POST /api/seo-analyzer. Stream
+ * `integration-action-<action_id>`.
+ */
+import { EventDefinitions, obj, str } from './types';
+
+export type IntegrationEvent = {
+  type: 'IntegrationActionRecorded';
+  data: {
+    action_id: string;
+    user_id: string;
+    /** `search_console`, `performance_import`, `seo_analyzer`. */
+    integration: string;
+    /** `connected`, `disconnected`, `imported`, `synced`, `analyzed`. */
+    action: string;
+    /** The route the user called. */
+    route: string;
+    details: Record<string, unknown>;
+  };
+};
+
+export const integrationEvents: EventDefinitions<IntegrationEvent['type']> = {
+  IntegrationActionRecorded: {
+    area: 'integrations',
+    version: 1,
+    schema: obj({
+      action_id: str,
+      user_id: str,
+      integration: str,
+      action: str,
+      route: str,
+      details: { type: 'object' },
+    }),
+  },
+};
+
+export const integrationActionStream = (actionId: string) => `integration-action-${actionId}`;
