@@ -16,6 +16,7 @@
  * task events), 30 % GET of a started task's status.
  */
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { createEventStore } from '../../infra/eventstore';
 import { createApiKey, createUser } from '../../api/identity/commands';
 import { waitForProjection } from '../../projections/consistency';
@@ -43,6 +44,8 @@ interface Sample {
   errors: number;
   p50: number;
   p99: number;
+  /** The machine's 1-minute load average: this machine is shared, so a slow sample is read against it. */
+  load1: number;
   rss: Record<string, number>;
 }
 
@@ -87,11 +90,12 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       try {
         let r: Response;
-        if (pick < 4) r = await fetch(`${base}/api/subscription/plans`, { headers });
+        if (pick < 4) r = await fetch(`${base}/api/subscription/plans`, { headers, signal: timeout() });
         else if (pick < 6)
           r = await fetch(`${base}/api/seo-analyzer`, {
             method: 'POST',
             headers,
+            signal: timeout(),
             body: JSON.stringify({
               content: `# Soak ${i}\n\nA content calendar keeps publishing steady.`,
               target_keywords: ['content calendar'],
@@ -101,19 +105,21 @@ async function main(): Promise<void> {
           r = await fetch(`${base}/api/blog/research/start`, {
             method: 'POST',
             headers,
+            signal: timeout(),
             body: JSON.stringify({ topic: `Content calendars ${i % 50}`, keywords: ['content calendar'] }),
           });
           if (r.ok) tasks.push(((await r.clone().json()) as { task_id: string }).task_id);
         } else {
           const id = tasks[i % Math.max(1, tasks.length)];
           r = id
-            ? await fetch(`${base}/api/blog/research/status/${id}`, { headers })
-            : await fetch(`${base}/api/subscription/plans`, { headers });
+            ? await fetch(`${base}/api/blog/research/status/${id}`, { headers, signal: timeout() })
+            : await fetch(`${base}/api/subscription/plans`, { headers, signal: timeout() });
         }
         await r.arrayBuffer();
-        if (r.status >= 500) window.errors++;
-      } catch {
-        window.errors++;
+        if (r.status >= 500) countError(`HTTP ${r.status}`);
+      } catch (e) {
+        const err = e as Error & { cause?: { code?: string } };
+        countError(err.name === 'TimeoutError' ? 'no answer within 30 s' : (err.cause?.code ?? err.name));
       }
       window.latencies.push(performance.now() - t0);
     };
@@ -138,6 +144,7 @@ async function main(): Promise<void> {
           errors: window.errors,
           p50: Math.round(percentile(sorted, 50) * 10) / 10,
           p99: Math.round(percentile(sorted, 99) * 10) / 10,
+          load1: Math.round(loadavg()[0] * 10) / 10,
           rss: Object.fromEntries(Object.entries(procs).map(([n, pr]) => [n, rssMiB(pr.child.pid)])),
         });
         window = { latencies: [], errors: 0 };
@@ -150,11 +157,11 @@ async function main(): Promise<void> {
     const lines = [
       `Soak: ${MINUTES} min at ${RATE} requests/s (mix: 40 % plans, 20 % SEO analysis, 10 % research start, 30 % task status), ${new Date().toISOString().slice(0, 10)}`,
       '',
-      `| t (s) | requests | errors | p50 (ms) | p99 (ms) | ${names.map((n) => `RSS ${n} (MiB)`).join(' | ')} |`,
-      `|---|---|---|---|---|${names.map(() => '---').join('|')}|`,
+      `| t (s) | requests | errors | p50 (ms) | p99 (ms) | load (1 min) | ${names.map((n) => `RSS ${n} (MiB)`).join(' | ')} |`,
+      `|---|---|---|---|---|---|${names.map(() => '---').join('|')}|`,
       ...samples.map(
         (x) =>
-          `| ${x.at_s} | ${x.requests} | ${x.errors} | ${x.p50} | ${x.p99} | ${names.map((n) => x.rss[n]).join(' | ')} |`,
+          `| ${x.at_s} | ${x.requests} | ${x.errors} | ${x.p50} | ${x.p99} | ${x.load1} | ${names.map((n) => x.rss[n]).join(' | ')} |`,
       ),
     ];
     const warm = samples[Math.max(0, Math.floor(samples.length / 5) - 1)];
@@ -167,6 +174,7 @@ async function main(): Promise<void> {
     lines.push(
       '',
       `RSS growth after warm-up (t=${warm.at_s} s → ${last.at_s} s): ${names.map((n) => `${n} ${growth[n]} %`).join(', ')}; error rate ${((errors / Math.max(1, total)) * 100).toFixed(2)} % of ${total} requests; ${tasks.length} tasks started.`,
+      errorKinds.size ? `Errors by kind: ${[...errorKinds].map(([k, n]) => `${k} ×${n}`).join(', ')}.` : 'No errors.',
     );
     process.stdout.write(`${lines.join('\n')}\n`);
     const bad = names.filter((n) => growth[n] > 10);
