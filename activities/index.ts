@@ -9,6 +9,8 @@ import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
 import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
+import { createVideoActivities, VideoActivityDeps } from './video';
+import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -21,6 +23,10 @@ export interface ActivityDeps {
   blog?: BlogActivityDeps;
   /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
   blogSync?: BlogSyncActivityDeps;
+  /** Video studio (activities/video.ts): plan drafting, render records, metering, clean-up. */
+  video?: VideoActivityDeps;
+  /** Media engine renders (activities/video-render.ts): scenes and assembly. */
+  videoRender?: VideoRenderActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -29,6 +35,8 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
+    ...(deps.video ? createVideoActivities(deps.video) : {}),
+    ...(deps.videoRender ? createVideoRenderActivities(deps.videoRender) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -10,6 +10,7 @@ import { subscriptionRoutes } from './subscription/routes';
 import { blogAnalysisRoutes } from './blog/analysis';
 import { blogSectionRoutes } from './blog/sections';
 import { generalAnalysisRoutes } from './analysis/routes';
+import { videoRoutes } from './video/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -22,4 +23,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...blogAnalysisRoutes,
   ...blogSectionRoutes,
   ...generalAnalysisRoutes,
+  ...videoRoutes,
 ];

@@ -18,7 +18,7 @@
  */
 
 export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
-export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus';
+export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus' | 'render' | 'tts_vendor';
 export type PricedProvider = TokenProvider | RequestProvider;
 
 export interface TokenPricingEntry {
@@ -63,6 +63,11 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // research: one web-search query; the local corpus is free
   { provider: 'web_search', cost_per_request: 0.008 },
   { provider: 'corpus', cost_per_request: 0 },
+  // media (docs/video.md "Metering"): a request of `render` is one started minute of rendered video (the worker's
+  // compute, at the price of a small VM's minute); one of `tts_vendor` is a started 1,000 characters of vendor
+  // speech (OpenAI tts-1's published $15 per million characters). Offline speech (espeak-ng) is free.
+  { provider: 'render', cost_per_request: 0.001 },
+  { provider: 'tts_vendor', cost_per_request: 0.015 },
 ] as PricingEntry[]);
 
 export class PricingError extends Error {

@@ -10,6 +10,7 @@ import { alertsProjection } from './alerts';
 import { webhookDeliveriesProjection } from './webhook-deliveries';
 import { identityProjection } from './identity';
 import { sectionContinuityProjection } from './section-continuity';
+import { videoProjection } from './video';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -18,6 +19,7 @@ export const PROJECTIONS: Projection[] = [
   webhookDeliveriesProjection,
   identityProjection,
   sectionContinuityProjection,
+  videoProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

@@ -14,6 +14,7 @@ import { chooseProvider } from '../infra/ai/gateway';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
 import { createEventStore, usageMeter, webhookAdapters } from './adapters';
+import { mediaAppDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),
     settings: apiSettings(config),
+    media: mediaAppDeps(config),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

@@ -10,6 +10,7 @@ import { createContext } from './context';
 import { fatal, Lifecycle } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, webhookActivityDeps } from './adapters';
+import { mediaActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
   const store = createEventStore(ctx.db);
   const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
+  const media = mediaActivityDeps(ctx.db, store, config);
 
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   life.onStop('temporal connection', () => connection.close());
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
       blog: { gateway, research },
       blogSync: { gateway, research, store },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+      video: { store, gateway, storage: media.storage, workDir: media.workDir, meter: media.meter },
+      videoRender: media,
     }),
   });
 

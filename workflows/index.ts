@@ -8,3 +8,4 @@ export {
   blogSectionGenerateWorkflow,
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
+export { videoPlanWorkflow, videoRenderWorkflow } from './video';

@@ -8,6 +8,7 @@
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
+import type { Readable } from 'node:stream';
 import type { checkAll } from '../../infra/health/checks';
 import type { EventStore } from '../../infra/eventstore';
 import type { CorpusProvider } from '../../infra/research';
@@ -20,6 +21,7 @@ import type { Family } from './families';
 import type { JsonSchema } from './envelopes/common';
 import type { RequestSchemas } from './validation';
 import type { Client } from '@temporalio/client';
+import type { MediaStorage } from '../../infra/storage/port';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -77,6 +79,8 @@ export interface AppDeps {
   settings: ApiSettings;
   /** The clock of billing periods, subscription dates, trends and projections (default: the system clock; tests fix it). */
   now?: () => Date;
+  /** Media files (storage port) and speech-vendor availability; absent: media routes answer 503. */
+  media?: { storage: MediaStorage; speechVendorConfigured: boolean };
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }
@@ -95,7 +99,10 @@ export interface RouteResponse {
 
 export type HandlerResult =
   | { status?: number; data?: unknown; message?: string; headers?: Record<string, string> }
-  | { raw: { status?: number; contentType: string; body: string | Buffer } };
+  | {
+      /** Non-JSON bodies (the docs page, stored files). A stream is piped; `headers` are set first (Range, ETag, ...). */
+      raw: { status?: number; contentType: string; body: string | Buffer | Readable; headers?: Record<string, string> };
+    };
 
 export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record<string, string>> {
   body: B;

@@ -9,10 +9,11 @@ import { WebhookEvent, webhookEvents } from './webhooks';
 import { IdentityEvent, identityEvents } from './identity';
 import { BlogSectionEvent, blogSectionEvents } from './blog';
 import { AnalysisEvent, analysisEvents } from './analysis';
+import { VideoEvent, videoEvents } from './video';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
-  TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent | AnalysisEvent;
+  TaskEvent | UsageEvent | AlertEvent | WebhookEvent | IdentityEvent | BlogSectionEvent | AnalysisEvent | VideoEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -24,6 +25,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...identityEvents,
   ...blogSectionEvents,
   ...analysisEvents,
+  ...videoEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

@@ -1,14 +1,15 @@
 /**
  * The `local` provider: the offline writer of domain/generation behind the
  * same interface as a text vendor. It is not a language model: it runs the
- * request's `localTask` (section, article, outline, research summary), or,
- * for a plain chat prompt, returns an extractive summary of the prompt.
+ * request's `localTask` (section, article, outline, research summary, video
+ * plan), or, for a plain chat prompt, returns an extractive summary of the prompt.
  * Deterministic, in-process, free (docs/providers.md).
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
 import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
+import { localVideoPlan } from '../../domain/video/plan';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 
 export interface LocalRequest extends ChatRequest {
@@ -40,6 +41,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
+    case 'video_plan':
+      return JSON.stringify(localVideoPlan(task.input));
   }
 }
 

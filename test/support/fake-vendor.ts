@@ -18,6 +18,8 @@ export interface Step {
   hang?: boolean;
   /** Answer after this many ms. */
   delayMs?: number;
+  /** A binary body (audio of a speech vendor), sent as audio/wav unless `headers` say otherwise. */
+  bytes?: Buffer;
 }
 
 export interface RecordedRequest {
@@ -74,6 +76,11 @@ export async function startFakeVendor(script: Step[], prefix = '/v1'): Promise<F
       const step = script[Math.min(requests.length - 1, script.length - 1)] ?? { status: 500 };
       if (step.hang) return; // the socket stays open until the client aborts or the server closes
       const send = () => {
+        if (step.bytes) {
+          res.writeHead(step.status ?? 200, { 'content-type': 'audio/wav', ...(step.headers ?? {}) });
+          res.end(step.bytes);
+          return;
+        }
         const payload = step.raw ?? JSON.stringify(step.body ?? {});
         res.writeHead(step.status ?? 200, { 'content-type': 'application/json', ...(step.headers ?? {}) });
         res.end(payload);
