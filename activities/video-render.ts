@@ -11,7 +11,7 @@
  */
 import { Context } from '@temporalio/activity';
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { narrationSentences } from '../domain/media/narration';
 import { renderPercent } from '../domain/media/timeline';
@@ -250,7 +250,6 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
         },
         '/rendered',
       );
-      await rm(path.join(deps.workDir, a.taskId), { recursive: true, force: true });
       const inputI = Number(joined.measure.input_i);
       return {
         plan_id: job.plan_id,

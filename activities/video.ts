@@ -147,6 +147,11 @@ export function createVideoActivities(deps: VideoActivityDeps) {
       await deps.meter.release(a.reservation);
     },
 
+    /** Removes a finished render's scratch folder (after the assembly, so a retried assembly still finds the scenes). */
+    async removeScratch(a: { taskId: string }): Promise<void> {
+      await rm(path.join(deps.workDir, a.taskId), { recursive: true, force: true });
+    },
+
     /**
      * Removes everything a render left (scratch folder, stored files) after it
      * failed or was cancelled, and records it, so its files are no longer served.

@@ -81,7 +81,7 @@ export const videoPlanRoutes: RouteDef[] = [
       const userId = userIdOf(ctx);
       const r = ctx.body;
       const rule = FORMAT_RULES[r.format];
-      const seconds = r.duration_seconds ?? rule.default_seconds;
+      const seconds = Math.round((r.duration_seconds ?? rule.default_seconds) * 10) / 10;
       const problem = durationProblem(r.format, seconds);
       if (problem)
         throw new ValidationError([
@@ -145,6 +145,7 @@ export const videoPlanRoutes: RouteDef[] = [
       201: { description: 'Scenes built', data: scenesResponse },
       200: { description: 'The scenes the plan already had', data: scenesResponse },
     },
+    errors: { 404: "No such plan (or not the caller's)", 409: 'The plan was changed by another request; retry' },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const created = await ensureScenes(ctx, ctx.body.plan_id, ctx.body.rebuild);
@@ -174,6 +175,7 @@ export const videoPlanRoutes: RouteDef[] = [
       "Changes any of heading, narration, visual_description, duration_seconds, visual, voice. The video's total length must stay within its format (400 naming duration_seconds otherwise). Renders already started keep the scenes they started with.",
     request: { params: sceneIdParams, body: sceneUpdateBody },
     responses: { 200: { description: 'The scene after the update', data: sceneSchema } },
+    errors: { 409: 'The plan was changed by another request; retry' },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const found = await getScene(ctx.deps.db, userId, ctx.params.id);

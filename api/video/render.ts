@@ -41,7 +41,11 @@ export const videoRenderRoutes: RouteDef[] = [
       "Starts an asynchronous render (H.264 + AAC MP4, faststart; loudness normalised to -16 LUFS / -1.5 dBTP; SRT and WebVTT subtitles from the measured speech) of the plan's scenes as they are now; builds the scenes first when the plan has none. Poll GET /api/videonet/render/{task_id}; cancel with POST /api/story/task/{task_id}/cancel. Metered: one `render` call per started minute of video.",
     request: { body: renderBody },
     responses: { 202: { description: 'Render started', data: renderStarted } },
-    errors: { 503: 'Background work (Temporal), media storage or the requested speech vendor is not available' },
+    errors: {
+      404: "No such plan (or not the caller's)",
+      409: 'The plan was changed by another request; retry',
+      503: 'Background work (Temporal), media storage or the requested speech vendor is not available',
+    },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const r = ctx.body;
@@ -94,6 +98,7 @@ export const videoRenderRoutes: RouteDef[] = [
       'status (started, in_progress, completed, failed, cancelled), percent (scenes 0–90 by length, assembly 90–100), current_scene of total_scenes, progress_messages; when completed, result with video_url and the subtitle files.',
     request: { params: taskIdParams },
     responses: { 200: { description: 'The render task', data: renderStatus } },
+    errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const t = await ownTask(ctx, ctx.params.task_id, RENDER_TASK_TYPE);

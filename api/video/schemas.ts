@@ -51,7 +51,7 @@ export const visualSchema: JsonSchema = obj(
 
 export const planBody: JsonSchema = obj(
   {
-    topic: text(300, { description: 'what the video is about' }),
+    topic: text(300, { pattern: '\\S', description: 'what the video is about' }),
     format: {
       enum: [...VIDEO_FORMATS],
       default: 'standard',

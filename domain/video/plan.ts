@@ -43,7 +43,8 @@ export function allocateDurations(weights: readonly number[], total: number): nu
 /** Settles the request's duration (format default) and scene count (format rule, or the request's within bounds). */
 export function planInput(r: PlanRequest): PlanInput {
   const rule = FORMAT_RULES[r.format];
-  const seconds = r.duration_seconds ?? rule.default_seconds;
+  // Scene durations are tenths of a second, so the target is too.
+  const seconds = Math.round((r.duration_seconds ?? rule.default_seconds) * 10) / 10;
   const auto = sceneCount(r.format, seconds);
   const maxScenes = Math.floor(seconds / MIN_SCENE_SECONDS);
   return {
