@@ -23,6 +23,8 @@ import { CalendarActivityDeps, createCalendarActivities } from './calendar';
 import { ContentActivityDeps, createContentActivities } from './content';
 import { createKeywordActivities, KeywordActivityDeps } from './keywords';
 import { createPerformanceActivities, PerformanceActivityDeps } from './performance';
+import { createVideoActivities, VideoActivityDeps } from './video';
+import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -56,6 +58,10 @@ export interface ActivityDeps {
   keywords?: KeywordActivityDeps;
   /** SEO performance data (activities/performance.ts): event store, users' credentials, Search Console. */
   performance?: PerformanceActivityDeps;
+  /** Video studio (activities/video.ts): plan drafting, render records, metering, clean-up. */
+  video?: VideoActivityDeps;
+  /** Media engine renders (activities/video-render.ts): scenes and assembly. */
+  videoRender?: VideoRenderActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -75,6 +81,8 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.content ? createContentActivities(deps.content) : {}),
     ...(deps.keywords ? createKeywordActivities(deps.keywords) : {}),
     ...(deps.performance ? createPerformanceActivities(deps.performance) : {}),
+    ...(deps.video ? createVideoActivities(deps.video) : {}),
+    ...(deps.videoRender ? createVideoRenderActivities(deps.videoRender) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -22,6 +22,7 @@ import { performanceRoutes } from './seo/performance';
 import { developerContentRoutes } from './developer/content';
 import { developerPersonaRoutes } from './developer/personas';
 import { developerAnalyticsRoutes } from './developer/analytics';
+import { videoRoutes } from './video/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -46,4 +47,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...developerContentRoutes,
   ...developerPersonaRoutes,
   ...developerAnalyticsRoutes,
+  ...videoRoutes,
 ];

@@ -145,6 +145,11 @@ export class ServiceUnavailableError extends AppError {
   readonly kind = 'unavailable';
 }
 
+/** A byte range that starts past the end of a file (HTTP 416); details carry the file's size. */
+export class RangeNotSatisfiableError extends AppError {
+  readonly kind = 'range_not_satisfiable';
+}
+
 export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
 
 /** An unexpected failure, after it was logged: 500 with a generic message and the request id. */

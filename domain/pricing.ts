@@ -24,7 +24,7 @@
  */
 
 export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
-export type RequestProvider = 'web_search' | 'corpus' | 'dataforseo';
+export type RequestProvider = 'web_search' | 'corpus' | 'dataforseo' | 'render' | 'tts_vendor';
 /** Providers with image rows: the three image vendors and vendor_a's images API. */
 export type ImagePricedProvider = 'vendor_a' | 'vendor_c' | 'vendor_d' | 'vendor_e';
 export type ImagePriceOperation = 'generate' | 'edit' | 'upscale' | 'control';
@@ -133,6 +133,11 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   { provider: 'corpus', cost_per_request: 0 },
   // keyword data: one DataForSEO Google Ads live task (its published price per task)
   { provider: 'dataforseo', cost_per_request: 0.075 },
+  // media (docs/video.md "Metering"): a request of `render` is one started minute of rendered video (the worker's
+  // compute, at the price of a small VM's minute); one of `tts_vendor` is a started 1,000 characters of vendor
+  // speech (OpenAI tts-1's published $15 per million characters). Offline speech (espeak-ng) is free.
+  { provider: 'render', cost_per_request: 0.001 },
+  { provider: 'tts_vendor', cost_per_request: 0.015 },
 ] as PricingEntry[]);
 
 export class PricingError extends Error {

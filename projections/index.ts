@@ -20,6 +20,7 @@ import { calendarsProjection } from './calendars';
 import { seoPerformanceProjection } from './seo-performance';
 import { contentRecordsProjection } from './content-records';
 import { personasProjection } from './personas';
+import { videoProjection } from './video';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -38,6 +39,7 @@ export const PROJECTIONS: Projection[] = [
   seoPerformanceProjection,
   contentRecordsProjection,
   personasProjection,
+  videoProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

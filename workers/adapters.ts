@@ -42,6 +42,13 @@ import type { AiGateway } from '../infra/ai';
 import { loadSampleSites } from '../infra/outreach/sites';
 import type { ResearchProvider } from '../infra/research';
 import type { BatchNotifyDeps } from '../activities/writers';
+import path from 'node:path';
+import { projectRoot } from '../infra/paths';
+import { createLocalDirStorage } from '../infra/storage/local-dir';
+import { createEspeakSynthesizer } from '../infra/tts/espeak';
+import { createOpenAiSpeechSynthesizer } from '../infra/tts/openai-speech';
+import { mediaMeter } from '../infra/media/meter';
+import type { Engine } from '../infra/media/engine';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -178,6 +185,61 @@ export function platformHealthCheck(ctx: Context, store: EventStore): () => Prom
   return () => {
     if (!cached || Date.now() - cached.at > 1000) cached = { at: Date.now(), value: compute() };
     return cached.value;
+  };
+}
+
+/** Folders of the media engine: finished files (served by the API) and the renders' scratch. */
+export function mediaDirs(config: Config): { storageDir: string; workDir: string } {
+  return {
+    storageDir: config.MEDIA_STORAGE_DIR || path.join(projectRoot(), '.run', 'media'),
+    workDir: config.MEDIA_WORK_DIR || path.join(projectRoot(), '.run', 'media-work'),
+  };
+}
+
+/** The media engine: ffmpeg/ffprobe settings and the speech providers (espeak-ng always, the vendor when configured). */
+export function mediaEngine(config: Config): Engine {
+  return {
+    tools: {
+      ffmpeg: config.FFMPEG_PATH,
+      ffprobe: config.FFPROBE_PATH,
+      x264Preset: config.MEDIA_X264_PRESET,
+      crf: config.MEDIA_X264_CRF,
+      maxInputBytes: config.MEDIA_MAX_INPUT_BYTES,
+    },
+    speech: {
+      local: createEspeakSynthesizer(config.ESPEAK_PATH),
+      ...(config.TTS_VENDOR_BASE_URL
+        ? {
+            vendor: createOpenAiSpeechSynthesizer({
+              baseUrl: config.TTS_VENDOR_BASE_URL,
+              apiKey: config.TTS_VENDOR_API_KEY,
+              model: config.TTS_VENDOR_MODEL,
+              timeoutMs: config.AI_TIMEOUT_MS,
+              maxRetries: config.AI_MAX_RETRIES,
+            }),
+          }
+        : {}),
+    },
+  };
+}
+
+/** What the API needs of the media engine: the storage it serves files from, and whether vendor speech exists. */
+export function mediaAppDeps(config: Config) {
+  return {
+    storage: createLocalDirStorage(mediaDirs(config).storageDir),
+    speechVendorConfigured: !!config.TTS_VENDOR_BASE_URL,
+  };
+}
+
+/** The worker's media side: engine, storage, scratch folder and the render/speech meter. */
+export function mediaActivityDeps(db: Knex, store: EventStore, config: Config) {
+  const { storageDir, workDir } = mediaDirs(config);
+  return {
+    store,
+    engine: mediaEngine(config),
+    storage: createLocalDirStorage(storageDir),
+    workDir,
+    meter: mediaMeter(usageMeter(db, store)),
   };
 }
 

@@ -19,6 +19,7 @@ import { sitebuilderApiSettings } from './adapters';
 import { imageStudioSettings } from './image-adapters';
 import { outreachApiAdapters } from './adapters';
 import { integrationAdapters } from './adapters';
+import { mediaAppDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -49,6 +50,7 @@ async function main(): Promise<void> {
     sitebuilder: sitebuilderApiSettings(config),
     imageStudio: imageStudioSettings(config),
     outreach: outreachApiAdapters(ctx.db, config, logger),
+    media: mediaAppDeps(config),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

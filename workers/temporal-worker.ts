@@ -19,6 +19,7 @@ import { ensureReplyPollSchedule } from './outreach-schedule';
 import { writerNotifyDeps } from './adapters';
 import { ProcessBeacon } from '../infra/health/beacon';
 import { keywordAdapters, performanceAdapters } from './adapters';
+import { mediaActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
   // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
   const store = createEventStore(ctx.db);
   const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
+  const media = mediaActivityDeps(ctx.db, store, config);
 
   const connection = await startWithRetry('connecting to Temporal', life, logger, () =>
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
@@ -55,6 +57,8 @@ async function main(): Promise<void> {
       outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
       writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
       calendar: { store, gateway },
+      video: { store, gateway, storage: media.storage, workDir: media.workDir, meter: media.meter },
+      videoRender: media,
     }),
   });
 

@@ -33,3 +33,4 @@ export {
 export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-content';
 export { keywordResearchWorkflow } from './keywords';
 export { performanceSyncWorkflow } from './performance';
+export { videoPlanWorkflow, videoRenderWorkflow } from './video';

@@ -9,7 +9,9 @@
  * the result is wrapped in the family's success envelope and any error in its
  * error envelope (api/kernel/errors.ts).
  */
-import express, { Express } from 'express';
+import express, { Express, Response } from 'express';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
 import { ENVELOPES } from './envelopes';
 import { Family, familyOf, RATE_SCHEME } from './families';
@@ -32,6 +34,15 @@ export const expressPath = (p: string) => p.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1
 export const operationIdOf = (r: RouteDef) =>
   r.operationId ??
   `${r.method}${r.path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+
+/** Streams a file body; a client that goes away mid-download is not an error of ours. */
+async function pipeStream(body: Readable, res: Response): Promise<void> {
+  try {
+    await pipeline(body, res);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw e;
+  }
+}
 
 /** Adds every route to `app` with its stages. */
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
@@ -83,10 +94,11 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           res,
         } as HandlerCtx);
         if ('raw' in result) {
-          res
-            .status(result.raw.status ?? 200)
-            .type(result.raw.contentType)
-            .send(result.raw.body);
+          for (const [k, v] of Object.entries(result.raw.headers ?? {})) res.setHeader(k, v);
+          res.status(result.raw.status ?? 200).type(result.raw.contentType);
+          const body = result.raw.body;
+          if (body instanceof Readable) await pipeStream(body, res);
+          else res.send(body);
           return;
         }
         for (const [k, v] of Object.entries(result.headers ?? {})) res.setHeader(k, v);

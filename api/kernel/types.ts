@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
 import type { HealthSnapshot } from '../../infra/health/checks';
+import type { Readable } from 'node:stream';
 import type { EventStore } from '../../infra/eventstore';
 import type { CorpusProvider } from '../../infra/research';
 import type { WebhookSecretStore } from '../../infra/webhooks/secrets';
@@ -24,6 +25,7 @@ import type { RequestSchemas } from './validation';
 import type { Client } from '@temporalio/client';
 import type { ImageStudioSettings } from '../../infra/image';
 import type { OutreachApiAdapters } from '../../infra/outreach';
+import type { MediaStorage } from '../../infra/storage/port';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -100,6 +102,8 @@ export interface AppDeps {
   imageStudio?: ImageStudioSettings;
   /** Backlink outreach: policy engine, send ledger, unsubscribe key, what is configured; absent = those routes answer 503. */
   outreach?: OutreachApiAdapters;
+  /** Media files (storage port) and speech-vendor availability; absent: media routes answer 503. */
+  media?: { storage: MediaStorage; speechVendorConfigured: boolean };
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
 }
@@ -118,7 +122,10 @@ export interface RouteResponse {
 
 export type HandlerResult =
   | { status?: number; data?: unknown; message?: string; headers?: Record<string, string> }
-  | { raw: { status?: number; contentType: string; body: string | Buffer } };
+  | {
+      /** Non-JSON bodies (the docs page, stored files). A stream is piped; `headers` are set first (Range, ETag, ...). */
+      raw: { status?: number; contentType: string; body: string | Buffer | Readable; headers?: Record<string, string> };
+    };
 
 export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record<string, string>> {
   body: B;

@@ -18,6 +18,7 @@ import { OAuthEvent, oauthEvents } from './oauth';
 import { ContentEvent, contentEvents } from './content';
 import { SeoEvent, seoEvents } from './seo';
 import { IntegrationEvent, integrationEvents } from './integrations';
+import { VideoEvent, videoEvents } from './video';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -36,7 +37,8 @@ export type DomainEvent =
   | OAuthEvent
   | ContentEvent
   | SeoEvent
-  | IntegrationEvent;
+  | IntegrationEvent
+  | VideoEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -57,6 +59,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...contentEvents,
   ...seoEvents,
   ...integrationEvents,
+  ...videoEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

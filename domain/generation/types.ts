@@ -12,6 +12,7 @@ import type { PlatformPostInput } from './platform-post';
 import type { ContentStrategyInput } from './strategy';
 import type { PersonasInput } from './personas';
 import type { KeywordInsightsInput } from './keywords';
+import type { PlanInput } from '../video/types';
 
 export type { Source };
 import type { SocialPostInput } from './calendar-post';
@@ -144,4 +145,6 @@ export type LocalTask =
   | { kind: 'platform_post'; input: PlatformPostInput }
   | { kind: 'strategy'; input: ContentStrategyInput }
   | { kind: 'personas'; input: PersonasInput }
-  | { kind: 'keyword_insights'; input: KeywordInsightsInput };
+  | { kind: 'keyword_insights'; input: KeywordInsightsInput }
+  // Video studio (domain/video/plan.ts): a plan as JSON, the shape vendors are asked for.
+  | { kind: 'video_plan'; input: PlanInput };

@@ -1,8 +1,8 @@
 /**
  * The `local` provider: the offline writer of domain/generation behind the
  * same interface as a text vendor. It is not a language model: it runs the
- * request's `localTask` (section, article, outline, research summary), or,
- * for a plain chat prompt, returns an extractive summary of the prompt.
+ * request's `localTask` (section, article, outline, research summary, video
+ * plan), or, for a plain chat prompt, returns an extractive summary of the prompt.
  * Deterministic, in-process, free (docs/providers.md).
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
@@ -21,6 +21,7 @@ import {
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
+import { localVideoPlan } from '../../domain/video/plan';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 
@@ -75,6 +76,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(developPersonas(task.input));
     case 'keyword_insights':
       return JSON.stringify(keywordInsights(task.input));
+    case 'video_plan':
+      return JSON.stringify(localVideoPlan(task.input));
   }
 }
 

@@ -30,6 +30,8 @@ export interface ReserveRequest {
   estimatedCost: number;
   /** workflow id + activity id (+ call index): the same key reserves and settles once. */
   idempotencyKey: string;
+  /** Units counted against `<provider>_calls` (default 1): a render counts its started minutes of video. */
+  calls?: number;
 }
 
 export interface Reservation {
@@ -66,8 +68,8 @@ export const billingPeriod = (d: Date = new Date()) => d.toISOString().slice(0, 
 export { uuidFromKey } from '../eventstore/ids';
 
 /** What a call counts against each limit key. Token-free providers (local) count nothing but calls of their own key. */
-export function amountsFor(provider: string, tokens: number, cost: number): Record<string, number> {
-  return { [`${provider}_calls`]: 1, tokens, monthly_cost: cost };
+export function amountsFor(provider: string, tokens: number, cost: number, calls = 1): Record<string, number> {
+  return { [`${provider}_calls`]: calls, tokens, monthly_cost: cost };
 }
 
 export class PostgresUsageMeter {
@@ -80,7 +82,7 @@ export class PostgresUsageMeter {
 
   async reserve(req: ReserveRequest): Promise<Reservation> {
     const period = billingPeriod(this.now());
-    const amounts = amountsFor(req.provider, req.estimatedTokens, req.estimatedCost);
+    const amounts = amountsFor(req.provider, req.estimatedTokens, req.estimatedCost, req.calls);
     const limits = await this.limitsFor(req.userId);
     return this.db.transaction(async (trx) => {
       const existing = await trx('quota_reservations')
@@ -149,7 +151,8 @@ export class PostgresUsageMeter {
 
   /** Settles once: usage moves from reserved to used and one UsageRecorded event is appended, atomically. */
   async settle(res: Reservation, actual: ActualUsage): Promise<void> {
-    const used = amountsFor(res.provider, actual.tokens_in + actual.tokens_out, actual.cost);
+    const calls = res.amounts[`${res.provider}_calls`] ?? 1;
+    const used = amountsFor(res.provider, actual.tokens_in + actual.tokens_out, actual.cost, calls);
     await this.store.transaction(async (tx) => {
       const trx = sqlTransaction(tx);
       const flipped = await trx('quota_reservations')
@@ -168,7 +171,7 @@ export class PostgresUsageMeter {
               user_id: res.userId,
               provider: actual.provider,
               model: actual.model,
-              calls: 1,
+              calls,
               tokens_in: actual.tokens_in,
               tokens_out: actual.tokens_out,
               cost: actual.cost,

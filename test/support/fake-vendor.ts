@@ -18,7 +18,7 @@ export interface Step {
   hang?: boolean;
   /** Answer after this many ms. */
   delayMs?: number;
-  /** Binary body (image files), sent with `headers`' content-type (default image/png). */
+  /** Binary body (image files, speech audio), sent with `headers`' content-type (default image/png: speech steps set audio/wav). */
   bytes?: Buffer;
   /** Chooses the step from the request (for protocols whose requests arrive in parallel or out of order). */
   handler?: (req: RecordedRequest) => Step;

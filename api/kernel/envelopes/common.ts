@@ -56,6 +56,7 @@ export const STATUS: Record<string, number> = {
   calendar_full: 402,
   upstream: 502,
   unavailable: 503,
+  range_not_satisfiable: 416,
   internal: 500,
 };
 
@@ -77,6 +78,7 @@ export const GENERAL_CODE: Record<string, string> = {
   calendar_full: 'CALENDAR_FULL',
   upstream: 'UPSTREAM_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  range_not_satisfiable: 'RANGE_NOT_SATISFIABLE',
   internal: 'INTERNAL_ERROR',
 };
 

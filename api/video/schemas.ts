@@ -1,0 +1,246 @@
+/**
+ * JSON Schemas of the video studio (Document 2 leaves every field "not
+ * shown"; these are our choices, documented in docs/video.md). Shapes shared
+ * with the podcast maker (voice, task record, file entries) live here so the
+ * two areas stay consistent.
+ */
+import { MAX_SCENE_SECONDS, MAX_SCENES, MIN_SCENE_SECONDS, VIDEO_FORMATS } from '../../domain/video/formats';
+import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
+import { MAX_RATE, MIN_RATE, SPEECH_PROVIDERS } from '../../domain/media/voices';
+import { SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
+import { SUBTITLE_MODES } from '../../domain/video/render';
+import type { JsonSchema } from '../kernel/envelopes/common';
+import { arr, bool, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
+
+const seconds = (min: number, max: number, description: string): JsonSchema => ({
+  type: 'number',
+  minimum: min,
+  maximum: max,
+  description,
+});
+
+/** How a text is spoken (shared with the podcast maker). */
+export const voiceSchema: JsonSchema = obj(
+  {
+    voice: str(60, {
+      minLength: 1,
+      pattern: '^[A-Za-z0-9_.+-]+$',
+      description:
+        "local: en-us-m1, en-us-f1, en-gb-m1, en-gb-f1, en-us-m2, en-us-f2; tts_vendor: the vendor's voice name (e.g. alloy)",
+    }),
+    rate: {
+      type: 'number',
+      minimum: MIN_RATE,
+      maximum: MAX_RATE,
+      description: 'speaking-rate multiplier (1 = normal)',
+    },
+    pitch: { type: 'integer', minimum: 0, maximum: 99, description: 'local voices only (espeak-ng scale, 50 neutral)' },
+  },
+  [],
+);
+
+const color = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' };
+export const visualSchema: JsonSchema = obj(
+  {
+    kind: { enum: [...VISUAL_KINDS] },
+    colors: arr(color, { minItems: 1, maxItems: 2, description: '#rrggbb; two for a gradient (start, end)' }),
+    motion: { enum: [...SCENE_MOTIONS], description: 'Ken Burns zoom of the background, or none' },
+  },
+  [],
+);
+
+export const planBody: JsonSchema = obj(
+  {
+    topic: text(300, { pattern: '\\S', description: 'what the video is about' }),
+    format: {
+      enum: [...VIDEO_FORMATS],
+      default: 'standard',
+      description: 'short: 9:16, 15–60 s; standard: 16:9, 60–900 s; long: 16:9, 900–7200 s',
+    },
+    duration_seconds: seconds(15, 7200, 'target length; default 30 (short), 120 (standard), 900 (long)'),
+    key_points: strings(20, 200, { description: 'points the video should make, one scene each' }),
+    audience: str(200),
+    tone: str(100),
+    style: str(100, { description: 'visual style words used in the scene descriptions' }),
+    scene_count: { type: 'integer', minimum: 1, maximum: MAX_SCENES },
+    provider: { enum: ['auto', 'local', 'vendor_a', 'vendor_b'], default: 'auto', description: 'text provider' },
+  },
+  ['topic'],
+);
+
+export const planSceneSchema: JsonSchema = obj({
+  index: int,
+  heading: { type: 'string' },
+  narration: { type: 'string' },
+  visual_description: { type: 'string' },
+  duration_seconds: num,
+});
+
+export const planSchema: JsonSchema = obj(
+  {
+    plan_id: uuid,
+    title: { type: 'string' },
+    topic: { type: 'string' },
+    format: { enum: [...VIDEO_FORMATS] },
+    aspect_ratio: { enum: ['16:9', '9:16'] },
+    target_duration_seconds: num,
+    total_duration_seconds: num,
+    key_points: strings(),
+    audience: { type: 'string' },
+    tone: { type: 'string' },
+    style: { type: 'string' },
+    scenes: arr(planSceneSchema),
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    offline: bool,
+    scenes_built: bool,
+    scene_ids: arr(uuid),
+    renders: arr(obj({ task_id: { type: 'string' }, created_at: iso })),
+    created_at: iso,
+    updated_at: iso,
+  },
+  [
+    'plan_id',
+    'title',
+    'topic',
+    'format',
+    'aspect_ratio',
+    'target_duration_seconds',
+    'total_duration_seconds',
+    'key_points',
+    'scenes',
+    'provider',
+    'model',
+    'offline',
+    'scenes_built',
+    'scene_ids',
+    'renders',
+    'created_at',
+    'updated_at',
+  ],
+);
+
+export const sceneSchema: JsonSchema = obj({
+  scene_id: uuid,
+  plan_id: uuid,
+  index: int,
+  heading: { type: 'string' },
+  narration: { type: 'string' },
+  visual_description: { type: 'string' },
+  duration_seconds: num,
+  visual: obj({
+    kind: { type: 'string' },
+    colors: strings(),
+    motion: { type: 'string' },
+    rendered_as: { type: 'string' },
+  }),
+  voice: voiceSchema,
+  updated_at: iso,
+});
+
+export const scenesBody: JsonSchema = obj(
+  {
+    plan_id: uuid,
+    rebuild: {
+      type: 'boolean',
+      default: false,
+      description: 'replace existing scenes (and their ids) with fresh ones from the plan',
+    },
+  },
+  ['plan_id'],
+);
+
+export const scenesResponse: JsonSchema = obj({
+  plan_id: uuid,
+  created: bool,
+  total_duration_seconds: num,
+  scenes: arr(sceneSchema),
+});
+
+export const sceneUpdateBody: JsonSchema = obj(
+  {
+    heading: text(200),
+    narration: text(5000),
+    visual_description: text(1000),
+    duration_seconds: seconds(MIN_SCENE_SECONDS, MAX_SCENE_SECONDS, "the video's total must stay within its format"),
+    visual: visualSchema,
+    voice: voiceSchema,
+  },
+  [],
+  { minProperties: 1 },
+);
+
+export const renderBody: JsonSchema = obj(
+  {
+    plan_id: uuid,
+    resolution: { enum: [...RESOLUTIONS], default: '720p' },
+    fps: { enum: [...FRAME_RATES], default: 25 },
+    subtitles: {
+      enum: [...SUBTITLE_MODES],
+      default: 'mux',
+      description:
+        'mux: a subtitle track; burn: drawn into the picture; none. SRT and WebVTT files are written in every case.',
+    },
+    speech_provider: {
+      enum: [...SPEECH_PROVIDERS],
+      default: 'auto',
+      description: 'auto: tts_vendor when configured, else local (espeak-ng)',
+    },
+    voice: voiceSchema,
+    ken_burns: { type: 'boolean', default: true },
+  },
+  ['plan_id'],
+);
+
+export const renderStarted: JsonSchema = obj({
+  task_id: str(100),
+  status: { const: 'started' },
+  plan_id: uuid,
+  status_url: { type: 'string' },
+});
+
+const fileEntry = obj({
+  filename: { type: 'string' },
+  kind: { type: 'string' },
+  content_type: { type: 'string' },
+  size: int,
+  url: { type: 'string' },
+});
+
+export const renderStatus: JsonSchema = obj(
+  {
+    task_id: { type: 'string' },
+    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
+    created_at: iso,
+    plan_id: { type: 'string' },
+    percent: { type: 'integer', minimum: 0, maximum: 100 },
+    current_scene: int,
+    total_scenes: int,
+    step: { type: ['string', 'null'] },
+    progress_messages: arr(obj({ timestamp: { type: 'string' }, message: { type: 'string' } })),
+    result: obj(
+      {
+        video_url: { type: 'string' },
+        filename: { type: 'string' },
+        files: arr(fileEntry),
+        duration_seconds: num,
+        planned_seconds: num,
+        width: int,
+        height: int,
+      },
+      ['video_url', 'filename', 'files', 'duration_seconds'],
+    ),
+    error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
+  },
+  ['task_id', 'status', 'created_at', 'percent', 'current_scene', 'total_scenes', 'progress_messages'],
+);
+
+export const planIdParams = params({ id: uuid });
+export const sceneIdParams = params({ id: uuid });
+export const taskIdParams = params({ task_id: str(100, { pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
+export const filenameParams = params({
+  filename: str(200, {
+    pattern: '^[A-Za-z0-9][A-Za-z0-9_-]*(\\.[A-Za-z0-9]+)*$',
+    description: 'a file name of a render (no folders: `/`, `\\` and `..` are refused)',
+  }),
+});

@@ -1,0 +1,245 @@
+/**
+ * The media engine's adapters on the real tools (ffmpeg, ffprobe, espeak-ng;
+ * no stack needed): speech with distinct voices and measured durations, the
+ * OpenAI-compatible speech protocol against a scripted loopback vendor,
+ * ffprobe input validation, two-pass loudness normalisation to MP3 and AAC,
+ * cancellation that kills ffmpeg, and the local storage port.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createEspeakSynthesizer } from '../../../infra/tts/espeak';
+import { createOpenAiSpeechSynthesizer } from '../../../infra/tts/openai-speech';
+import { DEFAULT_TOOLS } from '../../../infra/media/tools';
+import { measureLoudness, probe, validateInput } from '../../../infra/media/probe';
+import { normaliseAudio, renderStill } from '../../../infra/media/ffmpeg';
+import { runTool } from '../../../infra/media/process';
+import { speak, soundtrack } from '../../../infra/media/engine';
+import { renderBackground } from '../../../infra/media/visuals';
+import { createLocalDirStorage } from '../../../infra/storage/local-dir';
+import { startFakeVendor, FakeVendor } from '../../support/fake-vendor';
+
+jest.setTimeout(180000);
+
+const tools = { ...DEFAULT_TOOLS, x264Preset: 'ultrafast' };
+const local = createEspeakSynthesizer();
+const engine = { tools, speech: { local } };
+let dir: string;
+const f = (name: string) => path.join(dir, name);
+const streamText = async (s: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const c of s) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'engine-test-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('speech', () => {
+  it('espeak-ng: distinct voices give different audio; a faster rate gives shorter audio, measured by ffprobe', async () => {
+    const text = 'Two speakers must never sound alike in a podcast.';
+    for (const [name, voice] of [
+      ['m.wav', { voice: 'en-us-m1' }],
+      ['f.wav', { voice: 'en-us-f1' }],
+      ['fast.wav', { voice: 'en-us-m1', rate: 1.8 }],
+    ] as const)
+      await local.synthesize({ text, voice, out: f(name) });
+    expect(readFileSync(f('m.wav')).equals(readFileSync(f('f.wav')))).toBe(false);
+    const [m, fast] = await Promise.all([probe(tools, f('m.wav')), probe(tools, f('fast.wav'))]);
+    expect(m.streams[0].codec_type).toBe('audio');
+    expect(m.duration).toBeGreaterThan(1.5);
+    expect(fast.duration).toBeLessThan(m.duration * 0.75);
+  });
+
+  it('per-sentence timings: each sentence measured, cues placed on the soundtrack where the sentences are', async () => {
+    const spoken = await speak(engine, {
+      sentences: ['The first sentence is short.', 'The second one is a little bit longer than the first.'],
+      voice: { voice: 'en-gb-f1' },
+      provider: 'local',
+      dir: f('speak'),
+    });
+    expect(spoken.sentences).toHaveLength(2);
+    expect(spoken.sentences[1].seconds).toBeGreaterThan(spoken.sentences[0].seconds);
+    const st = await soundtrack(engine, {
+      sentences: spoken.sentences,
+      plannedSeconds: 10,
+      fps: 25,
+      out: f('sound.wav'),
+    });
+    const p = await probe(tools, st.file);
+    expect(p.duration).toBeCloseTo(10, 2); // exactly the scene's frames
+    expect(st.cues).toHaveLength(2);
+    expect(st.cues[0].end - st.cues[0].start).toBeCloseTo(spoken.sentences[0].seconds, 6);
+    expect(st.cues[1].start).toBeGreaterThan(st.cues[0].end);
+  });
+
+  describe('OpenAI-compatible /audio/speech', () => {
+    let vendor: FakeVendor;
+    let wav: Buffer;
+    beforeAll(async () => {
+      wav = readFileSync(f('m.wav'));
+      vendor = await startFakeVendor([
+        { status: 503, body: { error: { message: 'overloaded' } } },
+        { bytes: wav, headers: { 'content-type': 'audio/wav' } },
+        { status: 401, body: { error: { message: 'bad key' } } },
+        { status: 200, body: { not: 'audio' } },
+      ]);
+    });
+    afterAll(() => vendor.close());
+    const synth = () =>
+      createOpenAiSpeechSynthesizer({
+        baseUrl: vendor.baseUrl,
+        apiKey: 'sk-test',
+        model: 'tts-1',
+        timeoutMs: 5000,
+        maxRetries: 2,
+        sleep: async () => {},
+      });
+
+    it('sends the protocol request, retries a 503, writes the audio; no pitch control is reported', async () => {
+      const r = await synth().synthesize({
+        text: 'Hello.',
+        voice: { voice: 'nova', rate: 1.25, pitch: 60 },
+        out: f('v.wav'),
+        idempotencyKey: 'k1',
+      });
+      expect(vendor.requests).toHaveLength(2);
+      const req = vendor.requests[1];
+      expect(req.method).toBe('POST');
+      expect(req.path).toBe('/v1/audio/speech');
+      expect(req.headers.authorization).toBe('Bearer sk-test');
+      expect(req.headers['idempotency-key']).toBe('k1');
+      expect(req.body).toEqual({ model: 'tts-1', input: 'Hello.', voice: 'nova', response_format: 'wav', speed: 1.25 });
+      expect(r).toMatchObject({ provider: 'tts_vendor', voice: 'nova', model: 'tts-1', pitch_applied: false });
+      expect(readFileSync(f('v.wav')).equals(wav)).toBe(true);
+    });
+
+    it('a 401 is not retried (VENDOR_REQUEST_REJECTED); a JSON answer is VENDOR_BAD_RESPONSE', async () => {
+      await expect(synth().synthesize({ text: 'x', voice: {}, out: f('x.wav') })).rejects.toMatchObject({
+        code: 'VENDOR_REQUEST_REJECTED',
+      });
+      expect(vendor.requests).toHaveLength(3);
+      await expect(synth().synthesize({ text: 'x', voice: {}, out: f('x.wav') })).rejects.toMatchObject({
+        code: 'VENDOR_BAD_RESPONSE',
+      });
+    });
+  });
+});
+
+describe('ffprobe validation', () => {
+  it('refuses what is not media, too large, too long, or of the wrong codec, with INVALID_REQUEST', async () => {
+    writeFileSync(f('fake.wav'), 'not audio at all');
+    await expect(validateInput(tools, f('fake.wav'), { require: ['audio'] })).rejects.toMatchObject({
+      code: 'INVALID_REQUEST',
+    });
+    await expect(validateInput(tools, f('m.wav'), { require: ['audio'], maxBytes: 100 })).rejects.toThrow(
+      /at most 100/,
+    );
+    await expect(validateInput(tools, f('m.wav'), { require: ['audio'], maxSeconds: 0.5 })).rejects.toThrow(
+      /at most 0.5 s/,
+    );
+    await expect(validateInput(tools, f('m.wav'), { require: ['audio'], codecs: { audio: ['aac'] } })).rejects.toThrow(
+      /pcm_s16le is not accepted/,
+    );
+    await expect(validateInput(tools, f('m.wav'), { require: ['video'] })).rejects.toThrow(/no video stream/);
+    const ok = await validateInput(tools, f('m.wav'), {
+      require: ['audio'],
+      codecs: { audio: ['pcm_s16le'] },
+      maxSeconds: 60,
+    });
+    expect(ok.duration).toBeGreaterThan(1);
+  });
+});
+
+describe('loudness and encoding', () => {
+  it('two-pass loudnorm to MP3 and AAC: −16 LUFS within 1 LU, true peak at most −1 dBTP', async () => {
+    await speak(engine, {
+      sentences: [
+        'Loudness is measured first.',
+        'Then it is corrected in a second pass.',
+        'The result lands on target.',
+      ],
+      voice: {},
+      provider: 'local',
+      dir: f('loud'),
+    }).then((s) => soundtrack(engine, { sentences: s.sentences, plannedSeconds: 12, fps: 25, out: f('loud.wav') }));
+    for (const [out, codec] of [
+      [f('episode.mp3'), 'mp3'],
+      [f('episode.m4a'), 'aac'],
+    ] as const) {
+      await normaliseAudio(tools, f('loud.wav'), out, codec);
+      const p = await probe(tools, out);
+      expect(p.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe(codec);
+      const l = await measureLoudness(tools, out);
+      expect(Math.abs(l.integrated_lufs - -16)).toBeLessThanOrEqual(1);
+      expect(l.true_peak_dbtp).toBeLessThanOrEqual(-1);
+    }
+  });
+});
+
+describe('cancellation', () => {
+  it('an aborted ffmpeg is killed at once and the call rejects with the abort reason', async () => {
+    await renderBackground(
+      { kind: 'gradient', colors: ['#000000', '#ffffff'], motion: 'zoom_in' },
+      1920,
+      1080,
+      f('bg.png'),
+    );
+    const controller = new AbortController();
+    const started = Date.now();
+    const render = renderStill(tools, {
+      image: f('bg.png'),
+      out: f('long.mp4'),
+      width: 1920,
+      height: 1080,
+      fps: 25,
+      frames: 25 * 600,
+      motion: 'zoom_in',
+      signal: controller.signal,
+      onProgress: (p) => p > 0 && controller.abort(new Error('stop')),
+    });
+    await expect(render).rejects.toThrow('stop');
+    expect(Date.now() - started).toBeLessThan(60000);
+    // No ffmpeg of this render is left.
+    await expect(runTool('pgrep', ['-f', f('long.mp4')])).rejects.toThrow();
+  });
+});
+
+describe('local directory storage', () => {
+  it('put, stat with a strong ETag and content type, byte ranges, prefix removal', async () => {
+    const s = createLocalDirStorage(f('store'));
+    writeFileSync(f('a.mp4'), Buffer.from('0123456789'));
+    const o = await s.put('videos/a.mp4', f('a.mp4'));
+    expect(existsSync(f('a.mp4'))).toBe(false); // moved in
+    expect(o).toMatchObject({ key: 'videos/a.mp4', size: 10, contentType: 'video/mp4' });
+    expect(o.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect((await streamText(s.read('videos/a.mp4', { start: 2, end: 5 }))).toString()).toBe('2345');
+    expect((await streamText(s.read('videos/a.mp4'))).toString()).toBe('0123456789');
+    expect(await s.stat('videos/none.mp4')).toBeUndefined();
+    writeFileSync(f('a.srt'), '1');
+    await s.put('videos/a.srt', f('a.srt'));
+    expect(await s.list('videos/a.')).toEqual(['videos/a.mp4', 'videos/a.srt']);
+    expect(await s.removePrefix('videos/a.')).toBe(2);
+    expect(await s.list('videos/')).toEqual([]);
+  });
+
+  it('path traversal and odd keys are refused before touching the file system', async () => {
+    const s = createLocalDirStorage(f('store'));
+    for (const key of [
+      '../secret',
+      'videos/../../etc/passwd',
+      '/etc/passwd',
+      'videos/..',
+      'a\\b',
+      '',
+      'videos//x',
+      '.hidden',
+    ])
+      await expect(s.stat(key)).rejects.toMatchObject({ code: 'INVALID_REQUEST' });
+    expect(() => s.read('../x')).toThrow(/invalid storage key/);
+    expect(await readFile(f('m.wav'))).toBeDefined();
+  });
+});

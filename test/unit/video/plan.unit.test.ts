@@ -1,0 +1,161 @@
+import {
+  allocateDurations,
+  buildScenes,
+  defaultVisual,
+  localVideoPlan,
+  planInput,
+  sceneHeadings,
+  scenesFromDraft,
+} from '../../../domain/video/plan';
+import { durationProblem, FORMAT_RULES, sceneCount } from '../../../domain/video/formats';
+import { renderJob } from '../../../domain/video/render';
+import { videoPlanPrompt } from '../../../domain/video/prompts';
+import { NARRATION_WORDS_PER_SECOND } from '../../../domain/media/narration';
+import type { VideoPlan } from '../../../domain/video/types';
+
+const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 10) / 10;
+
+describe('video formats', () => {
+  it('short 9:16 15–60 s, standard 16:9 60–900 s, long 16:9 from 900 s', () => {
+    expect(FORMAT_RULES.short.aspect_ratio).toBe('9:16');
+    expect(FORMAT_RULES.standard.aspect_ratio).toBe('16:9');
+    expect(FORMAT_RULES.long.aspect_ratio).toBe('16:9');
+    expect(durationProblem('short', 15)).toBeUndefined();
+    expect(durationProblem('short', 60)).toBeUndefined();
+    expect(durationProblem('short', 61)).toMatch(/15 to 60/);
+    expect(durationProblem('short', 14)).toBeDefined();
+    expect(durationProblem('standard', 59)).toBeDefined();
+    expect(durationProblem('standard', 900)).toBeUndefined();
+    expect(durationProblem('long', 899)).toBeDefined();
+    expect(durationProblem('long', 3600)).toBeUndefined();
+  });
+
+  it('scene counts follow the format and stay within the scene-length bounds', () => {
+    expect(sceneCount('short', 60)).toBe(8);
+    expect(sceneCount('short', 15)).toBe(2);
+    expect(sceneCount('standard', 300)).toBe(20);
+    expect(sceneCount('long', 7200)).toBe(240);
+  });
+});
+
+describe('plan durations', () => {
+  it('allocation sums exactly to the target, in tenths, each scene at least 2 s', () => {
+    for (const [w, total] of [
+      [[1, 1, 1], 10],
+      [[3, 1, 1, 7], 61.3],
+      [[1, 1, 1, 1, 1, 1, 1], 60],
+      [[0, -1, NaN], 9],
+    ] as [number[], number][]) {
+      const d = allocateDurations(w, total);
+      expect(sum(d)).toBe(total);
+      for (const x of d) {
+        expect(x).toBeGreaterThanOrEqual(2);
+        expect(Math.round(x * 10)).toBeCloseTo(x * 10, 6);
+      }
+    }
+    expect(() => allocateDurations([1, 1, 1], 5)).toThrow(RangeError);
+  });
+
+  it('a vendor draft is fitted to the target whatever durations it gave', () => {
+    const input = planInput({ topic: 'Tea', format: 'short', duration_seconds: 45 });
+    const scenes = scenesFromDraft(
+      {
+        title: 'Tea',
+        scenes: [
+          { heading: 'A', narration: '**Tea** is old [1].', duration_seconds: 50 },
+          { heading: 'B', narration: 'It is loved.', duration_seconds: 50 },
+          { narration: '   ' },
+        ],
+      },
+      input,
+    );
+    expect(scenes).toHaveLength(2);
+    expect(sum(scenes.map((s) => s.duration_seconds))).toBe(45);
+    expect(scenes[0].narration).toBe('Tea is old.');
+    expect(scenes[1].visual_description).toContain('B');
+    expect(() => scenesFromDraft({ title: 'x', scenes: [{ narration: '' }] }, input)).toThrow(RangeError);
+  });
+});
+
+describe('the offline planner', () => {
+  it('a 60-second short: scenes with narration sized to be spoken in time, durations summing to 60', () => {
+    const input = planInput({
+      topic: 'morning routines',
+      format: 'short',
+      duration_seconds: 60,
+      key_points: ['Drink water first', 'Plan three priorities'],
+      tone: 'friendly',
+    });
+    const draft = localVideoPlan(input);
+    const scenes = scenesFromDraft(draft, input);
+    expect(scenes).toHaveLength(input.scene_count);
+    expect(sum(scenes.map((s) => s.duration_seconds))).toBe(60);
+    expect(scenes[1].heading).toBe('Drink water first');
+    for (const s of scenes) {
+      const words = s.narration.split(/\s+/).length;
+      expect(words).toBeGreaterThan(3);
+      expect(words / s.duration_seconds).toBeLessThanOrEqual(NARRATION_WORDS_PER_SECOND * 1.1);
+      expect(s.visual_description).toMatch(/gradient/);
+    }
+    expect(localVideoPlan(input)).toEqual(draft); // deterministic
+  });
+
+  it('headings: opening, key points, then aspects of the topic, closing', () => {
+    expect(sceneHeadings('tea', ['Brew'], 4)).toEqual([
+      'Introducing tea',
+      'Brew',
+      'What tea is',
+      'Key takeaways on tea',
+    ]);
+    expect(sceneHeadings('tea', [], 1)).toEqual(['tea']);
+  });
+
+  it('the vendor prompt names the duration, the scene count and the JSON shape', () => {
+    const p = videoPlanPrompt(planInput({ topic: 'tea', format: 'standard', duration_seconds: 120, scene_count: 6 }));
+    expect(p[1].content).toMatch(/exactly 120 seconds in 6 scenes/);
+    expect(p[1].content).toMatch(/duration_seconds/);
+  });
+});
+
+describe('scenes and render jobs', () => {
+  const plan: VideoPlan = {
+    plan_id: 'p1',
+    user_id: 'u1',
+    title: 'T',
+    topic: 't',
+    format: 'short',
+    aspect_ratio: '9:16',
+    target_duration_seconds: 20,
+    key_points: [],
+    scenes: [
+      { index: 0, heading: 'a', narration: 'A.', visual_description: 'x', duration_seconds: 10 },
+      { index: 1, heading: 'b', narration: 'B.', visual_description: 'y', duration_seconds: 10 },
+    ],
+    provider: 'local',
+    model: 'm',
+  };
+
+  it('built scenes get gradients (stable per plan and index) and alternate zoom in/out', () => {
+    const s = buildScenes('p1', plan.scenes, ['s1', 's2']);
+    expect(s.map((x) => x.scene_id)).toEqual(['s1', 's2']);
+    expect(s[0].visual).toEqual(defaultVisual('p1', 0));
+    expect(s.map((x) => x.visual.motion)).toEqual(['zoom_in', 'zoom_out']);
+    expect(s[0].visual.colors).toHaveLength(2);
+  });
+
+  it('a render job: frame size of the resolution, defaults, ken_burns off, voices merged', () => {
+    const scenes = buildScenes('p1', plan.scenes, ['s1', 's2']);
+    scenes[1].voice = { voice: 'en-us-f1' };
+    const j = renderJob(plan, scenes, {
+      plan_id: 'p1',
+      resolution: '1080p',
+      ken_burns: false,
+      voice: { voice: 'en-gb-m1', rate: 1.2 },
+    });
+    expect([j.width, j.height, j.fps, j.subtitles, j.speech_provider]).toEqual([1080, 1920, 25, 'mux', 'auto']);
+    expect(j.scenes.map((s) => s.visual.motion)).toEqual(['none', 'none']);
+    expect(j.scenes[0].voice).toEqual({ voice: 'en-gb-m1', rate: 1.2 });
+    expect(j.scenes[1].voice).toEqual({ voice: 'en-us-f1', rate: 1.2 });
+    expect(renderJob(plan, scenes, { plan_id: 'p1' }).resolution).toBe('720p');
+  });
+});
