@@ -9,6 +9,7 @@ import { createWebhookActivities, WebhookActivityDeps } from './webhooks';
 import { createTaskActivities, TaskActivityDeps } from './tasks';
 import { BlogActivityDeps, createBlogActivities } from './blog';
 import { BlogSyncActivityDeps, createBlogSyncActivities } from './blog-sync';
+import { CopyActivityDeps, createCopyActivities } from './copy';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -21,6 +22,8 @@ export interface ActivityDeps {
   blog?: BlogActivityDeps;
   /** Synchronous blog edits (activities/blog-sync.ts): gateway, research and the event store. */
   blogSync?: BlogSyncActivityDeps;
+  /** Short copy (activities/copy.ts): the AI gateway. */
+  copy?: CopyActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -29,6 +32,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.tasks ? createTaskActivities(deps.tasks) : {}),
     ...(deps.blog ? createBlogActivities(deps.blog) : {}),
     ...(deps.blogSync ? createBlogSyncActivities(deps.blogSync) : {}),
+    ...(deps.copy ? createCopyActivities(deps.copy) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

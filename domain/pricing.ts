@@ -14,10 +14,12 @@
  * configuration change never produces an unpriced call.
  *
  * Request-priced providers (image vendors, web search) are billed per call.
- * `local` (the offline writer) and the local research corpus cost nothing.
+ * `local` (the offline writer) and the local research corpus cost nothing;
+ * so does `llama` (a model running on the platform's own CPU) until a
+ * deployment prices its compute by editing its row.
  */
 
-export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
+export type TokenProvider = 'vendor_a' | 'vendor_b' | 'llama' | 'local';
 export type RequestProvider = 'vendor_c' | 'vendor_d' | 'vendor_e' | 'web_search' | 'corpus';
 export type PricedProvider = TokenProvider | RequestProvider;
 
@@ -56,6 +58,8 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // the offline writer: deterministic, runs in-process, free
   { provider: 'local', model: LOCAL_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
   { provider: 'local', model: ANY_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
+  // the in-process language model (any GGUF file): free unless a deployment prices its CPU time here
+  { provider: 'llama', model: ANY_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
   // image vendors: per generated image
   { provider: 'vendor_c', cost_per_request: 0.04 },
   { provider: 'vendor_d', cost_per_request: 0.03 },

@@ -19,7 +19,15 @@ async function main(): Promise<void> {
 
   // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
   const store = createEventStore(ctx.db);
-  const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
+  const { gateway, research, llama } = aiAdapters(ctx.db, store, config, logger);
+  if (llama) {
+    // Load the model now rather than on the first call; a file that does not load is logged, and calls then fail.
+    llama.runtime.info().then(
+      (info) => logger.info({ llama: info }, 'llama model loaded'),
+      (e: Error) => logger.error({ err: e }, 'llama model did not load'),
+    );
+    life.onStop('llama', () => llama.runtime.close());
+  } else logger.info('no llama model file: AI text without a vendor comes from the template writer');
 
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   life.onStop('temporal connection', () => connection.close());
@@ -35,6 +43,7 @@ async function main(): Promise<void> {
       tasks: { store },
       blog: { gateway, research },
       blogSync: { gateway, research, store },
+      copy: { gateway },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
     }),
   });

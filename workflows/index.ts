@@ -8,3 +8,4 @@ export {
   blogSectionGenerateWorkflow,
   blogSectionOptimizeWorkflow,
 } from './blog-sync';
+export { shortCopyWorkflow } from './copy';

@@ -22,7 +22,15 @@ import { settle, userIdOf } from '../kernel/handler';
 import { arr, num, obj, str, strings } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { contentField, limitContent } from '../analysis/common';
-import { outlineSchema, outlineSectionSchema, personaSchema, sectionIdSchema, sourceSchema } from './schemas';
+import {
+  generationMetadataSchema,
+  outlineSchema,
+  outlineSectionSchema,
+  personaSchema,
+  sectionIdSchema,
+  sourceSchema,
+} from './schemas';
+import { PROVIDER_CHOICES, ProviderChoiceName } from '../../domain/generation/model-plan';
 
 const tags = ['blog writer'];
 /** Workflow id of one synchronous blog edit: `blog-<kind>-<uuid>`. */
@@ -149,6 +157,7 @@ export const blogSectionRoutes: RouteDef[] = [
     tone?: string;
     persona?: Persona;
     mode: (typeof SECTION_MODES)[number];
+    provider: ProviderChoiceName;
   }>({
     method: 'post',
     path: '/api/blog/section/generate',
@@ -156,7 +165,7 @@ export const blogSectionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Write one section in Markdown with [n] citations, and record its continuity metrics',
-    description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision).`,
+    description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision). \`provider\` (extra, default auto: a configured vendor, else the in-process model llama when its model file is present, else the template writer local) picks who writes; \`metadata\` says who did (docs/providers.md).`,
     request: {
       body: obj(
         {
@@ -165,21 +174,28 @@ export const blogSectionRoutes: RouteDef[] = [
           tone: str(100),
           persona: personaSchema,
           mode: { enum: [...SECTION_MODES], default: 'draft' },
+          provider: { enum: [...PROVIDER_CHOICES], default: 'auto' },
         },
         ['section'],
       ),
     },
+    errors: { 503: 'The provider asked for is not configured (the message names the variable to set)' },
     responses: {
       200: {
         description: 'The section',
-        data: obj({
-          success: { const: true },
-          section_id: { type: 'string' },
-          mode: { type: 'string' },
-          markdown: { type: 'string' },
-          citations: arr(sourceSchema),
-          continuity_metrics: fullMetricsSchema,
-        }),
+        data: obj(
+          {
+            success: { const: true },
+            section_id: { type: 'string' },
+            mode: { type: 'string' },
+            markdown: { type: 'string' },
+            citations: arr(sourceSchema),
+            continuity_metrics: fullMetricsSchema,
+            metadata: generationMetadataSchema,
+            revision_metadata: generationMetadataSchema,
+          },
+          ['success', 'section_id', 'mode', 'markdown', 'citations', 'continuity_metrics', 'metadata'],
+        ),
       },
     },
     handler: async (ctx) => {
@@ -206,6 +222,7 @@ export const blogSectionRoutes: RouteDef[] = [
               persona: b.persona,
               mode: b.mode,
               targetWords: Math.max(50, target),
+              provider: b.provider,
             },
           },
         ],
@@ -219,6 +236,8 @@ export const blogSectionRoutes: RouteDef[] = [
           markdown: r.markdown,
           citations: r.citations,
           continuity_metrics: r.metrics,
+          metadata: r.metadata,
+          ...(r.revision_metadata ? { revision_metadata: r.revision_metadata } : {}),
         },
       };
     },
@@ -265,6 +284,7 @@ export const blogSectionRoutes: RouteDef[] = [
             scores_after: scores,
           }),
           continuity_metrics: fullMetricsSchema,
+          metadata: generationMetadataSchema,
         }),
       },
     },
@@ -294,6 +314,7 @@ export const blogSectionRoutes: RouteDef[] = [
             scores_after: r.after,
           },
           continuity_metrics: r.metrics,
+          metadata: r.metadata,
         },
       };
     },

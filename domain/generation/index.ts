@@ -14,3 +14,19 @@ export { numberSources } from './evidence';
 export { termStats, topPhrases } from './terms';
 export { markdownWordCount, hash32 } from './text';
 export { toneFamily } from './phrases';
+export { writeShortCopy, shortCopyPrompt, charCount, fitToLimit } from './copy';
+export type { ShortCopy, ShortCopyInput } from './copy';
+export { MODEL_PLANS, COPY_FORMS, PROVIDER_CHOICES, targetsOf, withValue } from './model-plan';
+export type * from './model-plan';
+export {
+  gateCopy,
+  gateRewrite,
+  gateText,
+  claimsHold,
+  trimAtSentence,
+  cleanModelText,
+  isRepetitive,
+  looksEnglish,
+} from './quality-gate';
+export { rewriteTurns, copyTurns } from './model-prompts';
+export { rewriteUnits, assemble, withMarkers } from './rewrite-units';

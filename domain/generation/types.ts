@@ -6,6 +6,7 @@
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
 import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
+import type { ShortCopyInput } from './copy';
 
 export type { Source };
 
@@ -123,4 +124,6 @@ export type LocalTask =
   // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
   | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
   | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
-  | { kind: 'revise_section'; input: { content: string; focus: string } };
+  | { kind: 'revise_section'; input: { content: string; focus: string } }
+  // Short copy (domain/generation/copy.ts): JSON {form, text, characters}.
+  | { kind: 'short_copy'; input: ShortCopyInput };

@@ -6,7 +6,14 @@
  * Deterministic, in-process, free (docs/providers.md).
  */
 import { LOCAL_MODEL } from '../../domain/pricing';
-import { draftOutline, localChatAnswer, researchSummary, writeArticle, writeSection } from '../../domain/generation';
+import {
+  draftOutline,
+  localChatAnswer,
+  researchSummary,
+  writeArticle,
+  writeSection,
+  writeShortCopy,
+} from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
@@ -40,6 +47,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
+    case 'short_copy':
+      return JSON.stringify(writeShortCopy(task.input));
   }
 }
 
