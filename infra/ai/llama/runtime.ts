@@ -27,6 +27,12 @@ export interface LlamaRuntime {
   /** Why the model could not be loaded, once that happened (the process keeps the verdict until it restarts). */
   loadError(): Error | undefined;
   generate(request: GenerateRequest): Promise<HostGeneration>;
+  /**
+   * Generations the host holds (waiting for a context or running) and those already producing tokens,
+   * counted until the host itself reports them finished or stopped (not when a caller gave up on them);
+   * `aborted`: generations the host stopped on a cancellation, since start.
+   */
+  stats(): { inHost: number; generating: number; aborted: number };
   /** Tokens of `text` by the model's own tokenizer. */
   countTokens(text: string): Promise<number>;
   close(): Promise<void>;
@@ -59,6 +65,9 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
   let nextId = 1;
   let loadError: LlamaLoadError | undefined;
   const pending = new Map<number, Pending>();
+  const inHost = new Set<number>();
+  const generating = new Set<number>();
+  let aborted = 0;
 
   const failAll = (e: Error) => {
     for (const p of pending.values()) p.reject(e);
@@ -82,6 +91,12 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
           return;
         }
         if (m.type === 'closed') return;
+        if (m.type === 'first_token') generating.add(m.id);
+        if (m.type === 'done' || m.type === 'failed') {
+          inHost.delete(m.id);
+          generating.delete(m.id);
+          if (m.type === 'failed' && m.aborted) aborted++;
+        }
         const p = pending.get(m.id);
         if (!p) return;
         if (m.type === 'first_token') return p.onFirstToken?.(m.at);
@@ -96,6 +111,8 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
         failAll(err);
       });
       w.on('exit', () => {
+        inHost.clear();
+        generating.clear();
         failAll(new LlamaLoadError('llama host exited'));
         // A host that died (not closed on purpose) is started again on the next call.
         if (!closed && !loadError) ready = undefined;
@@ -114,6 +131,7 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
       id,
       result: new Promise<T>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: never) => void, reject, ...extra });
+        if (message.type === 'generate') inHost.add(id);
         worker!.postMessage({ ...message, id } as ToHost);
       }),
     };
@@ -123,6 +141,7 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
     settings,
     info: start,
     loadError: () => loadError,
+    stats: () => ({ inHost: inHost.size, generating: generating.size, aborted }),
     async generate(req) {
       req.signal?.throwIfAborted();
       const { id, result } = await call<HostGeneration>(
