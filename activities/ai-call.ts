@@ -38,6 +38,7 @@ export function generationInfo(resp: CompletionResponse): GenerationMetadata {
     ...(m.writer ? { writer: m.writer } : {}),
     ...(m.model_writing ? { model_writing: m.model_writing } : {}),
     ...(m.fallback_reason ? { fallback_reason: m.fallback_reason } : {}),
+    ...(m.first_token_at !== undefined ? { first_token_at: m.first_token_at } : {}),
     ...(m.time_to_first_token_ms !== undefined ? { time_to_first_token_ms: m.time_to_first_token_ms } : {}),
   };
 }

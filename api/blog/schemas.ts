@@ -199,6 +199,7 @@ export const generationMetadataSchema = {
       required: ['writer', 'generations', 'fields'],
     },
     fallback_reason: { type: 'string' },
+    first_token_at: { type: 'integer', description: 'Epoch milliseconds of the first generated token' },
     time_to_first_token_ms: { type: 'integer' },
   },
   required: ['provider', 'model', 'offline', 'tokens_in', 'tokens_out'],

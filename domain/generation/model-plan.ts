@@ -109,6 +109,8 @@ export interface GenerationMetadata {
   writer?: 'model' | 'template' | 'mixed';
   model_writing?: ModelWritingReport;
   fallback_reason?: GateReason;
+  /** Epoch milliseconds of the first generated token, and the time from the gateway call to it. */
+  first_token_at?: number;
   time_to_first_token_ms?: number;
 }
 
