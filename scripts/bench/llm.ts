@@ -1,24 +1,26 @@
 /**
  * npm run bench:llm — the in-process language model through the platform beside node-llama-cpp alone, in one run.
  *
- *   platform: Temporal client request → shortCopyWorkflow → writeCopy activity → gateway (reserve/settle in
- *             PostgreSQL) → llama provider → llama host thread → model (a social post from a brief);
- *   bare:     node-llama-cpp in this process's main thread, the same model file, context size, threads, chat
- *             history (system line, example, brief), sampling and seed, so it generates the same tokens. Like
- *             the platform's contexts, its sequence keeps the last conversation (the shared system line and
- *             example are evaluated once); each pair of runs has its own topic, so every brief is new to both.
+ * Two workloads, each generated twice with the same prompts and seeds (so both sides produce the same tokens):
+ *   post:    one social post from a brief (one generation);
+ *   section: a blog section rephrased sentence by sentence (one generation per sentence, about a dozen).
+ * platform: Temporal client request → workflow (shortCopyWorkflow / blogSectionGenerateWorkflow) → activity →
+ *           gateway (reserve/settle in PostgreSQL) → llama provider (template writer, gate, claim check) →
+ *           llama host thread → model;
+ * bare:     node-llama-cpp in this process's main thread: the same model file, context size and threads, the same
+ *           chat turns, sampling and seeds. Like the platform's contexts, its sequence keeps the last conversation
+ *           (a shared system line and example are evaluated once); every run has its own topic, so every brief is new.
  *
- * Runs alternate (platform, bare, platform, ...) after one warm-up each; medians are reported.
- * Tokens/s = generated tokens / (end − request start); time to first token = first token − request start
- * (the platform reports the first token's epoch time in the response metadata; same clock, same process).
- * Settings: BENCH_LLM_RUNS (default 5), BENCH_LLM_MAX_CHARS (social post limit, default 900), LLAMA_* as configured
- * (LLAMA_MODEL_PATH for another GGUF file; threads per context as the worker would use them: LLAMA_THREADS, default
- * cores / LLAMA_CONTEXTS, i.e. 1 on a 2-core machine with the default of one context per core).
+ * Runs alternate (platform, bare, ...) after one warm-up each; medians are reported.
+ * tokens/s = generated tokens / (end − request start); time to first token = first token − request start (the
+ * platform reports the first token's epoch time in its response metadata; same clock, same process).
+ * Settings: BENCH_LLM_RUNS (default 5), LLAMA_* as configured (LLAMA_MODEL_PATH for another GGUF file; threads per
+ * context as the worker would use them: LLAMA_THREADS, default cores / LLAMA_CONTEXTS = 1 on a 2-core machine).
  */
 import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
-import type { LlamaChat } from 'node-llama-cpp';
+import type { ChatHistoryItem, LlamaChat } from 'node-llama-cpp';
 import { createActivities } from '../../activities';
 import { loadConfig } from '../../infra/config';
 import { createLogger } from '../../infra/logger';
@@ -33,27 +35,47 @@ import {
   hostSettings,
   modelName,
   modelPathFromConfig,
+  rewriteBudget,
 } from '../../infra/ai/llama';
-import { copyTurns, hash32, MODEL_PLANS } from '../../domain/generation';
-import type { ShortCopyInput } from '../../domain/generation';
-import { shortCopyWorkflow } from '../../workflows';
+import type { Turn } from '../../infra/ai/llama';
+import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from '../../infra/research';
+import { copyTurns, hash32, rewriteTurns, rewriteUnits, writeSection } from '../../domain/generation';
+import type { GenerationMetadata, ShortCopyInput, Source } from '../../domain/generation';
+import { blogSectionGenerateWorkflow, shortCopyWorkflow } from '../../workflows';
 import { benchSchema, percentile } from './lib';
 
 const RUNS = Number(process.env.BENCH_LLM_RUNS ?? 5);
-const MAX_CHARS = Number(process.env.BENCH_LLM_MAX_CHARS ?? 900);
 const importEsm = new Function('s', 'return import(s)') as (s: string) => Promise<typeof import('node-llama-cpp')>;
+
+const TOPICS = [
+  'planning a content calendar for the next quarter',
+  'writing a weekly email newsletter',
+  'repurposing blog posts for social media',
+  'measuring the results of content marketing',
+  'building buyer personas from customer interviews',
+  'refreshing old blog posts',
+  'choosing a publishing cadence',
+];
 
 interface Sample {
   tokens: number;
   ttftMs: number;
   totalMs: number;
-  tokensPerS: number;
-  /** Tokens after the first / time after the first token (for the platform: until the workflow's result arrived). */
-  decodePerS: number;
 }
 
-const decode = (tokens: number, ttftMs: number, totalMs: number) =>
-  tokens > 1 && totalMs > ttftMs ? ((tokens - 1) / (totalMs - ttftMs)) * 1000 : 0;
+/** One generation of the bare side: chat turns, token budget, seed. */
+interface Piece {
+  turns: Turn[];
+  maxTokens: number;
+  seed: number;
+}
+
+/** A workload: the platform's request (returns the response metadata) and the same generations for the bare side. */
+interface Workload {
+  name: string;
+  platform(i: number, workflowId: string): Promise<GenerationMetadata>;
+  pieces(i: number, workflowId: string): Piece[];
+}
 
 const median = (xs: number[]) =>
   percentile(
@@ -61,6 +83,15 @@ const median = (xs: number[]) =>
     50,
   );
 const round = (x: number, d = 1) => Number(x.toFixed(d));
+
+const history = (turns: Turn[]): ChatHistoryItem[] => [
+  ...turns.map((t): ChatHistoryItem => {
+    if (t.role === 'system') return { type: 'system', text: t.content };
+    if (t.role === 'user') return { type: 'user', text: t.content };
+    return { type: 'model', response: [t.content] };
+  }),
+  { type: 'model', response: [] },
+];
 
 async function main(): Promise<void> {
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -75,65 +106,29 @@ async function main(): Promise<void> {
     minP: 0.05,
     repeatPenalty: 1.1,
   };
-  const TOPICS = [
-    'planning a content calendar for the next quarter',
-    'writing a weekly email newsletter',
-    'repurposing blog posts for social media',
-    'measuring the results of content marketing',
-    'building buyer personas from customer interviews',
-    'refreshing old blog posts',
-    'choosing a publishing cadence',
-  ];
-  const copyFor = (i: number): ShortCopyInput => ({
-    form: 'social_post',
-    topic: TOPICS[i % TOPICS.length],
-    audience: 'small marketing teams',
-    keyPoints: ['plan the work weeks ahead', 'leave room for timely topics', 'review the results every month'],
-    maxChars: MAX_CHARS,
-  });
-  const maxTokens = Math.ceil(MAX_CHARS / 3) + 8; // the provider's budget for a write field
 
   // Bare node-llama-cpp: same file, context size, threads.
   const lib = await importEsm('node-llama-cpp');
-  const llamaLib = await lib.getLlama({ gpu: false, build: 'never', logLevel: lib.LlamaLogLevel.error });
-  const bareModel = await llamaLib.loadModel({ modelPath: file });
+  const bareLlama = await lib.getLlama({ gpu: false, build: 'never', logLevel: lib.LlamaLogLevel.error });
+  const bareModel = await bareLlama.loadModel({ modelPath: file });
   const bareContext = await bareModel.createContext({ contextSize: settings.contextSize, threads: settings.threads });
   const bareChat: LlamaChat = new lib.LlamaChat({ contextSequence: bareContext.getSequence() });
-  const bare = async (copy: ShortCopyInput, seed: number): Promise<Sample> => {
-    const turns = copyTurns(copy.form, copy.maxChars, copy);
+  const bare = async (pieces: Piece[]): Promise<Sample> => {
     const t0 = Date.now();
     let first = 0;
     let tokens = 0;
-    await bareChat.generateResponse(
-      [
-        ...turns.map((t) =>
-          t.role === 'system'
-            ? { type: 'system' as const, text: t.content }
-            : t.role === 'user'
-              ? { type: 'user' as const, text: t.content }
-              : { type: 'model' as const, response: [t.content] },
-        ),
-        { type: 'model', response: [] },
-      ],
-      {
-        maxTokens,
+    for (const p of pieces)
+      await bareChat.generateResponse(history(p.turns), {
+        maxTokens: p.maxTokens,
         ...sampling,
         repeatPenalty: { penalty: sampling.repeatPenalty, lastTokens: 64 },
-        seed,
+        seed: p.seed,
         onToken: (t) => {
           if (t.length && !first) first = Date.now();
           tokens += t.length;
         },
-      },
-    );
-    const totalMs = Date.now() - t0;
-    return {
-      tokens,
-      ttftMs: first - t0,
-      totalMs,
-      tokensPerS: (tokens / totalMs) * 1000,
-      decodePerS: decode(tokens, first - t0, totalMs),
-    };
+      });
+    return { tokens, ttftMs: first - t0, totalMs: Date.now() - t0 };
   };
 
   // The platform: private schema, metered gateway, a worker on its own task queue, the Temporal client.
@@ -150,6 +145,8 @@ async function main(): Promise<void> {
     llama,
     meter: gatewayMeter(new PostgresUsageMeter(schema.db, store, async () => ({}))),
   });
+  const corpus = createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' });
+  const research = createResearchProvider({ corpus });
   const { code } = await bundleWorkflowCode({
     workflowsPath: require.resolve('../../workflows'),
     logger: new DefaultLogger('WARN'),
@@ -161,35 +158,87 @@ async function main(): Promise<void> {
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue,
     workflowBundle: { code },
-    activities: createActivities({ logger: createLogger('bench', 'warn'), copy: { gateway } }),
+    activities: createActivities({
+      logger: createLogger('bench', 'warn'),
+      copy: { gateway },
+      blogSync: { gateway, research, store },
+    }),
   });
   const running = worker.run();
   const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE });
-  const platform = async (copy: ShortCopyInput): Promise<Sample & { seed: number; writer?: string }> => {
-    const workflowId = `copy-bench-${randomUUID()}`;
-    const t0 = Date.now();
-    const out = await temporal.client.workflow.execute(shortCopyWorkflow, {
-      taskQueue,
-      workflowId,
-      args: [{ userId: 'bench-llm', copy }],
-    });
-    const totalMs = Date.now() - t0;
-    const m = out.metadata;
-    if (m.provider !== 'llama') throw new Error(`expected llama, got ${m.provider}`);
-    const ttftMs = (m.first_token_at ?? t0) - t0;
-    return {
-      tokens: m.tokens_out,
-      ttftMs,
-      totalMs,
-      tokensPerS: (m.tokens_out / totalMs) * 1000,
-      decodePerS: decode(m.tokens_out, ttftMs, totalMs),
-      // The provider's seed for this call: activity key (workflow id / activity id 1), field path, target path.
-      seed: hash32(`${workflowId}/1|text|text`),
-      writer: m.writer,
-    };
+
+  const post = (i: number): ShortCopyInput => ({
+    form: 'social_post',
+    topic: TOPICS[i % TOPICS.length],
+    audience: 'small marketing teams',
+    keyPoints: ['plan the work weeks ahead', 'leave room for timely topics', 'review the results every month'],
+    maxChars: 900,
+  });
+  const postWorkload: Workload = {
+    name: 'post',
+    async platform(i, workflowId) {
+      const out = await temporal.client.workflow.execute(shortCopyWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [{ userId: 'bench-llm', copy: post(i) }],
+      });
+      return out.metadata;
+    },
+    // The provider's seed: activity key (workflow id / activity 1), then field path and target path.
+    pieces: (i, workflowId) => [
+      {
+        turns: copyTurns('social_post', 900, post(i)),
+        maxTokens: Math.ceil(900 / 3) + 8,
+        seed: hash32(`${workflowId}/1|text|text`),
+      },
+    ],
   };
 
-  const samples = { bare: [] as Sample[], platform: [] as Sample[] };
+  const sources: Source[][] = await Promise.all(
+    TOPICS.map(async (t) => (await corpus.search(t, { limit: 3 })).map((s, k) => ({ ...s, index: k + 1 }))),
+  );
+  const section = (i: number) => ({
+    id: `bench-${i}`,
+    heading: `Getting started with ${TOPICS[i % TOPICS.length]}`,
+    key_points: ['start small', 'plan ahead', 'measure what works'],
+    keywords: [TOPICS[i % TOPICS.length]],
+    target_words: 120,
+    references: sources[i % TOPICS.length],
+  });
+  const sectionWorkload: Workload = {
+    name: 'section',
+    async platform(i, workflowId) {
+      const out = await temporal.client.workflow.execute(blogSectionGenerateWorkflow, {
+        taskQueue,
+        workflowId,
+        args: [
+          {
+            userId: 'bench-llm',
+            request: { section: section(i), keywords: [], tone: 'friendly', mode: 'draft', targetWords: 120 },
+          },
+        ],
+      });
+      return out.metadata;
+    },
+    // What writeSection (activity 2, after sectionSources) gives the model: the template's sentences, in order.
+    pieces(i, workflowId) {
+      const s = section(i);
+      const markdown = writeSection({
+        heading: s.heading,
+        keyPoints: s.key_points,
+        keywords: s.keywords,
+        targetWords: 120,
+        sources: s.references,
+        tone: 'friendly',
+      }).markdown;
+      return rewriteUnits(markdown).units.map((u, k) => ({
+        turns: rewriteTurns(u.text, 'friendly'),
+        maxTokens: rewriteBudget(u.text),
+        seed: hash32(`${workflowId}/2|||${k}`),
+      }));
+    },
+  };
+
   const out: Record<string, unknown> = {
     model: modelName(file),
     model_size_bytes: (await llama.runtime.info()).sizeBytes,
@@ -197,17 +246,34 @@ async function main(): Promise<void> {
     context_size: settings.contextSize,
     cores: availableParallelism(),
     runs: RUNS,
-    max_tokens: maxTokens,
     load_average_start: loadavg().map((x) => round(x, 2)),
   };
   try {
-    // Warm-up: workflow bundle loaded by the worker, connections, both models' first evaluation.
-    const warm = await platform(copyFor(RUNS));
-    await bare(copyFor(RUNS), warm.seed);
-    for (let i = 0; i < RUNS; i++) {
-      const p = await platform(copyFor(i));
-      samples.platform.push(p);
-      samples.bare.push(await bare(copyFor(i), p.seed)); // the same prompt and seed: the same tokens
+    for (const w of [postWorkload, sectionWorkload]) {
+      const samples = { platform: [] as Sample[], bare: [] as Sample[] };
+      // Run RUNS is the warm-up (bundle, connections, both models' first evaluation); not counted.
+      for (const i of [RUNS, ...Array.from({ length: RUNS }, (_, k) => k)]) {
+        const workflowId = `bench-llm-${w.name}-${randomUUID()}`;
+        const t0 = Date.now();
+        const m = await w.platform(i, workflowId);
+        const totalMs = Date.now() - t0;
+        if (m.provider !== 'llama') throw new Error(`expected llama, got ${m.provider}`);
+        const b = await bare(w.pieces(i, workflowId));
+        if (i === RUNS) continue;
+        samples.platform.push({ tokens: m.tokens_out, ttftMs: (m.first_token_at ?? t0) - t0, totalMs });
+        samples.bare.push(b);
+      }
+      for (const k of ['bare', 'platform'] as const) {
+        const s = samples[k];
+        out[`${w.name}_${k}_tokens`] = s.map((x) => x.tokens);
+        out[`${w.name}_${k}_tokens_per_s`] = round(median(s.map((x) => (x.tokens / x.totalMs) * 1000)));
+        out[`${w.name}_${k}_ttft_ms`] = Math.round(median(s.map((x) => x.ttftMs)));
+        out[`${w.name}_${k}_total_ms`] = Math.round(median(s.map((x) => x.totalMs)));
+      }
+      out[`${w.name}_ratio_tokens_per_s`] = round(
+        (out[`${w.name}_platform_tokens_per_s`] as number) / (out[`${w.name}_bare_tokens_per_s`] as number),
+        3,
+      );
     }
   } finally {
     worker.shutdown();
@@ -215,21 +281,9 @@ async function main(): Promise<void> {
     await connection.close();
     await temporal.connection.close();
     await llama.runtime.close();
-    await llamaLib.dispose();
+    await bareLlama.dispose();
     await schema.drop();
   }
-  for (const k of ['bare', 'platform'] as const) {
-    out[`${k}_tokens`] = samples[k].map((s) => s.tokens);
-    out[`${k}_tokens_per_s_median`] = round(median(samples[k].map((s) => s.tokensPerS)));
-    out[`${k}_decode_tokens_per_s_median`] = round(median(samples[k].map((s) => s.decodePerS)));
-    out[`${k}_ttft_ms_median`] = Math.round(median(samples[k].map((s) => s.ttftMs)));
-    out[`${k}_total_ms_median`] = Math.round(median(samples[k].map((s) => s.totalMs)));
-  }
-  out.ratio_platform_to_bare_tokens_per_s = round(
-    (out.platform_tokens_per_s_median as number) / (out.bare_tokens_per_s_median as number),
-    3,
-  );
-  out.platform_overhead_ttft_ms = (out.platform_ttft_ms_median as number) - (out.bare_ttft_ms_median as number);
   out.load_average_end = loadavg().map((x) => round(x, 2));
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }

@@ -12,7 +12,7 @@ import { createLlamaProvider, LlamaProvider } from './provider';
 import { createLlamaRuntime } from './runtime';
 import type { HostSettings } from './protocol';
 
-export { createLlamaProvider } from './provider';
+export { createLlamaProvider, rewriteBudget } from './provider';
 export type { LlamaMetadata, LlamaProvider, LlamaRequest, LlamaResult } from './provider';
 export { createLlamaRuntime, LlamaLoadError } from './runtime';
 export type { GenerateRequest, LlamaRuntime } from './runtime';

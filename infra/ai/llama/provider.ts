@@ -103,7 +103,7 @@ const turnsOf = (messages: LlamaRequest['messages']): Turn[] =>
 const inputOf = (task?: LocalTask) => (task?.input ?? {}) as { tone?: string; sources?: Source[] };
 
 /** Tokens to allow for a rephrased sentence: twice the original's estimate, plus room for punctuation. */
-const rewriteBudget = (sentence: string): number => Math.ceil(sentence.length / 2) + 16;
+export const rewriteBudget = (sentence: string): number => Math.ceil(sentence.length / 2) + 16;
 
 function parseTemplate(text: string): { doc: unknown; json: boolean } {
   if (!/^\s*[[{]/.test(text)) return { doc: text, json: false };
