@@ -21,11 +21,13 @@ async function main(): Promise<void> {
   const store = createEventStore(ctx.db);
   const { gateway, research, llama } = aiAdapters(ctx.db, store, config, logger);
   if (llama) {
-    // Load the model now rather than on the first call; a file that does not load is logged, and calls then fail.
-    llama.runtime.info().then(
-      (info) => logger.info({ llama: info }, 'llama model loaded'),
-      (e: Error) => logger.error({ err: e }, 'llama model did not load'),
-    );
+    // Without a vendor the writers use the model: load it now rather than on the first call (with a vendor, only
+    // an explicit provider "llama" loads it). A file that does not load is logged; auto then uses the template writer.
+    if (gateway.resolve('auto', true) === 'llama')
+      llama.runtime.info().then(
+        (info) => logger.info({ llama: info }, 'llama model loaded'),
+        (e: Error) => logger.error({ err: e }, 'llama model did not load'),
+      );
     life.onStop('llama', () => llama.runtime.close());
   } else logger.info('no llama model file: AI text without a vendor comes from the template writer');
 
