@@ -40,6 +40,7 @@ export function generationInfo(resp: CompletionResponse): GenerationMetadata {
     ...(m.fallback_reason ? { fallback_reason: m.fallback_reason } : {}),
     ...(m.first_token_at !== undefined ? { first_token_at: m.first_token_at } : {}),
     ...(m.time_to_first_token_ms !== undefined ? { time_to_first_token_ms: m.time_to_first_token_ms } : {}),
+    ...(m.generation_ms !== undefined ? { generation_ms: m.generation_ms } : {}),
   };
 }
 

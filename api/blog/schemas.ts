@@ -201,6 +201,7 @@ export const generationMetadataSchema = {
     fallback_reason: { type: 'string' },
     first_token_at: { type: 'integer', description: 'Epoch milliseconds of the first generated token' },
     time_to_first_token_ms: { type: 'integer' },
+    generation_ms: { type: 'integer', description: 'Time the model spent generating' },
   },
   required: ['provider', 'model', 'offline', 'tokens_in', 'tokens_out'],
 };

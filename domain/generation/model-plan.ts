@@ -112,6 +112,8 @@ export interface GenerationMetadata {
   /** Epoch milliseconds of the first generated token, and the time from the gateway call to it. */
   first_token_at?: number;
   time_to_first_token_ms?: number;
+  /** Time the model spent generating (all generations of the call). */
+  generation_ms?: number;
 }
 
 /** Plans the platform's own writers use (docs/providers.md lists which route uses which). */

@@ -61,6 +61,8 @@ interface Sample {
   tokens: number;
   ttftMs: number;
   totalMs: number;
+  /** Time the model generated (platform: as the host measured it; bare: the whole run). */
+  generationMs: number;
 }
 
 /** One generation of the bare side: chat turns, token budget, seed. */
@@ -128,7 +130,7 @@ async function main(): Promise<void> {
           tokens += t.length;
         },
       });
-    return { tokens, ttftMs: first - t0, totalMs: Date.now() - t0 };
+    return { tokens, ttftMs: first - t0, totalMs: Date.now() - t0, generationMs: Date.now() - t0 };
   };
 
   // The platform: private schema, metered gateway, a worker on its own task queue, the Temporal client.
@@ -260,7 +262,12 @@ async function main(): Promise<void> {
         if (m.provider !== 'llama') throw new Error(`expected llama, got ${m.provider}`);
         const b = await bare(w.pieces(i, workflowId));
         if (i === RUNS) continue;
-        samples.platform.push({ tokens: m.tokens_out, ttftMs: (m.first_token_at ?? t0) - t0, totalMs });
+        samples.platform.push({
+          tokens: m.tokens_out,
+          ttftMs: (m.first_token_at ?? t0) - t0,
+          totalMs,
+          generationMs: m.generation_ms ?? totalMs,
+        });
         samples.bare.push(b);
       }
       for (const k of ['bare', 'platform'] as const) {
@@ -270,6 +277,11 @@ async function main(): Promise<void> {
         out[`${w.name}_${k}_ttft_ms`] = Math.round(median(s.map((x) => x.ttftMs)));
         out[`${w.name}_${k}_total_ms`] = Math.round(median(s.map((x) => x.totalMs)));
       }
+      // What the platform adds around the model: Temporal, PostgreSQL metering, template writer, gate, events.
+      out[`${w.name}_platform_generation_ms`] = Math.round(median(samples.platform.map((x) => x.generationMs)));
+      out[`${w.name}_platform_orchestration_ms`] = Math.round(
+        median(samples.platform.map((x) => x.totalMs - x.generationMs)),
+      );
       out[`${w.name}_ratio_tokens_per_s`] = round(
         (out[`${w.name}_platform_tokens_per_s`] as number) / (out[`${w.name}_bare_tokens_per_s`] as number),
         3,
