@@ -10,10 +10,11 @@ import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
 import type { EventStore } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';
-import { ajv, guarded, numbered, parsed, strings } from './ai-call';
+import { ajv, generationInfo, guarded, numbered, parsed, strings } from './ai-call';
 import { outlineQuality } from '../domain/analysis';
 import type { OutlineSection, Source } from '../domain/analysis/types';
-import { citationNumbers, markdownWordCount } from '../domain/generation';
+import { citationNumbers, markdownWordCount, MODEL_PLANS } from '../domain/generation';
+import type { GenerationMetadata, ProviderChoiceName } from '../domain/generation';
 import { sectionPrompt } from '../domain/blog/prompts';
 import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from '../domain/blog/prompts-sync';
 import { continuityMetrics, ContinuityMetrics, qualityScores, QualityScores } from '../domain/blog/continuity';
@@ -35,6 +36,8 @@ export interface SectionWriteInput {
   audience?: string;
   sources: Source[];
   targetWords: number;
+  /** Default `auto` (docs/providers.md). */
+  provider?: ProviderChoiceName;
 }
 
 export interface RecordedContinuity {
@@ -125,11 +128,17 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       return { outline, improvements_made: answer.improvements_made, overall_quality_score: outlineQuality(outline) };
     },
 
-    async writeSection(a: SectionWriteInput): Promise<{ markdown: string; citations: Source[]; word_count: number }> {
+    async writeSection(a: SectionWriteInput): Promise<{
+      markdown: string;
+      citations: Source[];
+      word_count: number;
+      metadata: GenerationMetadata;
+    }> {
       const s = a.section;
       Context.current().heartbeat();
       const resp = await guarded(deps.gateway, {
         userId: a.userId,
+        provider: a.provider,
         purpose: 'blog.section',
         messages: sectionPrompt(
           {
@@ -158,6 +167,8 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
             audience: a.audience,
           },
         },
+        // Without a vendor, the in-process model rephrases the grounded sentences (citations kept).
+        modelPlan: MODEL_PLANS.rewriteText(),
       });
       const markdown = resp.text.trim();
       const cited = new Set(citationNumbers(markdown));
@@ -165,6 +176,7 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
         markdown,
         citations: a.sources.filter((x) => cited.has(x.index!)),
         word_count: markdownWordCount(markdown),
+        metadata: generationInfo(resp),
       };
     },
 
@@ -174,16 +186,19 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       focus: string;
       audience?: string;
       tone?: string;
-    }): Promise<string> {
+      provider?: ProviderChoiceName;
+    }): Promise<{ content: string; metadata: GenerationMetadata }> {
       const resp = await guarded(deps.gateway, {
         userId: a.userId,
+        provider: a.provider,
         purpose: 'blog.section.optimize',
         messages: reviseSectionPrompt(a),
         maxTokens: Math.ceil(markdownWordCount(a.content) * 2) + 200,
         idempotencyKey: activityKey(),
         localTask: { kind: 'revise_section', input: { content: a.content, focus: a.focus } },
+        modelPlan: MODEL_PLANS.rewriteText(),
       });
-      return resp.text.trim();
+      return { content: resp.text.trim(), metadata: generationInfo(resp) };
     },
 
     /** Scores before and after a revision and what changed, measured (the same for every provider). */

@@ -5,8 +5,8 @@
  */
 import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
-import { citationNumbers, markdownWordCount } from '../domain/generation';
-import type { DraftOutline, ResearchSummary } from '../domain/generation';
+import { citationNumbers, markdownWordCount, MODEL_PLANS } from '../domain/generation';
+import type { DraftOutline, GenerationMetadata, ResearchSummary } from '../domain/generation';
 import { assessOutline } from '../domain/blog/outline-assess';
 import { outlinePrompt, researchPrompt, sectionPrompt } from '../domain/blog/prompts';
 import {
@@ -18,7 +18,7 @@ import {
   Source,
 } from '../domain/blog/types';
 import { activityKey } from './tasks';
-import { ajv, guarded, numbered, parsed, strings } from './ai-call';
+import { ajv, generationInfo, guarded, numbered, parsed, strings } from './ai-call';
 
 export interface BlogActivityDeps {
   gateway: AiGateway;
@@ -99,7 +99,10 @@ export function createBlogActivities(deps: BlogActivityDeps) {
       };
     },
 
-    async draftOutline(a: { userId: string; request: OutlineRequest }): Promise<DraftOutline> {
+    async draftOutline(a: {
+      userId: string;
+      request: OutlineRequest;
+    }): Promise<DraftOutline & { metadata: GenerationMetadata }> {
       const r = a.request;
       const sources = numbered(r.research.sources ?? []);
       const topic = r.research.keyword_analysis?.primary_keywords?.[0] ?? sources[0]?.title ?? 'the topic';
@@ -134,6 +137,13 @@ export function createBlogActivities(deps: BlogActivityDeps) {
             tone: r.persona?.tone,
           },
         },
+        // Without a vendor, the in-process model writes the title options (headlines); the outline stays grounded.
+        modelPlan: MODEL_PLANS.headlines('title_options.*', {
+          topic,
+          audience: r.persona?.audience,
+          tone: r.persona?.tone,
+          keyPoints: keywords.slice(0, 3),
+        }),
       });
       const draft = parsed<DraftOutline>(resp, checkOutline, 'outline');
       // A vendor answers references as source numbers; resolve them to the sources themselves.
@@ -148,10 +158,13 @@ export function createBlogActivities(deps: BlogActivityDeps) {
           .map((ref: Source | number) => (typeof ref === 'number' ? sources[ref - 1] : ref))
           .filter(Boolean) as Source[],
       }));
-      return draft;
+      return { ...draft, metadata: generationInfo(resp) };
     },
 
-    async assessOutline(a: { request: OutlineRequest; draft: DraftOutline }): Promise<Record<string, unknown>> {
+    async assessOutline(a: {
+      request: OutlineRequest;
+      draft: DraftOutline & { metadata?: GenerationMetadata };
+    }): Promise<Record<string, unknown>> {
       const sources = a.request.research.sources ?? [];
       const assessment = assessOutline(
         a.draft.outline,
@@ -159,7 +172,13 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         a.request.research.competitor_analysis?.content_gaps ?? [],
         a.request.research.suggested_angles ?? [],
       );
-      return { success: true, title_options: a.draft.title_options, outline: a.draft.outline, ...assessment };
+      return {
+        success: true,
+        title_options: a.draft.title_options,
+        outline: a.draft.outline,
+        ...assessment,
+        ...(a.draft.metadata ? { metadata: a.draft.metadata } : {}),
+      };
     },
 
     async writeMediumSection(a: {
@@ -206,6 +225,8 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         maxTokens: Math.ceil(budget * 2.5) + 100,
         idempotencyKey: activityKey(),
         localTask: { kind: 'section', input },
+        // Without a vendor, the in-process model rephrases the grounded sentences (citations kept).
+        modelPlan: MODEL_PLANS.rewriteText(),
       });
       const cited = new Set(citationNumbers(resp.text));
       return {
@@ -214,6 +235,7 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         content: resp.text.trim(),
         wordCount: markdownWordCount(resp.text),
         sources: sources.filter((s) => cited.has(s.index!)),
+        metadata: generationInfo(resp),
       };
     },
   };

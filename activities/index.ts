@@ -25,6 +25,7 @@ import { createKeywordActivities, KeywordActivityDeps } from './keywords';
 import { createPerformanceActivities, PerformanceActivityDeps } from './performance';
 import { createVideoActivities, VideoActivityDeps } from './video';
 import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
+import { CopyActivityDeps, createCopyActivities } from './copy';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -62,6 +63,8 @@ export interface ActivityDeps {
   video?: VideoActivityDeps;
   /** Media engine renders (activities/video-render.ts): scenes and assembly. */
   videoRender?: VideoRenderActivityDeps;
+  /** Short copy (activities/copy.ts): the AI gateway. */
+  copy?: CopyActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -83,6 +86,7 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.performance ? createPerformanceActivities(deps.performance) : {}),
     ...(deps.video ? createVideoActivities(deps.video) : {}),
     ...(deps.videoRender ? createVideoRenderActivities(deps.videoRender) : {}),
+    ...(deps.copy ? createCopyActivities(deps.copy) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -20,10 +20,11 @@
  * image studio quotes them in credits (1 credit = US$0.01, domain/image/
  * providers.ts) and meters them in dollars, from this one table.
  * `local` (the offline writer and image renderer) and the local research
- * corpus cost nothing.
+ * corpus cost nothing; so does `llama` (a model running on the platform's own
+ * CPU) until a deployment prices its compute by editing its row.
  */
 
-export type TokenProvider = 'vendor_a' | 'vendor_b' | 'local';
+export type TokenProvider = 'vendor_a' | 'vendor_b' | 'llama' | 'local';
 export type RequestProvider = 'web_search' | 'corpus' | 'dataforseo' | 'render' | 'tts_vendor';
 /** Providers with image rows: the three image vendors and vendor_a's images API. */
 export type ImagePricedProvider = 'vendor_a' | 'vendor_c' | 'vendor_d' | 'vendor_e';
@@ -73,6 +74,8 @@ export const PRICING: readonly PricingEntry[] = Object.freeze([
   // the offline writer: deterministic, runs in-process, free
   { provider: 'local', model: LOCAL_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
   { provider: 'local', model: ANY_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
+  // the in-process language model (any GGUF file): free unless a deployment prices its CPU time here
+  { provider: 'llama', model: ANY_MODEL, input_cost_per_1m: 0, output_cost_per_1m: 0 },
   // image vendors: per image. vendor_c = Stability AI REST v2beta (credits of $0.01)
   { provider: 'vendor_c', model: 'stable-image-ultra', operation: 'generate', cost_per_request: 0.08 },
   { provider: 'vendor_c', model: 'stable-image-core', operation: 'generate', cost_per_request: 0.03 },

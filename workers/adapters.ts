@@ -12,7 +12,7 @@ import type { Context } from './context';
 import { createEventStore, EventStore } from '../infra/eventstore';
 import { PostgresUsageMeter } from '../infra/quota/meter';
 import { gatewayMeter } from '../infra/quota/gateway-meter';
-import { aiGatewayFromConfig } from '../infra/ai';
+import { aiGatewayFromConfig, llamaFromConfig } from '../infra/ai';
 import { researchFromConfig } from '../infra/research';
 import { keywordVendorFromConfig } from '../infra/keywords';
 import { IntegrationCredentialStore, searchConsoleFromConfig } from '../infra/seo';
@@ -88,11 +88,16 @@ export function writerNotifyDeps(db: Knex, config: Config): BatchNotifyDeps {
   };
 }
 
-/** The worker's AI side: the gateway (metered in PostgreSQL) and the research provider. */
+/**
+ * The worker's AI side: the gateway (metered in PostgreSQL), the research provider, and the in-process
+ * model when its file is present (`llama`: the worker closes it at shutdown).
+ */
 export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: Logger) {
+  const llama = llamaFromConfig(config);
   return {
-    gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger),
+    gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger, llama),
     research: researchFromConfig(config),
+    llama,
   };
 }
 

@@ -29,7 +29,17 @@ async function main(): Promise<void> {
 
   // Every AI call goes through one gateway, metered against the caller's plan in PostgreSQL.
   const store = createEventStore(ctx.db);
-  const { gateway, research } = aiAdapters(ctx.db, store, config, logger);
+  const { gateway, research, llama } = aiAdapters(ctx.db, store, config, logger);
+  if (llama) {
+    // Without a vendor the writers use the model: load it now rather than on the first call (with a vendor, only
+    // an explicit provider "llama" loads it). A file that does not load is logged; auto then uses the template writer.
+    if (gateway.resolve('auto', true) === 'llama')
+      llama.runtime.info().then(
+        (info) => logger.info({ llama: info }, 'llama model loaded'),
+        (e: Error) => logger.error({ err: e }, 'llama model did not load'),
+      );
+    life.onStop('llama', () => llama.runtime.close());
+  } else logger.info('no llama model file: AI text without a vendor comes from the template writer');
   const media = mediaActivityDeps(ctx.db, store, config);
 
   const connection = await startWithRetry('connecting to Temporal', life, logger, () =>
@@ -51,6 +61,7 @@ async function main(): Promise<void> {
       content: { gateway, research, store },
       keywords: keywordAdapters(ctx.db, store, config),
       performance: performanceAdapters(ctx.db, store, config),
+      copy: { gateway },
       webhooks: webhookActivityDeps(ctx.db, store, config, logger),
       sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
       image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),

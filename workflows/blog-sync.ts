@@ -13,6 +13,7 @@ import type { OutlineSection, Source } from '../domain/analysis/types';
 import type { Persona } from '../domain/blog/types';
 import type { ContinuityMetrics, QualityScores } from '../domain/blog/continuity';
 import type { EnhancedSection } from '../domain/blog/revise';
+import type { GenerationMetadata, ProviderChoiceName } from '../domain/generation/model-plan';
 
 // Reading sources, scoring and appending an idempotent event: cheap, retry freely.
 const reads = proxyActivities<BlogSyncActivities>({
@@ -61,6 +62,8 @@ export interface SectionGenerateRequest {
   mode: 'draft' | 'polished';
   /** Body words wanted. */
   targetWords: number;
+  /** Which AI provider writes (default `auto`); the revision of `polished` uses the same. */
+  provider?: ProviderChoiceName;
 }
 
 export interface WrittenSection {
@@ -68,6 +71,9 @@ export interface WrittenSection {
   citations: Source[];
   metrics: ContinuityMetrics;
   continuity: ContinuityEvent;
+  /** The writing call (provider, model; for llama who wrote what), and the revision call in `polished` mode. */
+  metadata: GenerationMetadata;
+  revision_metadata?: GenerationMetadata;
 }
 
 export async function blogSectionGenerateWorkflow(input: SyncInput<SectionGenerateRequest>): Promise<WrittenSection> {
@@ -84,16 +90,21 @@ export async function blogSectionGenerateWorkflow(input: SyncInput<SectionGenera
     audience,
     sources,
     targetWords: r.targetWords,
+    provider: r.provider,
   });
   let markdown = draft.markdown;
-  if (r.mode === 'polished')
-    markdown = await paid.reviseSection({
+  let revision: GenerationMetadata | undefined;
+  if (r.mode === 'polished') {
+    const revised = await paid.reviseSection({
       userId: input.userId,
       content: markdown,
       focus: 'readability and flow',
       audience,
       tone,
+      provider: r.provider,
     });
+    [markdown, revision] = [revised.content, revised.metadata];
+  }
   const rec = await reads.recordContinuity({
     userId: input.userId,
     sectionId: r.section.id,
@@ -107,6 +118,8 @@ export async function blogSectionGenerateWorkflow(input: SyncInput<SectionGenera
     citations: draft.citations,
     metrics: rec.metrics,
     continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition },
+    metadata: draft.metadata,
+    ...(revision ? { revision_metadata: revision } : {}),
   };
 }
 
@@ -125,11 +138,12 @@ export interface RevisedSection {
   changes: string[];
   metrics: ContinuityMetrics;
   continuity: ContinuityEvent;
+  metadata: GenerationMetadata;
 }
 
 export async function blogSectionOptimizeWorkflow(input: SyncInput<SectionOptimizeRequest>): Promise<RevisedSection> {
   const r = input.request;
-  const optimized = await paid.reviseSection({
+  const { content: optimized, metadata } = await paid.reviseSection({
     userId: input.userId,
     content: r.content,
     focus: r.optimization_focus,
@@ -150,5 +164,6 @@ export async function blogSectionOptimizeWorkflow(input: SyncInput<SectionOptimi
     changes: cmp.changes,
     metrics: rec.metrics,
     continuity: { streamId: rec.streamId, streamPosition: rec.streamPosition },
+    metadata,
   };
 }

@@ -34,3 +34,4 @@ export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-conte
 export { keywordResearchWorkflow } from './keywords';
 export { performanceSyncWorkflow } from './performance';
 export { videoPlanWorkflow, videoRenderWorkflow } from './video';
+export { shortCopyWorkflow } from './copy';

@@ -160,3 +160,48 @@ export const researchDataSchema = {
     competitor_analysis: { type: 'object' },
   },
 };
+
+/** The AI call behind a generated text (activities/ai-call.ts generationInfo; docs/providers.md). */
+export const generationMetadataSchema = {
+  type: 'object',
+  description:
+    'Extra: provider and model of the AI call; for llama also the model file size, who wrote the text (model, template or mixed) and what the quality gate refused',
+  properties: {
+    provider: { enum: ['vendor_a', 'vendor_b', 'llama', 'local'] },
+    model: { type: 'string' },
+    offline: { type: 'boolean' },
+    tokens_in: { type: 'integer' },
+    tokens_out: { type: 'integer' },
+    model_size_bytes: { type: 'integer' },
+    writer: { enum: ['model', 'template', 'mixed'] },
+    model_writing: {
+      type: 'object',
+      properties: {
+        writer: { enum: ['model', 'template', 'mixed'] },
+        generations: { type: 'integer' },
+        fields: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              path: { type: 'string' },
+              mode: { enum: ['rewrite', 'write'] },
+              form: { type: 'string' },
+              units: { type: 'integer' },
+              written: { type: 'integer' },
+              unchanged: { type: 'integer' },
+              rejected: { type: 'object', additionalProperties: { type: 'integer' } },
+            },
+            required: ['path', 'mode', 'units', 'written', 'unchanged', 'rejected'],
+          },
+        },
+      },
+      required: ['writer', 'generations', 'fields'],
+    },
+    fallback_reason: { type: 'string' },
+    first_token_at: { type: 'integer', description: 'Epoch milliseconds of the first generated token' },
+    time_to_first_token_ms: { type: 'integer' },
+    generation_ms: { type: 'integer', description: 'Time the model spent generating' },
+  },
+  required: ['provider', 'model', 'offline', 'tokens_in', 'tokens_out'],
+};

@@ -22,13 +22,21 @@ import { settle, userIdOf } from '../kernel/handler';
 import { arr, asResponse, num, obj, str, strings } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { contentField, limitContent } from '../analysis/common';
-import { outlineSchema, outlineSectionSchema, personaSchema, sectionIdSchema, sourceSchema } from './schemas';
+import {
+  generationMetadataSchema,
+  outlineSchema,
+  outlineSectionSchema,
+  personaSchema,
+  sectionIdSchema,
+  sourceSchema,
+} from './schemas';
+import { PROVIDER_CHOICES, ProviderChoiceName } from '../../domain/generation/model-plan';
 
 const tags = ['blog writer'];
 /** What a route that runs a workflow may answer besides its success (failure codes of domain/failures.ts). */
 const workflowErrors = {
   502: 'The AI vendor failed or refused the request (the failure code is in details)',
-  503: 'The workflow service (Temporal) cannot be reached, or the requested provider is not configured',
+  503: 'The workflow service (Temporal) cannot be reached, or the provider asked for is not configured (the message names the variable to set)',
 };
 /** Workflow id of one synchronous blog edit: `blog-<kind>-<uuid>`. */
 const jobId = (kind: string) => `blog-${kind}-${randomUUID()}`;
@@ -156,6 +164,7 @@ export const blogSectionRoutes: RouteDef[] = [
     tone?: string;
     persona?: Persona;
     mode: (typeof SECTION_MODES)[number];
+    provider: ProviderChoiceName;
   }>({
     method: 'post',
     errors: workflowErrors,
@@ -164,7 +173,7 @@ export const blogSectionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Write one section in Markdown with [n] citations, and record its continuity metrics',
-    description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision).`,
+    description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision). \`provider\` (extra, default auto: a configured vendor, else the in-process model llama when its model file is present, else the template writer local) picks who writes; \`metadata\` says who did (docs/providers.md).`,
     request: {
       body: obj(
         {
@@ -173,6 +182,7 @@ export const blogSectionRoutes: RouteDef[] = [
           tone: str(100),
           persona: personaSchema,
           mode: { enum: [...SECTION_MODES], default: 'draft' },
+          provider: { enum: [...PROVIDER_CHOICES], default: 'auto' },
         },
         ['section'],
       ),
@@ -180,14 +190,19 @@ export const blogSectionRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The section',
-        data: obj({
-          success: { const: true },
-          section_id: { type: 'string' },
-          mode: { type: 'string' },
-          markdown: { type: 'string' },
-          citations: arr(asResponse(sourceSchema)),
-          continuity_metrics: fullMetricsSchema,
-        }),
+        data: obj(
+          {
+            success: { const: true },
+            section_id: { type: 'string' },
+            mode: { type: 'string' },
+            markdown: { type: 'string' },
+            citations: arr(asResponse(sourceSchema)),
+            continuity_metrics: fullMetricsSchema,
+            metadata: generationMetadataSchema,
+            revision_metadata: generationMetadataSchema,
+          },
+          ['success', 'section_id', 'mode', 'markdown', 'citations', 'continuity_metrics', 'metadata'],
+        ),
       },
     },
     handler: async (ctx) => {
@@ -214,6 +229,7 @@ export const blogSectionRoutes: RouteDef[] = [
               persona: b.persona,
               mode: b.mode,
               targetWords: Math.max(50, target),
+              provider: b.provider,
             },
           },
         ],
@@ -227,6 +243,8 @@ export const blogSectionRoutes: RouteDef[] = [
           markdown: r.markdown,
           citations: r.citations,
           continuity_metrics: r.metrics,
+          metadata: r.metadata,
+          ...(r.revision_metadata ? { revision_metadata: r.revision_metadata } : {}),
         },
       };
     },
@@ -274,6 +292,7 @@ export const blogSectionRoutes: RouteDef[] = [
             scores_after: scores,
           }),
           continuity_metrics: fullMetricsSchema,
+          metadata: generationMetadataSchema,
         }),
       },
     },
@@ -303,6 +322,7 @@ export const blogSectionRoutes: RouteDef[] = [
             scores_after: r.after,
           },
           continuity_metrics: r.metrics,
+          metadata: r.metadata,
         },
       };
     },

@@ -1,6 +1,7 @@
 /** Request and result shapes of the asynchronous blog writer (Document 2, /api/blog). */
 import type { Source } from '../analysis/types';
 import type { DraftOutlineSection, ResearchSummary } from '../generation/types';
+import type { GenerationMetadata } from '../generation/model-plan';
 
 export type { Source };
 
@@ -60,6 +61,8 @@ export interface MediumSectionResult {
   content: string;
   wordCount: number;
   sources: Source[];
+  /** Extra: the AI call behind the section (provider, model; for llama who wrote what). */
+  metadata?: GenerationMetadata;
 }
 
 /** Medium blogs are at most 1000 words (Document 2, Limits). */

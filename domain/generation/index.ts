@@ -24,3 +24,19 @@ export { developPersonas } from './personas';
 export type { PersonasInput, PersonasDraft, PersonaDraft } from './personas';
 export { keywordInsights, intentOf } from './keywords';
 export type { KeywordInsights, KeywordInsightsInput, Intent } from './keywords';
+export { writeShortCopy, shortCopyPrompt, charCount, fitToLimit } from './copy';
+export type { ShortCopy, ShortCopyInput } from './copy';
+export { MODEL_PLANS, COPY_FORMS, PROVIDER_CHOICES, targetsOf, withValue } from './model-plan';
+export type * from './model-plan';
+export {
+  gateCopy,
+  gateRewrite,
+  gateText,
+  claimsHold,
+  trimAtSentence,
+  cleanModelText,
+  isRepetitive,
+  looksEnglish,
+} from './quality-gate';
+export { rewriteTurns, copyTurns } from './model-prompts';
+export { rewriteUnits, assemble, withMarkers } from './rewrite-units';

@@ -13,6 +13,7 @@ import type { ContentStrategyInput } from './strategy';
 import type { PersonasInput } from './personas';
 import type { KeywordInsightsInput } from './keywords';
 import type { PlanInput } from '../video/types';
+import type { ShortCopyInput } from './copy';
 
 export type { Source };
 import type { SocialPostInput } from './calendar-post';
@@ -147,4 +148,6 @@ export type LocalTask =
   | { kind: 'personas'; input: PersonasInput }
   | { kind: 'keyword_insights'; input: KeywordInsightsInput }
   // Video studio (domain/video/plan.ts): a plan as JSON, the shape vendors are asked for.
-  | { kind: 'video_plan'; input: PlanInput };
+  | { kind: 'video_plan'; input: PlanInput }
+  // Short copy (domain/generation/copy.ts): JSON {form, text, characters}.
+  | { kind: 'short_copy'; input: ShortCopyInput };

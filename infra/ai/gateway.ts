@@ -14,20 +14,21 @@
 import type { Logger } from 'pino';
 import { storableText } from '../../domain/storable-text';
 import { cost } from '../../domain/pricing';
-import type { LocalTask } from '../../domain/generation';
+import type { LocalTask, ModelPlan } from '../../domain/generation';
 import { VendorNotConfiguredError } from './errors';
 import type { ChatClient } from './openai-compatible';
 import { createLocalProvider, LocalProvider } from './local';
+import type { LlamaMetadata, LlamaProvider } from './llama/provider';
 import { noopMeter, UsageMeter } from './meter';
 import { ChatMessage, countPromptTokens, countTextTokens, countUsage } from './tokens';
 
 export type TextVendor = 'vendor_a' | 'vendor_b';
-export type ResolvedProvider = TextVendor | 'local';
+export type ResolvedProvider = TextVendor | 'llama' | 'local';
 export type ProviderChoice = ResolvedProvider | 'auto';
 
 export interface CompletionRequest {
   userId: string;
-  /** Default `auto`: vendor_a if configured, else vendor_b, else local. */
+  /** Default `auto`: vendor_a if configured, else vendor_b, else llama (when its model is present and the call has a `modelPlan`), else local. */
   provider?: ProviderChoice;
   /** What the call is for (`blog.section`, `blog.outline`, ...): logged and returned in metadata. */
   purpose: string;
@@ -39,6 +40,8 @@ export interface CompletionRequest {
   idempotencyKey: string;
   /** What `local` should do when it answers (ignored by real vendors, which read `messages`). */
   localTask?: LocalTask;
+  /** What the in-process model (`llama`) may write over the template writer's answer; without one `auto` never picks it. */
+  modelPlan?: ModelPlan;
   signal?: AbortSignal;
 }
 
@@ -50,15 +53,16 @@ export interface CompletionResponse {
   tokens_out: number;
   /** US dollars from domain/pricing.ts. */
   cost: number;
-  metadata: {
+  /** `llama` adds model size, who wrote the text (model/template/mixed), the gate's verdicts and timings. */
+  metadata: Partial<LlamaMetadata> & {
     provider: ResolvedProvider;
     model: string;
     /** True when the offline writer answered (no vendor involved). */
     offline: boolean;
     purpose: string;
     finish_reason: string;
-    /** `vendor` when the vendor reported usage, else `tokenizer` (js-tiktoken). */
-    token_source: 'vendor' | 'tokenizer';
+    /** `vendor` when the vendor reported usage, `model` for llama (the model's own tokenizer), else `tokenizer` (js-tiktoken). */
+    token_source: 'vendor' | 'tokenizer' | 'model';
   };
 }
 
@@ -66,6 +70,8 @@ export interface AiGatewayDeps {
   /** Configured text vendors; a missing entry means "not configured". */
   vendors?: Partial<Record<TextVendor, ChatClient>>;
   local?: LocalProvider;
+  /** The in-process model; present only when its model file is. */
+  llama?: LlamaProvider;
   meter?: UsageMeter;
   logger?: Pick<Logger, 'info'>;
   defaultMaxTokens?: number;
@@ -74,7 +80,7 @@ export interface AiGatewayDeps {
 export interface AiGateway {
   complete(request: CompletionRequest): Promise<CompletionResponse>;
   /** The provider a choice resolves to now (throws VendorNotConfiguredError like `complete`). */
-  resolve(choice?: ProviderChoice): ResolvedProvider;
+  resolve(choice?: ProviderChoice, wantsModel?: boolean): ResolvedProvider;
 }
 
 export const VENDOR_VARIABLES: Record<TextVendor, string[]> = {
@@ -82,14 +88,33 @@ export const VENDOR_VARIABLES: Record<TextVendor, string[]> = {
   vendor_b: ['VENDOR_B_BASE_URL', 'VENDOR_B_API_KEY', 'VENDOR_B_MODEL'],
 };
 
-/** Provider choice rule (pure): explicit if configured, `auto` = vendor_a, else vendor_b, else local. */
+/** What makes `llama` available: a GGUF model file (the default one is fetched by the project's scripts). */
+export const LLAMA_VARIABLES = ['LLAMA_MODEL_PATH'];
+
+/**
+ * Provider choice rule (pure): explicit if configured; `auto` = vendor_a, else
+ * vendor_b, else llama when its model is present and the call says what the
+ * model may write (`wantsModel`: it has a modelPlan), else local.
+ */
 export function chooseProvider(
   choice: ProviderChoice | undefined,
-  configured: Record<TextVendor, boolean>,
+  configured: Record<TextVendor, boolean> & { llama?: boolean },
+  wantsModel = false,
 ): ResolvedProvider {
   const c = choice ?? 'auto';
   if (c === 'local') return 'local';
-  if (c === 'auto') return configured.vendor_a ? 'vendor_a' : configured.vendor_b ? 'vendor_b' : 'local';
+  if (c === 'llama') {
+    if (!configured.llama) throw new VendorNotConfiguredError('llama', LLAMA_VARIABLES);
+    return 'llama';
+  }
+  if (c === 'auto')
+    return configured.vendor_a
+      ? 'vendor_a'
+      : configured.vendor_b
+        ? 'vendor_b'
+        : configured.llama && wantsModel
+          ? 'llama'
+          : 'local';
   if (!configured[c]) throw new VendorNotConfiguredError(c, VENDOR_VARIABLES[c]);
   return c;
 }
@@ -99,18 +124,23 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
   const local = deps.local ?? createLocalProvider();
   const meter = deps.meter ?? noopMeter;
   const configured = { vendor_a: Boolean(vendors.vendor_a), vendor_b: Boolean(vendors.vendor_b) };
-  const resolve = (choice?: ProviderChoice) => chooseProvider(choice, configured);
+  // A model file that failed to load stops counting as configured (auto falls back to the template writer).
+  const resolve = (choice?: ProviderChoice, wantsModel?: boolean) =>
+    chooseProvider(choice, { ...configured, llama: deps.llama?.usable() ?? false }, wantsModel);
 
   return {
     resolve,
     async complete(req: CompletionRequest): Promise<CompletionResponse> {
-      const provider = resolve(req.provider);
-      const client: ChatClient | LocalProvider = provider === 'local' ? local : vendors[provider]!;
-      if (provider !== 'local' && req.messages.length === 0)
+      const provider = resolve(req.provider, Boolean(req.modelPlan));
+      const client: ChatClient | LocalProvider | LlamaProvider =
+        provider === 'local' ? local : provider === 'llama' ? deps.llama! : vendors[provider]!;
+      // llama writes over the template writer's answer when the call has a plan; without one it reads the messages.
+      const readsTask = provider === 'local' || (provider === 'llama' && Boolean(req.modelPlan));
+      if (!readsTask && req.messages.length === 0)
         throw new TypeError(`${req.purpose}: a ${provider} call needs messages`);
       // What `local` reads is the task, so that is what its prompt tokens measure when there are no messages.
       const promptMessages: ChatMessage[] =
-        provider === 'local' && req.messages.length === 0 && req.localTask
+        readsTask && req.messages.length === 0 && req.localTask
           ? [{ role: 'user', content: JSON.stringify(req.localTask.input) }]
           : req.messages;
       const maxTokens = req.maxTokens ?? deps.defaultMaxTokens ?? 1024;
@@ -131,15 +161,22 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
           idempotencyKey: req.idempotencyKey,
           signal: req.signal,
           ...(provider === 'local' ? { localTask: req.localTask } : {}),
+          ...(provider === 'llama' ? { localTask: req.localTask, modelPlan: req.modelPlan } : {}),
         });
         const usage =
-          provider === 'local'
+          provider === 'llama'
             ? {
-                tokens_in: countPromptTokens(promptMessages, client.model),
-                tokens_out: countTextTokens(result.text, client.model),
-                source: 'tokenizer' as const,
+                tokens_in: result.usage?.prompt_tokens ?? 0,
+                tokens_out: result.usage?.completion_tokens ?? 0,
+                source: 'model' as const,
               }
-            : countUsage(req.messages, result.text, client.model, result.usage);
+            : provider === 'local'
+              ? {
+                  tokens_in: countPromptTokens(promptMessages, client.model),
+                  tokens_out: countTextTokens(result.text, client.model),
+                  source: 'tokenizer' as const,
+                }
+              : countUsage(req.messages, result.text, client.model, result.usage);
         // Priced by the configured model (the row users see), whatever snapshot name the vendor echoes.
         const price = cost(provider, client.model, usage.tokens_in, usage.tokens_out);
         response = {
@@ -153,10 +190,11 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
           metadata: {
             provider,
             model: result.model,
-            offline: provider === 'local',
+            offline: provider === 'local' || provider === 'llama',
             purpose: req.purpose,
             finish_reason: result.finishReason,
             token_source: usage.source,
+            ...(provider === 'llama' ? (result as Awaited<ReturnType<LlamaProvider['complete']>>).metadata : {}),
           },
         };
       } catch (e) {

@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { createAiGateway, AiGateway, TextVendor } from './gateway';
 import { createOpenAiCompatibleClient, ChatClient } from './openai-compatible';
 import type { UsageMeter } from './meter';
+import type { LlamaProvider } from './llama';
 
 export * from './errors';
 export * from './gateway';
@@ -42,6 +43,15 @@ export function vendorsFromConfig(c: Config): Partial<Record<TextVendor, ChatCli
   return out;
 }
 
-export function aiGatewayFromConfig(c: Config, meter: UsageMeter, logger?: Pick<Logger, 'info'>): AiGateway {
-  return createAiGateway({ vendors: vendorsFromConfig(c), meter, logger });
+export { llamaFromConfig, createLlamaProvider, createLlamaRuntime, DEFAULT_MODEL, defaultModelPath } from './llama';
+export type { LlamaProvider, LlamaMetadata, LlamaRuntime } from './llama';
+
+/** `llama`: the in-process model (built by llamaFromConfig; absent when no model file is present). */
+export function aiGatewayFromConfig(
+  c: Config,
+  meter: UsageMeter,
+  logger?: Pick<Logger, 'info'>,
+  llama?: LlamaProvider,
+): AiGateway {
+  return createAiGateway({ vendors: vendorsFromConfig(c), meter, logger, llama });
 }

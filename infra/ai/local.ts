@@ -17,6 +17,7 @@ import {
   writeSection,
   writeSocialPost,
   writePlatformPost,
+  writeShortCopy,
 } from '../../domain/generation';
 import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
@@ -78,6 +79,8 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(keywordInsights(task.input));
     case 'video_plan':
       return JSON.stringify(localVideoPlan(task.input));
+    case 'short_copy':
+      return JSON.stringify(writeShortCopy(task.input));
   }
 }
 

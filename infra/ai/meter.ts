@@ -16,7 +16,7 @@
  * so an implementation decides which limits apply to which provider.
  */
 
-export type MeteredProvider = 'vendor_a' | 'vendor_b' | 'local';
+export type MeteredProvider = 'vendor_a' | 'vendor_b' | 'llama' | 'local';
 
 export interface ReserveRequest {
   userId: string;

@@ -4,7 +4,7 @@
  * that reuses the bundle built once by global-setup.
  */
 import { randomUUID } from 'node:crypto';
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker, WorkerOptions } from '@temporalio/worker';
 import { Config, loadConfig } from '../../infra/config';
 import { createDb } from '../../infra/db/knex';
 import { createKafka } from '../../infra/kafka';
@@ -32,8 +32,12 @@ function quietRuntime(): void {
   }
 }
 
-/** A worker on its own task queue, running the prebuilt test bundle with the given activities. */
-export async function startTestWorker(activities: object, taskQueue = uniq('tq')) {
+/** A worker on its own task queue, running the prebuilt test bundle with the given activities (and `options`). */
+export async function startTestWorker(
+  activities: object,
+  taskQueue = uniq('tq'),
+  options: Partial<WorkerOptions> = {},
+) {
   quietRuntime();
   const c = testConfig();
   const connection = await NativeConnection.connect({ address: c.TEMPORAL_ADDRESS });
@@ -43,6 +47,7 @@ export async function startTestWorker(activities: object, taskQueue = uniq('tq')
     taskQueue,
     workflowBundle: { codePath: BUNDLE_PATH },
     activities,
+    ...options,
   });
   const running = worker.run();
   return {
