@@ -10,6 +10,7 @@ import type { JsonSchema } from './envelopes/common';
 import { familyOfRoute, operationIdOf, RouteDef } from './registry';
 import { SCOPE_DESCRIPTIONS } from '../../domain/calendar/permissions';
 import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
+import { asResponse, SIZE_BOUNDS } from './schema';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
 const errorRef = (f: Family) => ({ $ref: `#/components/schemas/${f}_error` });
@@ -80,11 +81,45 @@ export interface OpenApiOptions {
   serverUrl?: string;
 }
 
+type Schema = Record<string, unknown>;
+
+/**
+ * The request schema as the document shows it. Validation (ajv) uses `allOf` of `if {P: const v} then S` for a
+ * body whose fields depend on a kind field (precise errors for the kind given); the document shows the same rule as
+ * `oneOf` of one branch per kind, which generators and readers understand better (and which accepts the same bodies:
+ * the kinds' consts are distinct, so exactly one branch can match).
+ */
+export function documentedSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(documentedSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const node = Object.fromEntries(Object.entries(schema as Schema).map(([k, v]) => [k, documentedSchema(v)])) as Schema;
+  const branches = node.allOf as Schema[] | undefined;
+  const kindOf = (b: Schema) => {
+    const props = (b.if as Schema | undefined)?.properties as Record<string, Schema> | undefined;
+    const keys = props ? Object.keys(props) : [];
+    return keys.length === 1 && 'const' in props![keys[0]] && b.then && Object.keys(b).length === 2
+      ? { field: keys[0], value: props![keys[0]].const, then: b.then as Schema }
+      : undefined;
+  };
+  const kinds = Array.isArray(branches) ? branches.map(kindOf) : [];
+  if (!kinds.length || kinds.some((k) => !k || k.field !== kinds[0]!.field)) return node;
+  const { allOf: _rule, ...rest } = node;
+  return {
+    ...rest,
+    oneOf: kinds.map((k) => ({
+      ...k!.then,
+      properties: { ...((k!.then.properties as Schema) ?? {}), [k!.field]: { const: k!.value } },
+      required: [...new Set([...((k!.then.required as string[]) ?? []), k!.field])],
+    })),
+  };
+}
+
 export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const usedFamilies = new Set<Family>();
   const usedSchemes = new Set<string>();
   for (const route of routes) {
+    // Response schemas often reuse request pieces; the size limits of what a client may send do not bound answers.
     const family = familyOfRoute(route);
     const envelope = ENVELOPES[family];
     const responses: Record<string, unknown> = {};
@@ -92,16 +127,23 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       if (resp.contentType)
         responses[status] = {
           description: resp.description,
-          content: { [resp.contentType]: { schema: resp.data ?? {} } },
+          content: { [resp.contentType]: { schema: asResponse(resp.data ?? {}, SIZE_BOUNDS) } },
         };
       else if (status === '204') responses[status] = { description: resp.description };
+      else if (status.startsWith('3'))
+        responses[status] = {
+          description: resp.description,
+          headers: { Location: { description: 'Where the client goes next', schema: { type: 'string' } } },
+        };
       else
         responses[status] = {
           description: resp.description,
           content: {
             'application/json': {
               schema:
-                route.successBody === 'bare' ? (resp.data ?? {}) : envelope.successSchema(resp.data, !!resp.message),
+                route.successBody === 'bare'
+                  ? asResponse(resp.data ?? {}, SIZE_BOUNDS)
+                  : envelope.successSchema(resp.data && asResponse(resp.data, SIZE_BOUNDS), !!resp.message),
             },
           },
         };
@@ -125,7 +167,9 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
         ? {
             requestBody: {
               required: true,
-              content: { [route.bodyContentType ?? 'application/json']: { schema: route.request.body } },
+              content: {
+                [route.bodyContentType ?? 'application/json']: { schema: documentedSchema(route.request.body) },
+              },
             },
           }
         : {}),

@@ -55,23 +55,24 @@ export const params = (properties: Record<string, unknown>) => obj(properties);
 export const ok: JsonSchema = { const: true };
 
 const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'pattern', 'format', 'default']);
+/** Only the size limits: what the OpenAPI document drops from every response schema (api/kernel/openapi.ts). */
+export const SIZE_BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems']);
 
 /**
  * A request schema reused to describe a response: the same shape without the
  * bounds that limit what a client may send (an enhanced heading may be longer
  * than a heading a client may send; a cited URL is whatever the source has).
  */
-export function asResponse(schema: JsonSchema): JsonSchema {
+export function asResponse(schema: JsonSchema, drop: ReadonlySet<string> = BOUNDS): JsonSchema {
   const out: JsonSchema = {};
+  const again = (x: JsonSchema) => asResponse(x, drop);
   for (const [k, v] of Object.entries(schema)) {
-    if (BOUNDS.has(k)) continue;
+    if (drop.has(k)) continue;
     if (k === 'properties')
-      out[k] = Object.fromEntries(
-        Object.entries(v as Record<string, JsonSchema>).map(([name, p]) => [name, asResponse(p)]),
-      );
+      out[k] = Object.fromEntries(Object.entries(v as Record<string, JsonSchema>).map(([name, p]) => [name, again(p)]));
     else if ((k === 'items' || k === 'additionalProperties' || k === 'not') && v && typeof v === 'object')
-      out[k] = asResponse(v as JsonSchema);
-    else if (k === 'anyOf' || k === 'oneOf' || k === 'allOf') out[k] = (v as JsonSchema[]).map(asResponse);
+      out[k] = again(v as JsonSchema);
+    else if (k === 'anyOf' || k === 'oneOf' || k === 'allOf') out[k] = (v as JsonSchema[]).map(again);
     else out[k] = v;
   }
   return out;

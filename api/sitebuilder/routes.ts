@@ -166,7 +166,7 @@ export const sitebuilderRoutes: RouteDef[] = [
     description:
       'Revokes the refresh and access tokens at the builder (RFC 7009) and forgets them. The tokens are forgotten even when the builder cannot be reached; `revoked_at_builder` and `revocation_error` say what happened there. 404 when no site is connected.',
     responses: { 200: { description: 'The connection is over', data: disconnectSchema } },
-    errors: { 503: 'Background work is unavailable' },
+    errors: { 404: 'No site is connected', 503: 'Background work is unavailable' },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       if (!(await liveConnectionOf(ctx.deps.store, userId))) throw new NotFoundError('No site is connected');

@@ -4,10 +4,13 @@
  * invalid, authenticated, with the rate limits of its user raised. Checks:
  * nothing a client sends gives a 5xx; every status, content type and body is
  * the one the document declares. FUZZ_MAX_EXAMPLES raises the cases per
- * operation (default 50). The installer is scripts/lib.sh ensure_python_tools.
+ * operation (default 20; every operation also gets schemathesis' coverage
+ * phase, which does not depend on it). A 503 is not a server error here: it is
+ * the documented answer of a route whose vendor is not configured, and the
+ * status-conformance check still fails a 503 the route does not document. The installer is scripts/lib.sh ensure_python_tools.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createEventStore } from '../../../infra/eventstore';
 import { createApiKey, createUser, startSession } from '../../../api/identity/commands';
@@ -19,7 +22,10 @@ import { uniq } from '../../support/env';
 
 const root = path.resolve(__dirname, '../../..');
 const SCHEMATHESIS = path.join(root, '.tools/venv/bin/schemathesis');
-const EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '50';
+const EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '20';
+/** schemathesis.toml beside this file: which statuses count as server errors (a documented 503 does not). */
+const CONFIG = path.join(__dirname, 'schemathesis.toml');
+const SCHEMA_FILE = path.join(root, '.run/fuzz/openapi.json');
 const CHECKS = 'not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance';
 const UNLIMITED = { minute: 1_000_000, hour: 10_000_000, day: 100_000_000 };
 
@@ -76,6 +82,9 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
     apiKey = key.value.key;
     session = sess.value.token;
     mkdirSync(path.join(root, '.run/fuzz'), { recursive: true });
+    // The document is public; it is read once without a credential (an outreach session token is not a credential
+    // of the general family /openapi.json belongs to) and given to the fuzzer as a file.
+    writeFileSync(SCHEMA_FILE, await (await fetch(`${base}/openapi.json`)).text());
   });
 
   afterAll(async () => {
@@ -85,8 +94,10 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
 
   const fuzz = async (name: string, credential: string, filter: string[]) => {
     const r = await run([
+      '--config-file',
+      CONFIG,
       'run',
-      `${base}/openapi.json`,
+      SCHEMA_FILE,
       '--url',
       base,
       '--checks',
@@ -125,7 +136,7 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
   });
 
   it('the outreach family (session token), when it has operations', async () => {
-    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const doc = JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as { paths: Record<string, unknown> };
     const outreach = Object.keys(doc.paths).filter((p) => p.startsWith('/api/v1/backlink-outreach'));
     if (outreach.length === 0) return; // the family has no route yet: nothing to fuzz
     const r = await fuzz('session', session, ['--include-path-regex', '^/api/v1/backlink-outreach']);
