@@ -6,7 +6,7 @@
  * spec lists their fields); errors use the general envelope.
  */
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { ConflictError, ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import {
   MEDIUM_MAX_WORDS,
@@ -19,8 +19,8 @@ import { getTask, TaskRecord } from '../../projections/task-status';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../workflows';
 import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { cancelWorkflow, describeTask, startWorkflow } from '../kernel/workflows';
-import { precheckQuota } from '../kernel/tasks';
+import { cancelWorkflow, startWorkflow } from '../kernel/workflows';
+import { ownTask, precheckQuota, presentTask } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
@@ -64,44 +64,8 @@ async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
 }
 
 /** The task record of the spec (`error` only when failed or cancelled). */
-function present(t: TaskRecord) {
-  return {
-    task_id: t.task_id,
-    status: t.status,
-    created_at: t.created_at,
-    progress_messages: t.progress_messages,
-    ...(t.result ? { result: t.result } : {}),
-    ...(t.error ? { error: t.error } : {}),
-  };
-}
-
-/**
- * The caller's task from the task projection. A task whose workflow has not
- * recorded TaskStarted yet (no worker has picked it up) is read from its
- * workflow's search attributes instead: `started`, no progress yet.
- */
-async function ownTask(ctx: HandlerCtx<unknown, unknown, { task_id: string }>, taskType?: string): Promise<TaskRecord> {
-  const userId = userIdOf(ctx);
-  const t = await getTask(ctx.deps.db, userId, ctx.params.task_id);
-  if (t) {
-    if (taskType && t.task_type !== taskType) throw new NotFoundError('Task not found');
-    return t;
-  }
-  const pending =
-    /^blog-(research|outline|medium)-[0-9a-f-]{36}$/.test(ctx.params.task_id) && ctx.deps.workflows
-      ? await describeTask(ctx.deps, ctx.params.task_id)
-      : undefined;
-  if (!pending || pending.userId !== userId || (taskType && pending.taskType !== taskType))
-    throw new NotFoundError('Task not found');
-  return {
-    task_id: ctx.params.task_id,
-    task_type: pending.taskType,
-    user_id: userId,
-    status: 'started',
-    created_at: pending.startedAt,
-    progress_messages: [],
-  };
-}
+/** A blog task record as its routes answer it (the route names the kind: no `task_type`). */
+const present = (t: TaskRecord) => presentTask(t, ['task_type']);
 
 function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
   return [
@@ -130,7 +94,7 @@ function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
       request: { params: taskIdParams },
       responses: { 200: { description: 'The task record', data: taskRecordSchema } },
       errors: { 503: 'The task is not projected yet and Temporal cannot be reached to describe it' },
-      handler: async (ctx) => ({ data: present(await ownTask(ctx, kind.taskType)) }),
+      handler: async (ctx) => ({ data: present(await ownTask(ctx, ctx.params.task_id, kind.taskType)) }),
     }),
   ];
 }
@@ -193,7 +157,7 @@ export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }
   responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
   errors: { 503: 'The workflow service (Temporal) cannot be reached' },
   async handler(ctx) {
-    const t = await ownTask(ctx);
+    const t = await ownTask(ctx, ctx.params.task_id);
     if (!['started', 'in_progress'].includes(t.status))
       throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
     await cancelWorkflow(ctx.deps, t.task_id);

@@ -55,17 +55,24 @@ export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanNam
   }
 }
 
-/** How long this request may wait: the configured bound, lowered by `Prefer: wait=n` / `respond-async`. */
-export function waitBoundMs(prefer: string | undefined, configuredMs: number): { ms: number; applied?: string } {
+/**
+ * How long this request may wait: the configured bound, changed by `Prefer: wait=n` (at most `maxMs`, by default
+ * the configured bound: a client may only ask for less) or `respond-async` (no wait).
+ */
+export function waitBoundMs(
+  prefer: string | undefined,
+  configuredMs: number,
+  maxMs = configuredMs,
+): { ms: number; applied?: string } {
   if (!prefer) return { ms: configuredMs };
   const prefs = prefer
     .toLowerCase()
-    .split(',')
+    .split(/[,;]/) // preferences are comma-separated; a `;` (a parameter) is read leniently as one more
     .map((p) => p.trim());
   if (prefs.includes('respond-async')) return { ms: 0, applied: 'respond-async' };
   const wait = prefs.map((p) => /^wait\s*=\s*(\d+)$/.exec(p)).find(Boolean);
   if (wait) {
-    const ms = Math.min(configuredMs, Number(wait[1]) * 1000);
+    const ms = Math.min(maxMs, Number(wait[1]) * 1000);
     return { ms, applied: `wait=${Math.round(ms / 1000)}` };
   }
   return { ms: configuredMs };
@@ -85,7 +92,7 @@ export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   after?(ctx: AnyCtx, result: O): Promise<void>;
 }
 
-const TIMED_OUT = Symbol('timed out');
+export const TIMED_OUT = Symbol('timed out');
 
 /**
  * Starts `spec.workflow` on `request` and answers by the rule above. The
@@ -124,7 +131,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
 }
 
 /** The workflow's result, TIMED_OUT after `ms`, or the API error of its failure code. */
-async function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT> {
+export async function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT> {
   const client = await deps.workflows!.client();
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), ms);
@@ -188,28 +195,58 @@ export const taskRecordSchema: JsonSchema = {
   required: ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
 };
 
+/** Task ids the platform makes: `<kind>-<uuid>`, and `<kind>-<uuid>-item-<n>` for the items of a batch. */
+const TASK_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-item-\d+)?$/;
+
 /**
- * The caller's task record. A task no worker has picked up yet (no TaskStarted
- * recorded) is read from its workflow's search attributes: `started`, no
- * progress. Another user's task and an unknown id are 404.
+ * The caller's task, the one way every status route reads a task. It comes
+ * from the task-status projection; a task no worker has picked up yet (no
+ * TaskStarted recorded) is read from its workflow's search attributes:
+ * `started`, no progress. `accepts` narrows the task types the route answers
+ * for (a type name or a test). Another user's task, one of another type and
+ * an unknown id are all 404 with `notFound` as the message.
  */
-export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<Omit<TaskRecord, 'user_id'>> {
+export async function ownTask(
+  ctx: AnyCtx,
+  taskId: string,
+  accepts?: string | ((taskType: string) => boolean),
+  notFound = 'Task not found',
+): Promise<TaskRecord> {
+  const ok = (type: string) => !accepts || (typeof accepts === 'string' ? type === accepts : accepts(type));
   const userId = userIdOf(ctx);
   const t = await getTask(ctx.deps.db, userId, taskId);
   if (t) {
-    const { user_id: _owner, ...rest } = t;
-    return rest;
+    if (!ok(t.task_type)) throw new NotFoundError(notFound);
+    return t;
   }
-  const pending =
-    /^[a-z0-9-]{1,60}-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(taskId) && ctx.deps.workflows
-      ? await describeTask(ctx.deps, taskId)
-      : undefined;
-  if (!pending || pending.userId !== userId) throw new NotFoundError('Task not found');
+  const pending = TASK_ID.test(taskId) && ctx.deps.workflows ? await describeTask(ctx.deps, taskId) : undefined;
+  if (!pending || pending.userId !== userId || !ok(pending.taskType)) throw new NotFoundError(notFound);
   return {
     task_id: taskId,
     task_type: pending.taskType,
+    user_id: userId,
     status: 'started',
     created_at: pending.startedAt,
     progress_messages: [],
   };
+}
+
+/** A task record as status routes answer it (`result`/`error` only when present); `omit` leaves fields out. */
+export function presentTask(t: TaskRecord, omit: readonly string[] = []): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    task_id: t.task_id,
+    task_type: t.task_type,
+    status: t.status,
+    created_at: t.created_at,
+    progress_messages: t.progress_messages,
+    ...(t.result ? { result: t.result } : {}),
+    ...(t.error ? { error: t.error } : {}),
+  };
+  for (const k of omit) delete out[k];
+  return out;
+}
+
+/** The caller's task record of any type (GET /api/tasks/{task_id}, /v1/tasks/{task_id}). */
+export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<Record<string, unknown>> {
+  return presentTask(await ownTask(ctx, taskId));
 }

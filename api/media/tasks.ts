@@ -5,72 +5,15 @@
  * It cancels any task of the caller; for renders the workflow stops ffmpeg and
  * removes every file of the render before the task reads `cancelled`.
  */
-import { ConflictError, NotFoundError } from '../../domain/errors';
-import { getTask, TaskRecord } from '../../projections/task-status';
+import { ConflictError } from '../../domain/errors';
+import { getTask } from '../../projections/task-status';
 import { userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx } from '../kernel/registry';
-import { arr, iso, obj, params, str } from '../kernel/schema';
-import { cancelWorkflow, describeTask } from '../kernel/workflows';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+import { defineRoute } from '../kernel/registry';
+import { params, str } from '../kernel/schema';
+import { cancelWorkflow } from '../kernel/workflows';
+import { ownTask, presentTask, taskRecordSchema } from '../kernel/tasks';
 
 const ACTIVE = ['started', 'in_progress'];
-/** Task ids the platform makes: `<kind>-<uuid>` (video-render-…, blog-research-…). */
-const TASK_ID = /^[a-z]+(?:-[a-z]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * The caller's task (of `taskType` when given) from the task projection; a
- * task no worker has picked up yet is read from its workflow's search
- * attributes (`started`). Another user's or an unknown task is 404.
- */
-export async function ownTask(ctx: Ctx, taskId: string, taskType?: string): Promise<TaskRecord> {
-  const userId = userIdOf(ctx);
-  const t = await getTask(ctx.deps.db, userId, taskId);
-  if (t) {
-    if (taskType && t.task_type !== taskType) throw new NotFoundError('Task not found');
-    return t;
-  }
-  const pending = TASK_ID.test(taskId) && ctx.deps.workflows ? await describeTask(ctx.deps, taskId) : undefined;
-  if (!pending || pending.userId !== userId || (taskType && pending.taskType !== taskType))
-    throw new NotFoundError('Task not found');
-  return {
-    task_id: taskId,
-    task_type: pending.taskType,
-    user_id: userId,
-    status: 'started',
-    created_at: pending.startedAt,
-    progress_messages: [],
-  };
-}
-
-/** The task record of the spec (`error` only when failed or cancelled); `omit` leaves fields to the caller. */
-export function presentTask(t: TaskRecord, omit: string[] = []) {
-  const out: Record<string, unknown> = {
-    task_id: t.task_id,
-    task_type: t.task_type,
-    status: t.status,
-    created_at: t.created_at,
-    progress_messages: t.progress_messages,
-    ...(t.result ? { result: t.result } : {}),
-    ...(t.error ? { error: t.error } : {}),
-  };
-  for (const k of omit) delete out[k];
-  return out;
-}
-
-const taskRecordSchema = obj(
-  {
-    task_id: { type: 'string' },
-    task_type: { type: 'string' },
-    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
-    created_at: iso,
-    progress_messages: arr(obj({ timestamp: { type: 'string' }, message: { type: 'string' } })),
-    result: { type: 'object' },
-    error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
-  },
-  ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
-);
 
 export const storyCancelRoute = defineRoute<unknown, unknown, { taskId: string }>({
   method: 'post',

@@ -12,11 +12,12 @@ import { taskStream } from '../../domain/events/tasks';
 import type { PublishRequest } from '../../domain/sitebuilder/types';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhooks/ssrf';
 import { getConnection } from '../../projections/sitebuilder-connections';
-import { getTask, TaskRecord } from '../../projections/task-status';
+import type { TaskRecord } from '../../projections/task-status';
 import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from '../../workflows';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { describeTask, executeWorkflow, startWorkflow } from '../kernel/workflows';
+import { executeWorkflow, startWorkflow } from '../kernel/workflows';
+import { ownTask, presentTask } from '../kernel/tasks';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
 import {
   authUrlSchema,
@@ -32,7 +33,6 @@ import {
 
 const TAGS = ['site publishing'];
 const TASK_TYPE = 'sitebuilder_publish';
-const TASK_ID = /^sitebuilder-publish-[0-9a-f-]{36}$/;
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 
 /** Waits (bounded) until the connection projection has the stream's latest event. */
@@ -43,35 +43,11 @@ async function settleConnection(ctx: HandlerCtx<unknown, unknown, unknown>, user
     await settle(ctx, 'sitebuilder-connections', [{ streamId: stream, streamPosition: version }]);
 }
 
-const presentTask = (t: TaskRecord) => ({
-  task_id: t.task_id,
-  status: t.status,
-  created_at: t.created_at,
-  progress_messages: t.progress_messages,
-  ...(t.result ? { result: t.result } : {}),
-  ...(t.error ? { error: t.error } : {}),
-});
-
-/** The caller's publish task; one no worker has picked up yet is `started` (from its search attributes). */
-async function ownPublishTask(ctx: HandlerCtx<unknown, unknown, unknown>, taskId: string): Promise<TaskRecord> {
-  const userId = userIdOf(ctx);
-  const t = await getTask(ctx.deps.db, userId, taskId);
-  if (t) {
-    if (t.task_type !== TASK_TYPE) throw new NotFoundError('Publish task not found');
-    return t;
-  }
-  const pending = TASK_ID.test(taskId) && ctx.deps.workflows ? await describeTask(ctx.deps, taskId) : undefined;
-  if (!pending || pending.userId !== userId || pending.taskType !== TASK_TYPE)
-    throw new NotFoundError('Publish task not found');
-  return {
-    task_id: taskId,
-    task_type: TASK_TYPE,
-    user_id: userId,
-    status: 'started',
-    created_at: pending.startedAt,
-    progress_messages: [],
-  };
-}
+/** A publish task as its routes answer it (the route names the kind: no `task_type`). */
+const present = (t: TaskRecord) => presentTask(t, ['task_type']);
+/** The caller's publish task (api/kernel/tasks.ts ownTask). */
+const ownPublishTask = (ctx: HandlerCtx<unknown, unknown, unknown>, taskId: string) =>
+  ownTask(ctx, taskId, TASK_TYPE, 'Publish task not found');
 
 /** Refuses a cover URL the worker would refuse (SSRF rules) at once, naming the field. */
 async function checkCoverUrl(ctx: HandlerCtx<PublishRequest>, url: string): Promise<void> {
@@ -235,7 +211,7 @@ export const sitebuilderRoutes: RouteDef[] = [
       }
       return {
         status: TERMINAL.includes(t.status) ? 200 : 202,
-        data: presentTask(t),
+        data: present(t),
         headers: { location: `/api/sitebuilder/publish/${taskId}` },
       };
     },
@@ -250,6 +226,6 @@ export const sitebuilderRoutes: RouteDef[] = [
     rateScheme: 'status',
     request: { params: taskIdParams },
     responses: { 200: { description: 'The task record', data: publishTaskSchema } },
-    handler: async (ctx) => ({ data: presentTask(await ownPublishTask(ctx, ctx.params.task_id)) }),
+    handler: async (ctx) => ({ data: present(await ownPublishTask(ctx, ctx.params.task_id)) }),
   }),
 ];

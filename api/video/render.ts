@@ -17,7 +17,7 @@ import { settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { ensureScenes } from './plans';
-import { ownTask, presentTask } from '../media/tasks';
+import { ownTask, presentTask } from '../kernel/tasks';
 import { renderBody, renderStarted, renderStatus, taskIdParams } from './schemas';
 import { voiceProblem } from '../../domain/media/voices';
 

@@ -31,7 +31,7 @@ import { startWorkflow } from '../kernel/workflows';
 import { PREFIX, preferencesOf, TAG } from './common';
 import { batchAcceptedSchema, batchStatusSchema } from './responses';
 import { batchBody } from './schemas';
-import { ownTask } from './tasks';
+import { ownTask } from '../kernel/tasks';
 
 interface BatchBody {
   requests: Array<Record<string, unknown> & { type: WriterKind }>;

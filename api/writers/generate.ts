@@ -18,7 +18,8 @@ import { obj } from '../kernel/schema';
 import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './common';
 import { acceptedSchema, taskRecordSchema, writerResultSchema } from './responses';
 import { BODIES } from './schemas';
-import { ownTask, presentTask, runOrAccept } from './tasks';
+import { runOrAccept } from './tasks';
+import { ownTask, presentTask } from '../kernel/tasks';
 
 const SUMMARY: Record<WriterKind, string> = {
   post: 'Write a post',
