@@ -5,7 +5,7 @@
  * ffprobe input validation, two-pass loudness normalisation to MP3 and AAC,
  * cancellation that kills ffmpeg, and the local storage port.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { DEFAULT_TOOLS } from '../../../infra/media/tools';
 import { measureLoudness, probe, validateInput } from '../../../infra/media/probe';
 import { normaliseAudio, renderStill } from '../../../infra/media/ffmpeg';
 import { runTool } from '../../../infra/media/process';
-import { speak, soundtrack } from '../../../infra/media/engine';
+import { picture, speak, soundtrack } from '../../../infra/media/engine';
 import { renderBackground } from '../../../infra/media/visuals';
 import { createLocalDirStorage } from '../../../infra/storage/local-dir';
 import { startFakeVendor, FakeVendor } from '../../support/fake-vendor';
@@ -177,6 +177,59 @@ describe('loudness and encoding', () => {
       expect(Math.abs(l.integrated_lufs - -16)).toBeLessThanOrEqual(1);
       expect(l.true_peak_dbtp).toBeLessThanOrEqual(-1);
     }
+  });
+});
+
+describe('subtitles burnt in', () => {
+  it('the same scene with burnt-in subtitles differs in the picture where the cue is shown', async () => {
+    const cues = [{ start: 0, end: 2, text: 'Burnt into the picture' }];
+    mkdirSync(f('plain'));
+    mkdirSync(f('burnt'));
+    const plain = await picture(engine, {
+      visual: { kind: 'solid', colors: ['#203040'], motion: 'none' },
+      width: 480,
+      height: 854,
+      fps: 25,
+      frames: 25,
+      dir: f('plain'),
+    });
+    const burnt = await picture(engine, {
+      visual: { kind: 'solid', colors: ['#203040'], motion: 'none' },
+      width: 480,
+      height: 854,
+      fps: 25,
+      frames: 25,
+      dir: f('burnt'),
+      burnCues: cues,
+    });
+    const frame = async (file: string, out: string) => {
+      await runTool(tools.ffmpeg, [
+        '-y',
+        '-loglevel',
+        'error',
+        '-i',
+        file,
+        '-frames:v',
+        '1',
+        '-f',
+        'rawvideo',
+        '-pix_fmt',
+        'gray',
+        out,
+      ]);
+      return readFileSync(out);
+    };
+    const a = await frame(plain, f('plain.gray'));
+    const b = await frame(burnt, f('burnt.gray'));
+    expect(a.length).toBe(480 * 854);
+    // The lower part (where the subtitle sits) differs; the top of the picture does not.
+    const differing = (from: number, to: number) => {
+      let n = 0;
+      for (let i = from; i < to; i++) if (Math.abs(a[i] - b[i]) > 40) n++;
+      return n;
+    };
+    expect(differing(480 * 600, a.length)).toBeGreaterThan(500);
+    expect(differing(0, 480 * 300)).toBe(0);
   });
 });
 

@@ -154,6 +154,23 @@ describe('video studio routes', () => {
     expect((await post(`/api/videonet/scenes/${id}/update`, bob.key, { heading: 'x' })).status).toBe(404);
   });
 
+  it('POST /render: unknown or foreign plans 404, an unconfigured speech vendor 503, a voice it cannot speak 400', async () => {
+    expect((await post('/api/videonet/render', alice.key, { plan_id: randomUUID() })).status).toBe(404);
+    expect((await post('/api/videonet/render', bob.key, { plan_id: plan.plan_id })).status).toBe(404);
+    const vendor = await post('/api/videonet/render', alice.key, {
+      plan_id: plan.plan_id,
+      speech_provider: 'tts_vendor',
+    });
+    expect(vendor.status).toBe(503);
+    expect(vendor.body.error.message).toMatch(/TTS_VENDOR_BASE_URL/);
+    const voice = await post('/api/videonet/render', alice.key, { plan_id: plan.plan_id, voice: { voice: 'alloy' } });
+    expect(voice.status).toBe(400);
+    expect(voice.body.error.details.parameter).toBe('voice.voice');
+    expect((await post('/api/videonet/render', alice.key, { plan_id: plan.plan_id, resolution: '4k' })).status).toBe(
+      400,
+    );
+  });
+
   it('POST /render → GET /render/{task_id} until completed: H.264/AAC MP4 at 480p (9:16: 480x854), subtitles, percent 100, metered', async () => {
     const start = await post('/api/videonet/render', alice.key, { plan_id: plan.plan_id, resolution: '480p' });
     expect(start.status).toBe(202);

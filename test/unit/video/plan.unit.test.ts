@@ -9,6 +9,7 @@ import {
 } from '../../../domain/video/plan';
 import { durationProblem, FORMAT_RULES, sceneCount } from '../../../domain/video/formats';
 import { renderJob } from '../../../domain/video/render';
+import { frameSize, RESOLUTIONS } from '../../../domain/media/formats';
 import { videoPlanPrompt } from '../../../domain/video/prompts';
 import { NARRATION_WORDS_PER_SECOND } from '../../../domain/media/narration';
 import type { VideoPlan } from '../../../domain/video/types';
@@ -157,5 +158,45 @@ describe('scenes and render jobs', () => {
     expect(j.scenes[0].voice).toEqual({ voice: 'en-gb-m1', rate: 1.2 });
     expect(j.scenes[1].voice).toEqual({ voice: 'en-us-f1', rate: 1.2 });
     expect(renderJob(plan, scenes, { plan_id: 'p1' }).resolution).toBe('720p');
+  });
+
+  it('frames are rounded on the running time: the video is within half a frame of the plan, each scene within one', () => {
+    // Seven scenes of 2.3 s at 25 fps: 57.5 frames each; rounding per scene would give 7 × 58 = 406 (16.24 s).
+    const scenes = buildScenes(
+      'p1',
+      Array.from({ length: 7 }, (_, i) => ({
+        index: i,
+        heading: `h${i}`,
+        narration: 'N.',
+        visual_description: 'v',
+        duration_seconds: 2.3,
+      })),
+      Array.from({ length: 7 }, (_, i) => `s${i}`),
+    );
+    const j = renderJob({ ...plan, target_duration_seconds: 16.1 }, scenes, { plan_id: 'p1', fps: 25 });
+    const frames = j.scenes.map((s) => s.frames);
+    expect(frames.reduce((a, b) => a + b, 0)).toBe(403);
+    for (const n of frames) expect(Math.abs(n - 57.5)).toBeLessThanOrEqual(1);
+    expect(new Set(frames)).toEqual(new Set([57, 58]));
+  });
+
+  it('scenes are rendered in plan order whatever order they are given in', () => {
+    const scenes = buildScenes('p1', plan.scenes, ['s1', 's2']).reverse();
+    expect(renderJob(plan, scenes, { plan_id: 'p1' }).scenes.map((s) => s.scene_id)).toEqual(['s1', 's2']);
+  });
+});
+
+describe('frame sizes', () => {
+  it('every resolution in both orientations: the short side is the resolution, 16:9 long side even', () => {
+    expect(RESOLUTIONS.map((r) => frameSize(r, '16:9'))).toEqual([
+      { width: 854, height: 480 },
+      { width: 1280, height: 720 },
+      { width: 1920, height: 1080 },
+    ]);
+    for (const r of RESOLUTIONS) {
+      const h = frameSize(r, '16:9');
+      expect(frameSize(r, '9:16')).toEqual({ width: h.height, height: h.width });
+      expect(h.width % 2).toBe(0);
+    }
   });
 });
