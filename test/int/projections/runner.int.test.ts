@@ -37,6 +37,17 @@ function usage(stream: string, calls: number): RecordedEvent {
   };
 }
 
+/** Resolves when `n` sessions of this database wait for a row lock (a blocked insert), whatever the machine's load. */
+async function lockWaiters(db: Knex, n: number): Promise<void> {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
+    const r = await db.raw(
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+    );
+    if (r.rows[0].n >= n) return;
+  }
+  throw new Error(`no ${n} session(s) waiting for a lock within 30 s`);
+}
+
 /** Opens a transaction, runs `f` in it, and commits only when `release` resolves. */
 function held(db: Knex, f: (t: Knex.Transaction) => Promise<unknown>, release: Promise<void>): Promise<unknown> {
   return db.transaction(async (t) => {
@@ -57,15 +68,20 @@ describe('projection runner: concurrent batches', () => {
 
   it('two batches creating the same row: the second fails with RowConflictError, and its retry adds up', async () => {
     let commitA!: () => void;
+    let insertedA!: () => void;
+    const aInserted = new Promise<void>((r) => (insertedA = r));
     const a = held(
       s.db,
-      (t) => applyEvents(t, usageProjection, [usage('usage-1', 1)]),
+      async (t) => {
+        await applyEvents(t, usageProjection, [usage('usage-1', 1)]);
+        insertedA();
+      },
       new Promise<void>((r) => (commitA = r)),
     );
-    await new Promise((r) => setTimeout(r, 100)); // A has inserted the row, not committed
+    await aInserted; // A has inserted the row, not committed
     const eventB = usage('usage-2', 2);
     const b = s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // waits on A's insert
-    await new Promise((r) => setTimeout(r, 100));
+    await lockWaiters(s.db, 1);
     commitA();
     await a;
     await expect(b).rejects.toBeInstanceOf(RowConflictError);
