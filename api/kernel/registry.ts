@@ -46,7 +46,7 @@ async function pipeStream(body: Readable, res: Response): Promise<void> {
 
 /** Adds every route to `app` with its stages. */
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
-  const limiter = new PostgresRateLimiter(deps.db);
+  const limiter = deps.rateLimiter ?? new PostgresRateLimiter(deps.db);
   const idempotent = createIdempotencyStage(deps);
   const seen = new Set<string>();
   for (const route of routes) {
