@@ -52,8 +52,9 @@ export class CredentialCache {
   private schema?: string;
   private listener?: PgListener;
   private readonly maxEntries: number;
-  /** Notifications seen (tests, diagnostics). */
+  /** Notifications of this schema seen, and lookups answered from memory (tests, diagnostics). */
   notifications = 0;
+  hits = 0;
 
   constructor(private readonly opts: CredentialCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 50_000;
@@ -92,6 +93,7 @@ export class CredentialCache {
       this.drop(key);
       return undefined;
     }
+    this.hits++;
     return e;
   }
 

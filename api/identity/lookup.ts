@@ -74,7 +74,12 @@ export async function resolveCredential(
   return callerOf(parsed.kind, found.credential, found.user, nowMs);
 }
 
-function callerOf(kind: CredentialKind, credential: CredentialState, user: UserState, nowMs: number): Caller | undefined {
+function callerOf(
+  kind: CredentialKind,
+  credential: CredentialState,
+  user: UserState,
+  nowMs: number,
+): Caller | undefined {
   if (!credentialUsable(credential, nowMs)) return undefined;
   return {
     userId: user.user_id,

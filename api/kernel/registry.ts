@@ -20,6 +20,7 @@ import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
 import { authStage, ownerCheck } from './auth';
 import { rateLimitStage } from './rate-limit';
 import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
+import { sendConditional } from './conditional';
 
 export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
 
@@ -114,6 +115,12 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           userId: st.caller?.userId ?? null,
           operation: named.operationId,
         };
+        if (route.etag && status === 200) {
+          sendConditional(req, res, result.data, (data) =>
+            route.successBody === 'bare' ? data : envelope.success({ data, message: result.message }, ctx),
+          );
+          return;
+        }
         res
           .status(status)
           .json(

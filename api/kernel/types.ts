@@ -175,6 +175,11 @@ export interface RouteDef<B = any, Q = any, P = any> {
    * does not give, before validation (the query schema and the OpenAPI document describe them).
    */
   queryFromBody?: boolean;
+  /**
+   * A polled read (task status): the 200 answer carries a weak `ETag` computed from `data`, and a request whose
+   * `If-None-Match` names it gets `304 Not Modified` without a body (api/kernel/conditional.ts).
+   */
+  etag?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;
