@@ -13,10 +13,11 @@
  * Routes: GET /api/subscription/plans, GET /api/blog/research/status/{id} (an in-progress task with three
  * progress messages), GET /v1/me — all with an Enterprise user's production API key.
  * Settings: BENCH_API_SECONDS (10 per figure), BENCH_API_WARMUP_SECONDS (2), BENCH_API_CONNECTIONS ("64,100"),
- * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set).
+ * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set), BENCH_API_PROFILE (a
+ * directory: CPU profiles of the API processes).
  */
 import { ChildProcess, fork } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -27,7 +28,11 @@ import { identityProjection } from '../../projections/identity';
 import { taskStatusProjection } from '../../projections/task-status';
 import { applyEvents } from '../../projections/runner';
 import { taskStream } from '../../domain/events/tasks';
-import { benchSchema } from './lib';
+import { benchSchema, percentile, sleep, startWorker, until } from './lib';
+import { loadConfig } from '../../infra/config';
+import { createKafka } from '../../infra/kafka';
+import { ensureTopics } from '../../infra/kafka-topics';
+import { EVENT_AREAS } from '../../domain/events';
 
 const root = path.resolve(__dirname, '../..');
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -43,15 +48,22 @@ interface Started {
 }
 
 function start(script: string, env: Record<string, string>, log: string): Promise<Started> {
-  const out = createWriteStream(log, { flags: 'a' });
+  // The log file is the child's stdout itself, as scripts/platform starts processes (a pipe through this process
+  // would make the API's synchronous log writes wait on the benchmark).
+  const out = openSync(log, 'a');
   const child = fork(path.join(root, script), [], {
     cwd: root,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_API_PROFILE=<dir>: CPU profiles of the platform's processes (node --cpu-prof) for finding the next cost.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_API_PROFILE && script.startsWith('workers/')
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_API_PROFILE}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    stdio: ['ignore', out, out, 'ipc'],
   });
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start (log: ${log})`)), 120_000);
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) (log: ${log})`)));
@@ -98,14 +110,13 @@ async function measure(
   if (WARMUP > 0) await cannon(url, connections, WARMUP, headers);
   const load = os.loadavg()[0];
   const r = await cannon(url, connections, SECONDS, headers);
-  const ok = expect === 200 ? r['2xx'] : r.statusCodeStats?.[String(expect) as '200']?.count ?? 0;
   const figure: Figure = {
     name,
     connections,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
-    non2xx: r.requests.sent - ok - r.errors,
+    non2xx: expect === 200 ? r.non2xx : r['2xx'],
     errors: r.errors + r.timeouts,
     load,
   };
@@ -181,7 +192,9 @@ async function main(): Promise<void> {
     const bare1 = await start('scripts/bench/bare-express.ts', { BARE_PROCESSES: '1' }, bareLog);
     started.push(bare1);
     const bareN =
-      PROCESSES > 1 ? await start('scripts/bench/bare-express.ts', { BARE_PROCESSES: String(PROCESSES) }, bareLog) : bare1;
+      PROCESSES > 1
+        ? await start('scripts/bench/bare-express.ts', { BARE_PROCESSES: String(PROCESSES) }, bareLog)
+        : bare1;
     if (bareN !== bare1) started.push(bareN);
 
     const auth = { authorization: `Bearer ${k.value.key}` };
@@ -200,11 +213,75 @@ async function main(): Promise<void> {
       for (const c of CONNECTIONS)
         for (const t of targets) figures.push(await measure(t.name, t.url, c, t.headers, 200));
 
+    const lag = await lagPhase(schema, `${base}/api/settings/sessions`, auth, started);
     console.log(report(figures));
+    console.log(
+      `\nProjection lag while the API runs at its maximum write rate (POST /api/settings/sessions, ${LAG_CONNECTIONS} connections, ${SECONDS} s; every answer waits for the identity projection): ` +
+        `${lag.rps.toFixed(0)} writes/s, lag p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms over ${lag.n} events, load avg ${lag.load.toFixed(2)}`,
+    );
   } finally {
     for (const s of started.reverse()) await s.stop();
     await schema.drop();
   }
+}
+
+const LAG_CONNECTIONS = Number(process.env.BENCH_API_LAG_CONNECTIONS ?? 64);
+
+/**
+ * Lag phase: relay and projector run (real processes), the API takes session starts (SessionStarted, projected
+ * into access_tokens) as fast as it can; a trigger notes, inside the projector's transaction, how old each
+ * projected event is (projection insert time − event recorded time).
+ */
+async function lagPhase(
+  schema: Awaited<ReturnType<typeof benchSchema>>,
+  url: string,
+  auth: Record<string, string>,
+  started: { stop(): Promise<void> }[],
+) {
+  const config = loadConfig();
+  await ensureTopics(
+    createKafka({ brokers: config.KAFKA_BROKERS, clientId: 'bench-api' }),
+    schema.topicPrefix,
+    EVENT_AREAS,
+    config.KAFKA_TOPIC_PARTITIONS,
+    config.KAFKA_REPLICATION_FACTOR,
+  );
+  await schema.db.raw(`CREATE TABLE bench_lag (lag_ms double precision NOT NULL);
+    CREATE FUNCTION bench_note_lag() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN INSERT INTO bench_lag VALUES (extract(epoch FROM clock_timestamp() - NEW.created_at) * 1000); RETURN NEW; END $$;
+    CREATE TRIGGER bench_lag AFTER INSERT ON access_tokens FOR EACH ROW EXECUTE FUNCTION bench_note_lag();`);
+  const env = {
+    DATABASE_URL: schema.url,
+    KAFKA_TOPIC_PREFIX: schema.topicPrefix,
+    MIGRATE_ON_START: 'false',
+    RELAY_HEALTH_PORT: '0',
+    PROJECTOR_HEALTH_PORT: '0',
+    LOG_LEVEL: 'warn',
+  };
+  started.push(startWorker('projector', env), startWorker('relay', env));
+  await sleep(8000); // both connected and caught up with the setup's events
+  const load = os.loadavg()[0];
+  const r = await autocannon({
+    url,
+    method: 'POST',
+    connections: LAG_CONNECTIONS,
+    duration: SECONDS,
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const n = r['2xx'];
+  await until(async () => Number((await schema.db.raw('SELECT count(*) AS n FROM bench_lag')).rows[0].n) >= n, 60000);
+  const lags = ((await schema.db.raw('SELECT lag_ms FROM bench_lag ORDER BY lag_ms')).rows as { lag_ms: number }[]).map(
+    (x) => x.lag_ms,
+  );
+  return {
+    n: lags.length,
+    rps: r.requests.average,
+    p50: percentile(lags, 50),
+    p99: percentile(lags, 99),
+    max: lags[lags.length - 1] ?? 0,
+    load,
+  };
 }
 
 function report(figures: Figure[]): string {
