@@ -44,9 +44,14 @@ export interface App extends Express {
   routes: RouteDef[];
 }
 
-export function createApp(deps: AppDeps): App {
+export function createApp(appDeps: AppDeps): App {
+  // One rate limiter per app (its leases of shared quota serve every route).
+  const deps: AppDeps = { ...appDeps, rateLimiter: appDeps.rateLimiter ?? new PostgresRateLimiter(appDeps.db) };
   const app = express() as unknown as App;
   app.disable('x-powered-by');
+  // Bodies carry a request id and a timestamp, so Express's own ETag (a hash of every body) could never match;
+  // routes whose data can repeat set a validator themselves (RouteDef.etag).
+  app.set('etag', false);
   app.use(securityHeaders());
   app.set('trust proxy', false);
 
@@ -77,7 +82,7 @@ export function createApp(deps: AppDeps): App {
   // Unknown routes under the authenticated families (/api/..., /v1/...): authentication and rate limiting come before
   // routing (Document 1: authentication, rate limiting, validation, routing), so a call without a valid credential is
   // 401 and an authenticated one is counted (meta.rate_limit) before its 404. Other paths are plain 404s.
-  const limiter = new PostgresRateLimiter(deps.db);
+  const limiter = deps.rateLimiter!;
   const unknownRoute = authStage(deps, UNKNOWN_ROUTE);
   app.use(['/api', '/v1'], unknownRoute, (req, res, next) =>
     rateLimitStage(limiter, RATE_SCHEME[(res.locals as RequestState).family], deps.settings.rate)(req, res, next),

@@ -371,6 +371,27 @@ export const CONFIG_VARS = {
       'How long a generating route waits for its task before answering 202 with a task to poll (ms); clients may ask for less with Prefer: wait=<s> or respond-async (docs/content.md)',
     schema: { minimum: 0, maximum: 120000 },
   },
+  API_PROCESSES: {
+    type: 'integer',
+    default: 0,
+    description:
+      'API processes serving PORT together (node:cluster, one port); 0 = one per core (os.availableParallelism()). Each has its own credential cache and rate-limit leases (docs/api.md)',
+    schema: { minimum: 0, maximum: 64 },
+  },
+  CREDENTIAL_CACHE_TTL_MS: {
+    type: 'integer',
+    default: 5000,
+    description:
+      'How long an API process keeps a verified credential (ms); identity changes drop it at once through PostgreSQL LISTEN/NOTIFY, this is the backstop bound (0 = no cache; docs/api.md, "Credentials")',
+    schema: { minimum: 0, maximum: 60000 },
+  },
+  RATE_LIMIT_LEASE_MAX: {
+    type: 'integer',
+    default: 100,
+    description:
+      'Most requests of one window an API process leases from the shared PostgreSQL counter at once (also at most 1/20 of the limit); 1 = one statement per request (docs/api.md, "Rate limits")',
+    schema: { minimum: 1, maximum: 10000 },
+  },
   IDEMPOTENCY_KEY_TTL_SECONDS: {
     type: 'integer',
     default: 86400,

@@ -16,6 +16,7 @@ import { outreachMigration } from '../infra/outreach/migration';
 import { calendarCapacityMigration } from '../infra/calendar/capacity';
 import { integrationCredentialsMigration } from '../infra/seo/credentials';
 import { idempotencyMigration } from '../infra/idempotency/postgres';
+import { apiSpeedMigration } from '../infra/db/migrations/0050_api_speed';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -29,5 +30,6 @@ export const MIGRATIONS: Migration[] = [
   calendarCapacityMigration,
   integrationCredentialsMigration,
   idempotencyMigration,
+  apiSpeedMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -20,7 +20,7 @@ import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '.
 import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { cancelWorkflow, startWorkflow } from '../kernel/workflows';
-import { ownTask, precheckQuota, presentTask } from '../kernel/tasks';
+import { ownTask, pollHeaders, precheckQuota, presentTask } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
@@ -91,10 +91,14 @@ function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
       tags: ['blog writer'],
       summary: `Status of a ${kind.taskType.replace('_', ' ')} task`,
       rateScheme: 'status',
+      etag: true,
       request: { params: taskIdParams },
       responses: { 200: { description: 'The task record', data: taskRecordSchema } },
       errors: { 503: 'The task is not projected yet and Temporal cannot be reached to describe it' },
-      handler: async (ctx) => ({ data: present(await ownTask(ctx, ctx.params.task_id, kind.taskType)) }),
+      handler: async (ctx) => {
+        const data = present(await ownTask(ctx, ctx.params.task_id, kind.taskType));
+        return { data, headers: pollHeaders(data.status) };
+      },
     }),
   ];
 }

@@ -8,6 +8,11 @@
  * behind the credential's or the user's stream (checked with one indexed read
  * per request): a revocation, rotation or plan change takes effect the moment
  * its event is stored, even while the projector is down.
+ *
+ * With a CredentialCache (every API process has one), a credential verified
+ * lately is answered from memory; the cache drops it when its stream or its
+ * user's stream changes (./credential-cache.ts), so the guarantee above holds
+ * within the notification's delivery time.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -26,6 +31,7 @@ import type { EventStore } from '../../infra/eventstore';
 import { findCredentialByHash, getUser, identityProjection } from '../../projections/identity';
 import { streamsBehind } from '../../projections/consistency';
 import { parseCredential } from './tokens';
+import { cacheKey, CredentialCache } from './credential-cache';
 
 export interface Caller {
   userId: string;
@@ -53,9 +59,44 @@ export async function resolveCredential(
   text: string,
   accepted: CredentialKind[],
   nowMs = Date.now(),
+  cache?: CredentialCache,
 ): Promise<Caller | undefined> {
   const parsed = parseCredential(text);
   if (!parsed || !accepted.includes(parsed.kind)) return undefined;
+  const key = cache && cacheKey(parsed.kind, parsed.hash);
+  const hit = key ? cache!.get(key, nowMs) : undefined;
+  if (hit) return hit.credential.id === parsed.id ? callerOf(parsed.kind, hit.credential, hit.user, nowMs) : undefined;
+  const ticket = cache?.ticket() ?? 0;
+  const found = await verify(db, store, parsed);
+  if (!found) return undefined;
+  if (key && found.credential.id === parsed.id)
+    cache!.set(key, ticket, found, [credentialStream(parsed.kind, parsed.id), userStream(found.user.user_id)], nowMs);
+  return callerOf(parsed.kind, found.credential, found.user, nowMs);
+}
+
+function callerOf(
+  kind: CredentialKind,
+  credential: CredentialState,
+  user: UserState,
+  nowMs: number,
+): Caller | undefined {
+  if (!credentialUsable(credential, nowMs)) return undefined;
+  return {
+    userId: user.user_id,
+    role: user.role,
+    plan: effectivePlan(user, nowMs),
+    credential: kind,
+    credentialId: credential.id,
+    environment: credential.environment,
+  };
+}
+
+/** The credential (matching the text's hash) and its user, from the projection or, where it is behind, the event store. */
+async function verify(
+  db: Knex,
+  store: EventStore,
+  parsed: { kind: CredentialKind; id: string; hash: string },
+): Promise<{ credential: CredentialState; user: UserState } | undefined> {
   let credential: CredentialState | undefined;
   let user: UserState | undefined;
   const stream = credentialStream(parsed.kind, parsed.id);
@@ -70,16 +111,9 @@ export async function resolveCredential(
     credential = foldCredential(await store.readStream(stream));
     if (!credential || !sameHash(credential.token_hash, parsed.hash)) return undefined;
   }
-  if (credential.id !== parsed.id || !credentialUsable(credential, nowMs)) return undefined;
+  if (credential.id !== parsed.id) return undefined;
   if (!user && !behind.has(userStream(credential.user_id))) user = await getUser(db, credential.user_id);
   user ??= await userFromStream(store, credential.user_id);
   if (!user) return undefined;
-  return {
-    userId: user.user_id,
-    role: user.role,
-    plan: effectivePlan(user, nowMs),
-    credential: parsed.kind,
-    credentialId: credential.id,
-    environment: credential.environment,
-  };
+  return { credential, user };
 }

@@ -25,7 +25,14 @@ export function authStage(deps: AppDeps, route: RouteDef): RequestHandler {
     }
     const m = BEARER.exec(header);
     if (!m) throw new AuthenticationError('Malformed Authorization header: expected "Bearer <credential>"');
-    const caller = await resolveCredential(deps.db, deps.store, m[1], CREDENTIALS[st.family]);
+    const caller = await resolveCredential(
+      deps.db,
+      deps.store,
+      m[1],
+      CREDENTIALS[st.family],
+      Date.now(),
+      deps.credentials,
+    );
     if (!caller) throw new AuthenticationError('Invalid, revoked or expired credential');
     st.caller = caller;
     st.userId = caller.userId; // read by the pino-http log line

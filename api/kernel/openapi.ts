@@ -13,6 +13,8 @@ import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
 import { asResponse, SIZE_BOUNDS } from './schema';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
+const NOT_MODIFIED =
+  'Not modified: the data is the one of the ETag given in If-None-Match (no body; ETag and Retry-After as on 200)';
 const errorRef = (f: Family) => ({ $ref: `#/components/schemas/${f}_error` });
 
 function parameters(route: RouteDef) {
@@ -32,6 +34,14 @@ function parameters(route: RouteDef) {
       });
     }
   }
+  if (route.etag)
+    out.push({
+      name: 'If-None-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string', maxLength: 1024 },
+      description: 'The ETag of the last answer seen: unchanged data is answered 304 without a body',
+    });
   if (isIdempotentRoute(route, familyOfRoute(route)))
     out.push({
       name: IDEMPOTENCY_HEADER,
@@ -148,6 +158,7 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
           },
         };
     }
+    if (route.etag) responses['304'] = { description: NOT_MODIFIED };
     Object.assign(responses, errorResponses(route, family));
     const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));
     usedFamilies.add(family);

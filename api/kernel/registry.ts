@@ -20,6 +20,7 @@ import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
 import { authStage, ownerCheck } from './auth';
 import { rateLimitStage } from './rate-limit';
 import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
+import { sendConditional } from './conditional';
 
 export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
 
@@ -46,7 +47,7 @@ async function pipeStream(body: Readable, res: Response): Promise<void> {
 
 /** Adds every route to `app` with its stages. */
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
-  const limiter = new PostgresRateLimiter(deps.db);
+  const limiter = deps.rateLimiter ?? new PostgresRateLimiter(deps.db);
   const idempotent = createIdempotencyStage(deps);
   const seen = new Set<string>();
   for (const route of routes) {
@@ -114,6 +115,12 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           userId: st.caller?.userId ?? null,
           operation: named.operationId,
         };
+        if (route.etag && status === 200) {
+          sendConditional(req, res, result.data, (data) =>
+            route.successBody === 'bare' ? data : envelope.success({ data, message: result.message }, ctx),
+          );
+          return;
+        }
         res
           .status(status)
           .json(

@@ -30,6 +30,19 @@ import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types'
 import type { JsonSchema } from './envelopes/common';
 import { describeTask, failureError, startWorkflow } from './workflows';
 
+/**
+ * The polling hint of task status answers (docs/api.md, "Polling a task"): a
+ * task that is not final answers with `Retry-After: 2` (seconds until the
+ * next poll is worth it; the 202 of a generating route says the same), so a
+ * poller stays well inside the `status` rate window (60 per minute).
+ */
+export const POLL_HINT_SECONDS = 2;
+const FINAL = new Set(['completed', 'failed', 'cancelled']);
+
+/** Headers of a task status answer: the polling hint while the task is not final. */
+export const pollHeaders = (status: string): Record<string, string> =>
+  FINAL.has(status) ? {} : { 'Retry-After': String(POLL_HINT_SECONDS) };
+
 /** Default bound of the wait (ms) when the settings do not give one. */
 export const DEFAULT_TASK_WAIT_MS = 20_000;
 
@@ -125,7 +138,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
   const statusUrl = statusPathOf(ctx, taskId);
   return {
     status: 202,
-    headers: { ...headers, Location: statusUrl, 'Retry-After': '2' },
+    headers: { ...headers, Location: statusUrl, 'Retry-After': String(POLL_HINT_SECONDS) },
     data: { task_id: taskId, task_type: spec.taskType, status: t?.status ?? 'started', status_url: statusUrl },
   };
 }
@@ -231,9 +244,12 @@ export async function ownTask(
   };
 }
 
+/** A task as a status route answers it. */
+export type TaskView = Record<string, unknown> & { status: TaskRecord['status'] };
+
 /** A task record as status routes answer it (`result`/`error` only when present); `omit` leaves fields out. */
-export function presentTask(t: TaskRecord, omit: readonly string[] = []): Record<string, unknown> {
-  const out: Record<string, unknown> = {
+export function presentTask(t: TaskRecord, omit: readonly string[] = []): TaskView {
+  const out: TaskView = {
     task_id: t.task_id,
     task_type: t.task_type,
     status: t.status,
@@ -247,6 +263,6 @@ export function presentTask(t: TaskRecord, omit: readonly string[] = []): Record
 }
 
 /** The caller's task record of any type (GET /api/tasks/{task_id}, /v1/tasks/{task_id}). */
-export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<Record<string, unknown>> {
+export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<TaskView> {
   return presentTask(await ownTask(ctx, taskId));
 }

@@ -6,6 +6,8 @@
  * file and not on each other.
  */
 import type { Knex } from 'knex';
+import type { CredentialCache } from '../identity/credential-cache';
+import type { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
 import type { HealthSnapshot } from '../../infra/health/checks';
@@ -106,6 +108,10 @@ export interface AppDeps {
   media?: { storage: MediaStorage; speechVendorConfigured: boolean };
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
+  /** Verified credentials of this process, dropped on identity changes (api/identity/credential-cache.ts); absent: no cache. */
+  credentials?: CredentialCache;
+  /** The process's one rate limiter (leases of shared quota); absent: createApp makes one. */
+  rateLimiter?: PostgresRateLimiter;
 }
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -169,6 +175,11 @@ export interface RouteDef<B = any, Q = any, P = any> {
    * does not give, before validation (the query schema and the OpenAPI document describe them).
    */
   queryFromBody?: boolean;
+  /**
+   * A polled read (task status): the 200 answer carries a weak `ETag` computed from `data`, and a request whose
+   * `If-None-Match` names it gets `304 Not Modified` without a body (api/kernel/conditional.ts).
+   */
+  etag?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;

@@ -26,6 +26,8 @@ import { waitForProjection } from '../../projections/consistency';
 import { isolatedSchema, IsolatedSchema } from './schema';
 import { testLogger } from './env';
 import { startInProcessPipeline } from './pipeline';
+import { CredentialCache } from '../../api/identity/credential-cache';
+import { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
 
 export const DEFAULT_SETTINGS: ApiSettings = {
   bodyLimitBytes: 1048576,
@@ -42,6 +44,10 @@ export interface TestApi {
   schema: IsolatedSchema;
   store: EventStore;
   /** Makes a user with a key (production unless told). Waits for the projection when the pipeline runs. */
+  /** This app's rate limiter (its leases of the shared counters). */
+  limiter: PostgresRateLimiter;
+  /** This app's credential cache (as every API process has one). */
+  credentials: CredentialCache;
   user(
     plan?: PlanName,
     opts?: { environment?: 'development' | 'production'; role?: 'user' | 'admin' },
@@ -64,6 +70,8 @@ export interface TestApiOptions {
   deps?: Partial<AppDeps>;
   /** Webhook settings the app's webhook adapters are built from (default: a random key, loopback allowed). */
   webhookSettings?: WebhookSettings;
+  /** Credential cache lifetime, ms (default 5000, as configured by default; 0: no cache). */
+  credentialCacheTtlMs?: number;
 }
 
 /** The research corpus every test app serves (the shipped sample documents). */
@@ -99,7 +107,11 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const running = pipeline
     ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1)
     : undefined;
+  const credentials = new CredentialCache({ ttlMs: opts.credentialCacheTtlMs ?? 5000 }).listen(schema.db);
+  const limiter = new PostgresRateLimiter(schema.db);
   const app = createApp({
+    credentials,
+    rateLimiter: limiter,
     logger: opts.logger ?? testLogger(),
     db: schema.db,
     store,
@@ -121,6 +133,8 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     app,
     schema,
     store,
+    limiter,
+    credentials,
     async user(plan = 'free', o = {}) {
       const u = await createUser(d, { plan, role: o.role ?? 'user' });
       const k = await createApiKey(d, u.value.user_id, { name: 'test', environment: o.environment ?? 'production' });
@@ -130,6 +144,8 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     async stop() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
+      await limiter.close().catch(() => undefined);
+      await credentials.close();
       await running?.stop();
       if (!opts.schema) await schema.drop();
     },

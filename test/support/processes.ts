@@ -26,7 +26,8 @@ export async function startProcess(
   const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
     cwd: root,
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
+    // One API process unless the test asks for a cluster (API_PROCESSES=0 would fork one per core).
+    env: { ...process.env, API_PROCESSES: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout!.on('data', (d) => (out += d));
