@@ -13,6 +13,8 @@ import type { ContentStrategyInput } from './strategy';
 import type { PersonasInput } from './personas';
 import type { KeywordInsightsInput } from './keywords';
 import type { PlanInput } from '../video/types';
+import type { IdeaInput } from '../podcast/analysis';
+import type { ScriptInput } from '../podcast/script';
 
 export type { Source };
 import type { SocialPostInput } from './calendar-post';
@@ -147,4 +149,9 @@ export type LocalTask =
   | { kind: 'personas'; input: PersonasInput }
   | { kind: 'keyword_insights'; input: KeywordInsightsInput }
   // Video studio (domain/video/plan.ts): a plan as JSON, the shape vendors are asked for.
-  | { kind: 'video_plan'; input: PlanInput };
+  | { kind: 'video_plan'; input: PlanInput }
+  // Podcast maker (domain/podcast/analysis.ts, script.ts): JSON answers.
+  | { kind: 'podcast_idea'; input: IdeaInput }
+  | { kind: 'podcast_analysis'; input: IdeaInput }
+  | { kind: 'podcast_queries'; input: IdeaInput & { count?: number; previous?: string[] } }
+  | { kind: 'podcast_script'; input: ScriptInput };

@@ -22,6 +22,8 @@ import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
 import { localVideoPlan } from '../../domain/video/plan';
+import { analyzeIdeaOffline, enhanceIdeaOffline, searchQueriesOffline } from '../../domain/podcast/analysis';
+import { localScript } from '../../domain/podcast/script';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 
@@ -78,6 +80,14 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(keywordInsights(task.input));
     case 'video_plan':
       return JSON.stringify(localVideoPlan(task.input));
+    case 'podcast_idea':
+      return JSON.stringify(enhanceIdeaOffline(task.input));
+    case 'podcast_analysis':
+      return JSON.stringify(analyzeIdeaOffline(task.input));
+    case 'podcast_queries':
+      return JSON.stringify(searchQueriesOffline(task.input));
+    case 'podcast_script':
+      return JSON.stringify(localScript(task.input));
   }
 }
 
