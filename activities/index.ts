@@ -25,6 +25,8 @@ import { createKeywordActivities, KeywordActivityDeps } from './keywords';
 import { createPerformanceActivities, PerformanceActivityDeps } from './performance';
 import { createVideoActivities, VideoActivityDeps } from './video';
 import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
+import { createPodcastActivities, PodcastActivityDeps } from './podcast';
+import { createPodcastMediaActivities, PodcastMediaActivityDeps } from './podcast-media';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -62,6 +64,10 @@ export interface ActivityDeps {
   video?: VideoActivityDeps;
   /** Media engine renders (activities/video-render.ts): scenes and assembly. */
   videoRender?: VideoRenderActivityDeps;
+  /** Podcast maker text work (activities/podcast.ts): gateway, research, the event store. */
+  podcast?: PodcastActivityDeps;
+  /** Podcast maker media work (activities/podcast-media.ts): engine, storages, translator, dubbing speech. */
+  podcastMedia?: PodcastMediaActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -83,6 +89,8 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.performance ? createPerformanceActivities(deps.performance) : {}),
     ...(deps.video ? createVideoActivities(deps.video) : {}),
     ...(deps.videoRender ? createVideoRenderActivities(deps.videoRender) : {}),
+    ...(deps.podcast ? createPodcastActivities(deps.podcast) : {}),
+    ...(deps.podcastMedia ? createPodcastMediaActivities(deps.podcastMedia) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

@@ -34,3 +34,14 @@ export { contentGenerateWorkflow, contentBatchWorkflow } from './developer-conte
 export { keywordResearchWorkflow } from './keywords';
 export { performanceSyncWorkflow } from './performance';
 export { videoPlanWorkflow, videoRenderWorkflow } from './video';
+export {
+  podcastTextWorkflow,
+  podcastResearchWorkflow,
+  podcastScriptWorkflow,
+  podcastAudioWorkflow,
+  podcastUploadWorkflow,
+  podcastCombineAudioWorkflow,
+  podcastSceneVideoWorkflow,
+  podcastCombineVideosWorkflow,
+  podcastDubWorkflow,
+} from './podcast';

@@ -108,7 +108,9 @@ export type PodcastAsset =
       kind: 'scene_video';
       scene_id: string;
       filename: string;
+      /** The picture segment (stored, not served) and the scene audio it was made with: combining re-uses both. */
       part: string;
+      audio_filename: string;
       duration_seconds: number;
       width: number;
       height: number;
