@@ -20,6 +20,7 @@ import { imageStudioSettings } from './image-adapters';
 import { outreachApiAdapters } from './adapters';
 import { integrationAdapters } from './adapters';
 import { mediaAppDeps } from './adapters';
+import { podcastAppDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('api');
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     imageStudio: imageStudioSettings(config),
     outreach: outreachApiAdapters(ctx.db, config, logger),
     media: mediaAppDeps(config),
+    podcast: podcastAppDeps(config),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;
