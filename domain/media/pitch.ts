@@ -19,8 +19,8 @@ export function medianPitchHz(samples: ArrayLike<number>, rate: number): number 
     let energy = 0;
     for (let i = 0; i < frame; i++) energy += samples[start + i] ** 2;
     if (Math.sqrt(energy / frame) < peak * 0.05) continue;
+    const r: number[] = [];
     let best = 0;
-    let bestLag = 0;
     for (let lag = minLag; lag <= maxLag; lag++) {
       let num = 0;
       let e2 = 0;
@@ -28,12 +28,16 @@ export function medianPitchHz(samples: ArrayLike<number>, rate: number): number 
         num += samples[start + i] * samples[start + i + lag];
         e2 += samples[start + i + lag] ** 2;
       }
-      const r = num / Math.sqrt(energy * e2 || 1);
-      if (r > best) {
-        best = r;
-        bestLag = lag;
-      }
+      r[lag] = num / Math.sqrt(energy * e2 || 1);
+      best = Math.max(best, r[lag]);
     }
+    // The shortest lag whose peak is nearly as strong as the best: multiples of the period correlate as well.
+    let bestLag = 0;
+    for (let lag = minLag + 1; lag < maxLag; lag++)
+      if (r[lag] >= 0.9 * best && r[lag] >= r[lag - 1] && r[lag] >= r[lag + 1]) {
+        bestLag = lag;
+        break;
+      }
     if (best > 0.6 && bestLag) found.push(rate / bestLag);
   }
   if (found.length < 3) return undefined;
