@@ -436,7 +436,12 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
     async podcastCombineVideos(a: { taskId: string; userId: string; job: CombineVideosJob }) {
       const { job } = a;
       return inScratch(a.taskId, async (dir) => {
-        const parts: { picture: string; soundtrack: string; seconds: number; cues: CombineVideosJob['scenes'][number]['cues'] }[] = [];
+        const parts: {
+          picture: string;
+          soundtrack: string;
+          seconds: number;
+          cues: CombineVideosJob['scenes'][number]['cues'];
+        }[] = [];
         for (const [i, s] of job.scenes.entries())
           parts.push({
             picture: await fetch(`podcast/parts/${s.part}`, path.join(dir, `picture-${i}.mp4`)),
@@ -447,6 +452,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
         // Scene audio lengths are measured, so subtitles of later scenes land where their speech is.
         for (const p of parts)
           p.seconds = (await validateInput(deps.engine.tools, p.soundtrack, { require: ['audio'] })).duration;
+        await mkdir(path.join(dir, 'join'), { recursive: true });
         const joined = await beat(() => joinScenes(deps.engine, parts, path.join(dir, 'join'), signal()));
         const base = path.join(dir, a.taskId);
         const subs = await writeSubtitles(joined.cues, base);
@@ -589,6 +595,20 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
         for (const [i, s] of job.segments.entries()) {
           const sp = spoken.out[i];
           const file = path.join(dir, `seg-${i}.wav`);
+          // A segment with nothing speakable (only punctuation) keeps its place in the list but adds no sound.
+          if (!sp.sentences.length) {
+            segs.push({
+              index: i,
+              source_text: s.text,
+              text: a.texts[i],
+              start: r3(s.start ?? cursor),
+              end: r3(s.start ?? cursor),
+              speech_seconds: 0,
+              tempo: 1,
+              ...(s.speaker ? { speaker: s.speaker } : {}),
+            });
+            continue;
+          }
           const natural = speechSeconds(sp.sentences.map((x) => x.seconds));
           await runTool(
             deps.engine.tools.ffmpeg,

@@ -5,6 +5,9 @@
  * configured: real translation, not a language model, and said so in the
  * result (`method: "apertium eng-spa"`). Pairs are asked of `apertium -l`.
  */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { runTool } from '../media/process';
 
 /** ISO 639-1 → the ISO 639-3 codes Apertium names its modes with. */
@@ -70,9 +73,21 @@ export function createApertiumTranslator(bin = 'apertium'): OfflineTranslator {
     async translate(text, from, to, signal) {
       const mode = await t.mode(from, to);
       if (!mode) throw new Error(`apertium has no ${from}-${to} pair installed`);
-      // -u: unknown words are kept as they are, without Apertium's `*` marks.
-      const r = await runTool(bin, ['-u', mode], { input: text, signal });
-      return r.stdout.replace(/\s+/g, ' ').trim();
+      // Files, not stdin: the apertium script opens /dev/stdin, which fails on the socket Node gives a child.
+      const dir = await mkdtemp(path.join(tmpdir(), 'apertium-'));
+      try {
+        const input = path.join(dir, 'in.txt');
+        const output = path.join(dir, 'out.txt');
+        await writeFile(input, `${text}\n`);
+        // -u: unknown words are kept as they are, without Apertium's `*` marks.
+        await runTool(bin, ['-u', mode, input, output], { signal });
+        return (await readFile(output, 'utf8'))
+          .replace(/\s+/g, ' ')
+          .replace(/ ([,.;:!?])/g, '$1')
+          .trim();
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     },
   };
   return t;
