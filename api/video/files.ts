@@ -53,8 +53,8 @@ export const videoFileRoute = defineRoute<unknown, unknown, { filename: string }
  * strong ETag (If-None-Match → 304; If-Range honoured), Accept-Ranges,
  * Last-Modified. Shared by the video studio and the podcast maker's file routes.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function serveStored(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   ctx: HandlerCtx<any, any, any>,
   storage: MediaStorage,
   stored: StoredObject,

@@ -66,7 +66,14 @@ export interface SceneVideoJob {
 
 export interface CombineVideosJob {
   project_id: string;
-  scenes: Array<{ scene_id: string; filename: string; part: string; audio_filename: string; seconds: number; cues: Cue[] }>;
+  scenes: Array<{
+    scene_id: string;
+    filename: string;
+    part: string;
+    audio_filename: string;
+    seconds: number;
+    cues: Cue[];
+  }>;
 }
 
 export interface DubSegment {
