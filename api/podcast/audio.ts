@@ -50,7 +50,14 @@ export function speechFor(ctx: Ctx, choice: SpeechProviderChoice | undefined, vo
 }
 
 /** A file route of the podcast maker: the caller's file of `folder`, from the media storage. */
-export function fileRoute(route: string, folder: FileFolder, summary: string, contentType: string) {
+export function fileRoute(
+  route: string,
+  folder: FileFolder,
+  summary: string,
+  contentType: string,
+  /** Ownership decided otherwise than by the project's files (dubs: by their task). */
+  owns?: (ctx: Ctx, filename: string) => Promise<boolean>,
+) {
   return defineRoute<unknown, unknown, { filename: string }>({
     method: 'get',
     path: `${PREFIX}/${route}/{filename}`,
@@ -69,8 +76,9 @@ export function fileRoute(route: string, folder: FileFolder, summary: string, co
     errors: { 416: 'The range starts past the end of the file', 503: 'Media storage is not configured' },
     async handler(ctx) {
       const storage = mediaStorage(ctx);
-      const f = await getPodcastFile(ctx.deps.db, userIdOf(ctx), folder, ctx.params.filename);
-      const stored = f && (await storage.stat(`podcast/${folderPath(folder)}/${f.filename}`));
+      const name = ctx.params.filename;
+      const mine = owns ? await owns(ctx, name) : !!(await getPodcastFile(ctx.deps.db, userIdOf(ctx), folder, name));
+      const stored = mine && (await storage.stat(`podcast/${folderPath(folder)}/${name}`));
       if (!stored) throw new NotFoundError('File not found');
       return serveStored(ctx, storage, stored);
     },

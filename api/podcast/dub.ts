@@ -205,7 +205,13 @@ export const dubRoutes: RouteDef[] = [
     },
   }),
 
-  fileRoute('dub/audio', 'dub', 'Serve a dubbed audio file (MP3)', 'audio/mpeg'),
+  // A dub's file is named after its task: ownership is the task's (dubs of a transcript belong to no project).
+  fileRoute('dub/audio', 'dub', 'Serve a dubbed audio file (MP3)', 'audio/mpeg', async (ctx, filename) => {
+    const taskId = filename.replace(/\.mp3$/, '');
+    if (taskId === filename) return false;
+    const t = await ownTask(ctx, taskId, DUB_TASK).catch(() => undefined);
+    return (t?.result as { filename?: string } | undefined)?.filename === filename;
+  }),
 
   defineRoute<{
     project_id?: string;
