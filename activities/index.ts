@@ -26,6 +26,8 @@ import { createPerformanceActivities, PerformanceActivityDeps } from './performa
 import { createVideoActivities, VideoActivityDeps } from './video';
 import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
 import { CopyActivityDeps, createCopyActivities } from './copy';
+import { createPodcastActivities, PodcastActivityDeps } from './podcast';
+import { createPodcastMediaActivities, PodcastMediaActivityDeps } from './podcast-media';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {
@@ -65,6 +67,10 @@ export interface ActivityDeps {
   videoRender?: VideoRenderActivityDeps;
   /** Short copy (activities/copy.ts): the AI gateway. */
   copy?: CopyActivityDeps;
+  /** Podcast maker text work (activities/podcast.ts): gateway, research, the event store. */
+  podcast?: PodcastActivityDeps;
+  /** Podcast maker media work (activities/podcast-media.ts): engine, storages, translator, dubbing speech. */
+  podcastMedia?: PodcastMediaActivityDeps;
 }
 
 export function createActivities(deps: ActivityDeps) {
@@ -87,6 +93,8 @@ export function createActivities(deps: ActivityDeps) {
     ...(deps.video ? createVideoActivities(deps.video) : {}),
     ...(deps.videoRender ? createVideoRenderActivities(deps.videoRender) : {}),
     ...(deps.copy ? createCopyActivities(deps.copy) : {}),
+    ...(deps.podcast ? createPodcastActivities(deps.podcast) : {}),
+    ...(deps.podcastMedia ? createPodcastMediaActivities(deps.podcastMedia) : {}),
     /** No-op round trip (smoke test, benchmark ceiling). */
     async echo(message: string): Promise<string> {
       return message;

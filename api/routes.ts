@@ -23,6 +23,7 @@ import { developerContentRoutes } from './developer/content';
 import { developerPersonaRoutes } from './developer/personas';
 import { developerAnalyticsRoutes } from './developer/analytics';
 import { videoRoutes } from './video/routes';
+import { podcastRoutes } from './podcast/routes';
 
 export const PLATFORM_ROUTES: RouteDef[] = [
   ...healthRoutes,
@@ -48,4 +49,5 @@ export const PLATFORM_ROUTES: RouteDef[] = [
   ...developerPersonaRoutes,
   ...developerAnalyticsRoutes,
   ...videoRoutes,
+  ...podcastRoutes,
 ];

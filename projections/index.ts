@@ -21,6 +21,7 @@ import { seoPerformanceProjection } from './seo-performance';
 import { contentRecordsProjection } from './content-records';
 import { personasProjection } from './personas';
 import { videoProjection } from './video';
+import { podcastProjection } from './podcast';
 
 export const PROJECTIONS: Projection[] = [
   taskStatusProjection,
@@ -40,6 +41,7 @@ export const PROJECTIONS: Projection[] = [
   contentRecordsProjection,
   personasProjection,
   videoProjection,
+  podcastProjection,
 ];
 
 export function findProjection(name: string): Projection | undefined {

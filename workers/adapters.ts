@@ -49,6 +49,10 @@ import { createEspeakSynthesizer } from '../infra/tts/espeak';
 import { createOpenAiSpeechSynthesizer } from '../infra/tts/openai-speech';
 import { mediaMeter } from '../infra/media/meter';
 import type { Engine } from '../infra/media/engine';
+import type { PodcastApiAdapters } from '../infra/podcast';
+import { createEspeakLanguageSynthesizer, espeakCatalogue } from '../infra/tts/languages';
+import { createApertiumTranslator } from '../infra/translate/apertium';
+import { imageStorageFromConfig } from './image-adapters';
 
 /** The usage meter: limits of the user's plan as the identity projection has it. */
 export function usageMeter(db: Knex, store: EventStore): PostgresUsageMeter {
@@ -272,4 +276,34 @@ export function integrationAdapters(db: Knex, config: Config) {
 /** SEO performance activities: the event store, users' credentials and the Search Console client (if configured). */
 export function performanceAdapters(db: Knex, store: EventStore, config: Config) {
   return { store, credentials: integrationCredentials(db, config), searchConsole: searchConsoleFromConfig(config) };
+}
+
+/** The podcast maker's API side: espeak-ng's catalogue, Apertium's pairs, what is configured (docs/podcast.md). */
+export function podcastAppDeps(config: Config): PodcastApiAdapters {
+  const translator = createApertiumTranslator();
+  return {
+    speech: espeakCatalogue(config.ESPEAK_PATH),
+    translationPairs: () => translator.pairs(),
+    textVendorConfigured: !!(config.VENDOR_A_BASE_URL || config.VENDOR_B_BASE_URL),
+    voiceCloneConfigured: false,
+    maxUploadBytes: 16 * 1024 * 1024,
+  };
+}
+
+/** The podcast maker's worker side: text (gateway, research) and media (engine, storages, translator, dubbing voice). */
+export function podcastActivityDeps(
+  config: Config,
+  media: ReturnType<typeof mediaActivityDeps>,
+  ai: { gateway: AiGateway; research: ResearchProvider },
+) {
+  return {
+    podcast: { store: media.store, gateway: ai.gateway, research: ai.research },
+    podcastMedia: {
+      ...media,
+      gateway: ai.gateway,
+      images: imageStorageFromConfig(config),
+      dubSpeech: createEspeakLanguageSynthesizer(config.ESPEAK_PATH),
+      translator: createApertiumTranslator(),
+    },
+  };
 }

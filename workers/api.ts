@@ -32,6 +32,7 @@ import { mediaAppDeps } from './adapters';
 import { CredentialCache } from '../api/identity/credential-cache';
 import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { config as loadConfig } from '../infra/config';
+import { podcastAppDeps } from './adapters';
 
 async function serve(): Promise<void> {
   const ctx = createContext('api');
@@ -73,6 +74,7 @@ async function serve(): Promise<void> {
     imageStudio: imageStudioSettings(config),
     outreach: outreachApiAdapters(ctx.db, config, logger),
     media: mediaAppDeps(config),
+    podcast: podcastAppDeps(config),
   });
   const server = createServer(app);
   server.keepAliveTimeout = 5000;

@@ -20,6 +20,7 @@ import { writerNotifyDeps } from './adapters';
 import { ProcessBeacon } from '../infra/health/beacon';
 import { keywordAdapters, performanceAdapters } from './adapters';
 import { mediaActivityDeps } from './adapters';
+import { podcastActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
   const ctx = createContext('temporal-worker');
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       calendar: { store, gateway },
       video: { store, gateway, storage: media.storage, workDir: media.workDir, meter: media.meter },
       videoRender: media,
+      ...podcastActivityDeps(config, media, { gateway, research }),
     }),
   });
 

@@ -35,3 +35,14 @@ export { keywordResearchWorkflow } from './keywords';
 export { performanceSyncWorkflow } from './performance';
 export { videoPlanWorkflow, videoRenderWorkflow } from './video';
 export { shortCopyWorkflow } from './copy';
+export {
+  podcastTextWorkflow,
+  podcastResearchWorkflow,
+  podcastScriptWorkflow,
+  podcastAudioWorkflow,
+  podcastUploadWorkflow,
+  podcastCombineAudioWorkflow,
+  podcastSceneVideoWorkflow,
+  podcastCombineVideosWorkflow,
+  podcastDubWorkflow,
+} from './podcast';

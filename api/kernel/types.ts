@@ -28,6 +28,7 @@ import type { Client } from '@temporalio/client';
 import type { ImageStudioSettings } from '../../infra/image';
 import type { OutreachApiAdapters } from '../../infra/outreach';
 import type { MediaStorage } from '../../infra/storage/port';
+import type { PodcastApiAdapters } from '../../infra/podcast';
 
 export interface ApiSettings {
   /** Largest JSON body (bytes) of every family but the image studio. */
@@ -106,6 +107,8 @@ export interface AppDeps {
   outreach?: OutreachApiAdapters;
   /** Media files (storage port) and speech-vendor availability; absent: media routes answer 503. */
   media?: { storage: MediaStorage; speechVendorConfigured: boolean };
+  /** Podcast maker: speech catalogue, translation pairs, what is configured; absent: dubbing lists answer 503. */
+  podcast?: PodcastApiAdapters;
   /** Routes added to the platform's own (tests register families' probe routes this way). */
   extraRoutes?: RouteDef[];
   /** Verified credentials of this process, dropped on identity changes (api/identity/credential-cache.ts); absent: no cache. */

@@ -10,7 +10,9 @@ import { NotFoundError, RangeNotSatisfiableError, ServiceUnavailableError } from
 import { decideRange, etagListMatches, ifRangeAllows } from '../../domain/media/range';
 import { getMediaFile } from '../../projections/video';
 import { userIdOf } from '../kernel/handler';
-import { defineRoute } from '../kernel/registry';
+import { defineRoute, HandlerCtx } from '../kernel/registry';
+import type { HandlerResult } from '../kernel/types';
+import type { MediaStorage, StoredObject } from '../../infra/storage/port';
 import { filenameParams } from './schemas';
 
 const binary = { type: 'string', format: 'binary' };
@@ -42,43 +44,57 @@ export const videoFileRoute = defineRoute<unknown, unknown, { filename: string }
     const file = await getMediaFile(ctx.deps.db, userIdOf(ctx), ctx.params.filename);
     const stored = file && (await storage.stat(`videos/${file.filename}`));
     if (!stored) throw new NotFoundError('Video file not found');
-    const headers: Record<string, string> = {
-      ETag: stored.etag,
-      'Accept-Ranges': 'bytes',
-      'Last-Modified': stored.modifiedAt.toUTCString(),
-      'Cache-Control': 'private, max-age=3600',
-    };
-    if (etagListMatches(ctx.req.header('if-none-match'), stored.etag))
-      return { raw: { status: 304, contentType: stored.contentType, body: '', headers } };
-    const range = ifRangeAllows(ctx.req.header('if-range'), stored.etag)
-      ? decideRange(ctx.req.header('range'), stored.size)
-      : ({ kind: 'full' } as const);
-    if (range.kind === 'unsatisfiable') {
-      ctx.res.setHeader('Content-Range', `bytes */${stored.size}`);
-      throw new RangeNotSatisfiableError(`The range starts past the end of the file (${stored.size} bytes)`, {
-        size: stored.size,
-      });
-    }
-    if (range.kind === 'partial')
-      return {
-        raw: {
-          status: 206,
-          contentType: stored.contentType,
-          headers: {
-            ...headers,
-            'Content-Range': `bytes ${range.start}-${range.end}/${stored.size}`,
-            'Content-Length': String(range.end - range.start + 1),
-          },
-          body: storage.read(stored.key, range),
-        },
-      };
-    return {
-      raw: {
-        status: 200,
-        contentType: stored.contentType,
-        headers: { ...headers, 'Content-Length': String(stored.size) },
-        body: storage.read(stored.key),
-      },
-    };
+    return serveStored(ctx, storage, stored);
   },
 });
+
+/**
+ * Answers with a stored file: Range (one range → 206, past the end → 416),
+ * strong ETag (If-None-Match → 304; If-Range honoured), Accept-Ranges,
+ * Last-Modified. Shared by the video studio and the podcast maker's file routes.
+ */
+export function serveStored(
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  ctx: HandlerCtx<any, any, any>,
+  storage: MediaStorage,
+  stored: StoredObject,
+): HandlerResult {
+  const headers: Record<string, string> = {
+    ETag: stored.etag,
+    'Accept-Ranges': 'bytes',
+    'Last-Modified': stored.modifiedAt.toUTCString(),
+    'Cache-Control': 'private, max-age=3600',
+  };
+  if (etagListMatches(ctx.req.header('if-none-match'), stored.etag))
+    return { raw: { status: 304, contentType: stored.contentType, body: '', headers } };
+  const range = ifRangeAllows(ctx.req.header('if-range'), stored.etag)
+    ? decideRange(ctx.req.header('range'), stored.size)
+    : ({ kind: 'full' } as const);
+  if (range.kind === 'unsatisfiable') {
+    ctx.res.setHeader('Content-Range', `bytes */${stored.size}`);
+    throw new RangeNotSatisfiableError(`The range starts past the end of the file (${stored.size} bytes)`, {
+      size: stored.size,
+    });
+  }
+  if (range.kind === 'partial')
+    return {
+      raw: {
+        status: 206,
+        contentType: stored.contentType,
+        headers: {
+          ...headers,
+          'Content-Range': `bytes ${range.start}-${range.end}/${stored.size}`,
+          'Content-Length': String(range.end - range.start + 1),
+        },
+        body: storage.read(stored.key, range),
+      },
+    };
+  return {
+    raw: {
+      status: 200,
+      contentType: stored.contentType,
+      headers: { ...headers, 'Content-Length': String(stored.size) },
+      body: storage.read(stored.key),
+    },
+  };
+}

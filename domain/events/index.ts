@@ -19,6 +19,7 @@ import { ContentEvent, contentEvents } from './content';
 import { SeoEvent, seoEvents } from './seo';
 import { IntegrationEvent, integrationEvents } from './integrations';
 import { VideoEvent, videoEvents } from './video';
+import { PodcastEvent, podcastEvents } from './podcast';
 import { EventDefinition } from './types';
 
 export type DomainEvent =
@@ -38,7 +39,8 @@ export type DomainEvent =
   | ContentEvent
   | SeoEvent
   | IntegrationEvent
-  | VideoEvent;
+  | VideoEvent
+  | PodcastEvent;
 export type EventType = DomainEvent['type'];
 export type EventOfType<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
@@ -60,6 +62,7 @@ export const EVENT_DEFINITIONS: Record<EventType, EventDefinition> = {
   ...seoEvents,
   ...integrationEvents,
   ...videoEvents,
+  ...podcastEvents,
 };
 
 /** Every domain area (= Kafka topic suffix). */

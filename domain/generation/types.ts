@@ -14,6 +14,8 @@ import type { PersonasInput } from './personas';
 import type { KeywordInsightsInput } from './keywords';
 import type { PlanInput } from '../video/types';
 import type { ShortCopyInput } from './copy';
+import type { IdeaInput } from '../podcast/analysis';
+import type { ScriptInput } from '../podcast/script';
 
 export type { Source };
 import type { SocialPostInput } from './calendar-post';
@@ -150,4 +152,9 @@ export type LocalTask =
   // Video studio (domain/video/plan.ts): a plan as JSON, the shape vendors are asked for.
   | { kind: 'video_plan'; input: PlanInput }
   // Short copy (domain/generation/copy.ts): JSON {form, text, characters}.
-  | { kind: 'short_copy'; input: ShortCopyInput };
+  | { kind: 'short_copy'; input: ShortCopyInput }
+  // Podcast maker (domain/podcast/analysis.ts, script.ts): JSON answers.
+  | { kind: 'podcast_idea'; input: IdeaInput }
+  | { kind: 'podcast_analysis'; input: IdeaInput }
+  | { kind: 'podcast_queries'; input: IdeaInput & { count?: number; previous?: string[] } }
+  | { kind: 'podcast_script'; input: ScriptInput };

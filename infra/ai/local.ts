@@ -23,6 +23,8 @@ import type { LocalTask } from '../../domain/generation';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
 import { localVideoPlan } from '../../domain/video/plan';
+import { analyzeIdeaOffline, enhanceIdeaOffline, searchQueriesOffline } from '../../domain/podcast/analysis';
+import { localScript } from '../../domain/podcast/script';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 
@@ -81,6 +83,14 @@ export function runLocalTask(task: LocalTask): string {
       return JSON.stringify(localVideoPlan(task.input));
     case 'short_copy':
       return JSON.stringify(writeShortCopy(task.input));
+    case 'podcast_idea':
+      return JSON.stringify(enhanceIdeaOffline(task.input));
+    case 'podcast_analysis':
+      return JSON.stringify(analyzeIdeaOffline(task.input));
+    case 'podcast_queries':
+      return JSON.stringify(searchQueriesOffline(task.input));
+    case 'podcast_script':
+      return JSON.stringify(localScript(task.input));
   }
 }
 

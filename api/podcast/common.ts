@@ -1,0 +1,70 @@
+/**
+ * Helpers shared by the podcast maker's routes: the project's decider run
+ * from the API (read-your-writes through the `podcast` projection), the
+ * project's strongly consistent state (folded from its stream, for checks
+ * such as "the script is approved"), file URLs, and the media guard.
+ */
+import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
+import { podcastStream } from '../../domain/events/podcast';
+import { ownProject, podcastDecider, PodcastCommand } from '../../domain/podcast/decide';
+import type { PodcastProject } from '../../domain/podcast/types';
+import { handleCommand } from '../../infra/eventstore/command';
+import type { MediaStorage } from '../../infra/storage/port';
+import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import type { HandlerCtx } from '../kernel/registry';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Ctx = HandlerCtx<any, any, any>;
+export const tags = ['podcast'];
+export const PREFIX = '/api/podcast';
+
+/** Runs a command on a project's stream and waits until the projection has it. */
+export async function projectCommand(ctx: Ctx, projectId: string, command: PodcastCommand) {
+  const r = await handleCommand(ctx.deps.store, podcastStream(projectId), podcastDecider, command, {
+    metadata: requestMeta(ctx),
+  });
+  await settle(ctx, 'podcast', r.events);
+  return r;
+}
+
+/** The caller's project as its stream has it now (404 for another user's, a deleted or an unknown one). */
+export async function currentProject(ctx: Ctx, projectId: string): Promise<PodcastProject> {
+  const { state } = await ctx.deps.store.aggregateStream(
+    podcastStream(projectId),
+    podcastDecider.evolve,
+    podcastDecider.initialState,
+  );
+  return ownProject(state, userIdOf(ctx));
+}
+
+/** Waits until the projection has what a finished task recorded on the project (read-your-writes after a task). */
+export async function settleProject(ctx: Ctx, projectId: string | undefined) {
+  if (!projectId) return;
+  const versions = await ctx.deps.store.streamVersions([podcastStream(projectId)]);
+  const v = versions.get(podcastStream(projectId));
+  if (v !== undefined && v >= 0)
+    await settle(ctx, 'podcast', [{ streamId: podcastStream(projectId), streamPosition: v }]);
+}
+
+export function mediaStorage(ctx: Ctx): MediaStorage {
+  const s = ctx.deps.media?.storage;
+  if (!s) throw new ServiceUnavailableError('Media storage is not configured on this API', { service: 'media' });
+  return s;
+}
+
+export const invalid = (path: string, message: string, provided?: unknown) =>
+  new ValidationError([
+    {
+      location: 'body',
+      path,
+      kind: 'constraint',
+      message,
+      ...(provided !== undefined ? { provided_value: provided } : {}),
+    },
+  ]);
+
+export const notFound = (what: string) => new NotFoundError(`${what} not found`);
+
+/** Public URL of a file route (absolute when the deployment knows its base URL). */
+export const urlOf = (ctx: Ctx, route: string, filename: string) =>
+  `${ctx.deps.publicBaseUrl ?? ''}${PREFIX}/${route}/${encodeURIComponent(filename)}`;

@@ -1,0 +1,395 @@
+/**
+ * Dubbing (Document 2, /api/podcast/dub/...): POST /dub/audio starts a dubbing
+ * task — transcript from the project's scene audio (measured line timings) or
+ * script, or from the request; translation through the text vendor (gateway)
+ * or offline with Apertium; speech in the target language (espeak-ng, or the
+ * speech vendor); each segment re-timed onto its original slot — polled at
+ * GET /dub/{task_id}/result. Languages and voices are what this machine's
+ * speech provider really offers. Voice cloning needs a vendor that supports
+ * it; none is available in this build, so the clone route answers 503.
+ */
+import { randomUUID } from 'node:crypto';
+import { ServiceUnavailableError } from '../../domain/errors';
+import { taskStream } from '../../domain/events/tasks';
+import { matchLanguage, parseDubVoice } from '../../domain/media/speech-languages';
+import type { DubJob, DubSegment } from '../../domain/podcast/jobs';
+import { countWords } from '../../domain/podcast/script';
+import type { PodcastProject } from '../../domain/podcast/types';
+import { WORDS_PER_MINUTE } from '../../domain/podcast/types';
+import { requestCost } from '../../domain/pricing';
+import { podcastDubWorkflow } from '../../workflows';
+import { settle, userIdOf } from '../kernel/handler';
+import { defineRoute, RouteDef } from '../kernel/registry';
+import { arr, bool, obj, str } from '../kernel/schema';
+import { startWorkflow } from '../kernel/workflows';
+import { ownTask, presentTask } from '../kernel/tasks';
+import { fileRoute } from './audio';
+import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
+import { anyResult, cloneBody, dubBody, estimateBody, startedSchema, taskIdParams } from './schemas';
+import { latest } from './views';
+
+export const DUB_TASK = 'podcast_dub';
+export const CLONE_TASK = 'podcast_voice_clone';
+
+function adapters(ctx: Ctx) {
+  const a = ctx.deps.podcast;
+  if (!a)
+    throw new ServiceUnavailableError('The podcast maker has no speech catalogue configured on this API', {
+      service: 'podcast',
+    });
+  return a;
+}
+
+/** The project's transcript: its scenes' measured lines on the episode's timeline, or the script's lines untimed. */
+export function transcriptOf(p: PodcastProject): { segments: DubSegment[]; seconds?: number } {
+  const scenes = p.script?.scenes ?? [];
+  const audios = scenes.map((s) => latest(p, 'scene_audio', s.scene_id));
+  if (scenes.length && audios.every((a) => a && a.lines.length)) {
+    let t = 0;
+    const segments: DubSegment[] = [];
+    for (const a of audios) {
+      for (const l of a!.lines) segments.push({ text: l.text, start: t + l.start, end: t + l.end, speaker: l.speaker });
+      t += a!.duration_seconds;
+    }
+    return { segments, seconds: Math.round(t * 1000) / 1000 };
+  }
+  return { segments: scenes.flatMap((s) => s.lines.map((l) => ({ text: l.text, speaker: l.speaker }))) };
+}
+
+/** Which translator a pair gets: the text vendor, Apertium offline, none (already translated), or nothing (undefined). */
+async function translatorFor(ctx: Ctx, from: string, to: string, translate: boolean) {
+  if (!translate) return 'none';
+  const a = adapters(ctx);
+  if (a.textVendorConfigured) return 'text_vendor';
+  const pair = `${from.split('-')[0]}-${to.split('-')[0]}`;
+  return (await a.translationPairs()).includes(pair) ? 'apertium' : undefined;
+}
+
+const languagesSchema = obj({
+  languages: arr(
+    obj({
+      code: { type: 'string' },
+      name: { type: 'string' },
+      speech: obj({ local: bool, tts_vendor: bool }),
+      translation_from_en: obj({ offline: bool, text_vendor: bool }),
+    }),
+  ),
+  total: { type: 'integer' },
+  speech_provider: { type: 'string' },
+  offline_translation_pairs: arr(),
+});
+
+export const dubRoutes: RouteDef[] = [
+  defineRoute<{
+    project_id?: string;
+    segments?: DubSegment[];
+    source_language: string;
+    target_language: string;
+    voice?: string;
+    speech_provider: 'auto' | 'local' | 'tts_vendor';
+    translate: boolean;
+  }>({
+    method: 'post',
+    path: `${PREFIX}/dub/audio`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Start dubbing an episode (or a transcript) into another language',
+    description:
+      "Asynchronous: answers 202 with the task; poll GET /api/podcast/dub/{task_id}/result; cancel with POST /api/story/task/{task_id}/cancel. The transcript is the project's scene audio lines (with their measured times: each dubbed line starts where the original did and is sped up, at most 2×, to end before the next one) or, without audio, its script (untimed), or `segments`. Translation: the text vendor when configured, else Apertium offline (English–Spanish is installed by scripts/media-tools), or none with `translate: false`; speech: espeak-ng in the target language (GET /dub/voices) or the speech vendor.",
+    request: { body: dubBody },
+    responses: { 202: { description: 'Dubbing started', data: startedSchema } },
+    errors: {
+      404: "No such project (or not the caller's)",
+      503: 'Background work (Temporal), media storage, the speech vendor or a translator for the pair is not available',
+    },
+    async handler(ctx) {
+      const b = ctx.body;
+      mediaStorage(ctx);
+      const a = adapters(ctx);
+      if (!b.project_id && !b.segments) throw invalid('segments', 'give project_id or segments');
+      const { languages } = await a.speech();
+      const configured = !!ctx.deps.media?.speechVendorConfigured;
+      if (b.speech_provider === 'tts_vendor' && !configured)
+        throw new ServiceUnavailableError(
+          'tts_vendor is not configured: set TTS_VENDOR_BASE_URL, TTS_VENDOR_API_KEY, TTS_VENDOR_MODEL',
+          { provider: 'tts_vendor' },
+        );
+      const provider = b.speech_provider === 'local' || !configured ? 'local' : 'tts_vendor';
+      let voice = b.voice;
+      if (provider === 'local') {
+        const lang = matchLanguage(b.target_language, languages);
+        if (!lang)
+          throw invalid(
+            'target_language',
+            `espeak-ng has no "${b.target_language}" voice (GET /api/podcast/dub/languages)`,
+            b.target_language,
+          );
+        voice ??= lang.code;
+        const v = parseDubVoice(voice);
+        if (!v || !matchLanguage(v.language, languages))
+          throw invalid(
+            'voice',
+            `"${voice}" is not a local dubbing voice: <language>[+<variant>] (GET /api/podcast/dub/voices)`,
+            voice,
+          );
+      }
+      voice ??= 'alloy';
+      const translator = await translatorFor(ctx, b.source_language, b.target_language, b.translate);
+      if (!translator)
+        throw new ServiceUnavailableError(
+          `no translator for ${b.source_language} → ${b.target_language}: configure a text vendor (VENDOR_A_BASE_URL, VENDOR_A_API_KEY, VENDOR_A_MODEL), install the Apertium pair, or send translate: false with a transcript already in ${b.target_language}`,
+          {
+            reason: 'TRANSLATION_NOT_AVAILABLE',
+            configure: ['VENDOR_A_BASE_URL', 'VENDOR_A_API_KEY', 'VENDOR_A_MODEL'],
+          },
+        );
+      let segments = b.segments;
+      let seconds: number | undefined;
+      if (b.project_id) {
+        const p = await currentProject(ctx, b.project_id);
+        if (!segments) {
+          const t = transcriptOf(p);
+          if (!t.segments.length) throw invalid('project_id', 'the project has no script to dub yet');
+          segments = t.segments;
+          seconds = t.seconds;
+        }
+      }
+      const timed = segments!.every((s) => s.start !== undefined && s.end !== undefined);
+      if (timed) seconds ??= Math.max(...segments!.map((s) => s.end!));
+      const job: DubJob = {
+        ...(b.project_id ? { project_id: b.project_id } : {}),
+        segments: timed ? segments! : segments!.map(({ text, speaker }) => ({ text, ...(speaker ? { speaker } : {}) })),
+        source_language: b.source_language,
+        target_language: b.target_language,
+        voice,
+        speech_provider: provider,
+        translate: b.translate,
+        ...(timed && seconds ? { original_seconds: seconds } : {}),
+      };
+      const userId = userIdOf(ctx);
+      const taskId = `podcast-dub-${randomUUID()}`;
+      await startWorkflow(ctx.deps, podcastDubWorkflow, {
+        workflowId: taskId,
+        args: [{ taskId, userId, request: job }],
+        task: { userId, taskType: DUB_TASK },
+      });
+      await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
+      return {
+        status: 202,
+        data: { task_id: taskId, task_type: DUB_TASK, status: 'started', status_url: `${PREFIX}/dub/${taskId}/result` },
+      };
+    },
+  }),
+
+  defineRoute<unknown, unknown, { task_id: string }>({
+    method: 'get',
+    path: `${PREFIX}/dub/{task_id}/result`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    rateScheme: 'status',
+    summary: 'A dubbing task: status, progress and (when completed) the dubbed audio',
+    request: { params: taskIdParams },
+    responses: { 200: { description: 'The task record; `result.audio_url` when completed', data: anyResult } },
+    errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
+    async handler(ctx) {
+      const t = await ownTask(ctx, ctx.params.task_id, DUB_TASK);
+      const out = presentTask(t);
+      const r = t.result as { filename?: string; project_id?: string } | undefined;
+      if (r?.filename) {
+        await settleProject(ctx, r.project_id ?? undefined);
+        out.result = { ...r, audio_url: urlOf(ctx, 'dub/audio', r.filename) };
+      }
+      return { data: out };
+    },
+  }),
+
+  // A dub's file is named after its task: ownership is the task's (dubs of a transcript belong to no project).
+  fileRoute('dub/audio', 'dub', 'Serve a dubbed audio file (MP3)', 'audio/mpeg', async (ctx, filename) => {
+    const taskId = filename.replace(/\.mp3$/, '');
+    if (taskId === filename) return false;
+    const t = await ownTask(ctx, taskId, DUB_TASK).catch(() => undefined);
+    return (t?.result as { filename?: string } | undefined)?.filename === filename;
+  }),
+
+  defineRoute<{
+    project_id?: string;
+    text?: string;
+    target_language: string;
+    source_language: string;
+    speech_provider: 'auto' | 'local' | 'tts_vendor';
+  }>({
+    method: 'post',
+    path: `${PREFIX}/dub/estimate`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Estimate the cost and duration of a dub',
+    description:
+      "Characters and words of the transcript (the project's, or `text`), its spoken duration at 150 words a minute, the translator and speech provider the dub would use, and their cost in US dollars: espeak-ng and Apertium are free; vendor speech is $0.015 per started 1,000 characters; a text-vendor translation is priced by tokens (estimated at 4 characters a token in and out).",
+    request: { body: { ...estimateBody, anyOf: [{ required: ['project_id'] }, { required: ['text'] }] } },
+    responses: { 200: { description: 'The estimate', data: anyResult } },
+    errors: { 404: "No such project (or not the caller's)", 503: 'The speech catalogue is not available' },
+    async handler(ctx) {
+      const b = ctx.body;
+      const a = adapters(ctx);
+      let text = b.text ?? '';
+      if (b.project_id) {
+        const p = await currentProject(ctx, b.project_id);
+        text ||= transcriptOf(p)
+          .segments.map((s) => s.text)
+          .join(' ');
+      }
+      const chars = text.length;
+      const words = countWords(text);
+      const vendorSpeech =
+        b.speech_provider === 'tts_vendor' ||
+        (b.speech_provider === 'auto' && !!ctx.deps.media?.speechVendorConfigured);
+      const translator = await translatorFor(ctx, b.source_language, b.target_language, true);
+      const speechCost = vendorSpeech ? requestCost('tts_vendor', Math.max(1, Math.ceil(chars / 1000))) : 0;
+      // A rough price of a vendor translation: input and output each ~chars/4 tokens at a small model's $2/M tokens.
+      const translationCost = translator === 'text_vendor' ? Math.round((chars / 4) * 2 * 2e-6 * 1e6) / 1e6 : 0;
+      const local = (await a.speech()).languages;
+      return {
+        data: {
+          characters: chars,
+          words,
+          estimated_seconds: Math.round((words / WORDS_PER_MINUTE) * 600) / 10,
+          words_per_minute: WORDS_PER_MINUTE,
+          target_language: b.target_language,
+          translation: { method: translator ?? 'unavailable', cost_usd: translationCost },
+          speech: {
+            provider: vendorSpeech ? 'tts_vendor' : 'local',
+            available: vendorSpeech ? true : !!matchLanguage(b.target_language, local),
+            units: vendorSpeech ? Math.max(1, Math.ceil(chars / 1000)) : 0,
+            unit: vendorSpeech ? 'started 1,000 characters' : 'free (espeak-ng)',
+            cost_usd: speechCost,
+          },
+          total_cost_usd: Math.round((speechCost + translationCost) * 1e6) / 1e6,
+        },
+      };
+    },
+  }),
+
+  defineRoute({
+    method: 'get',
+    path: `${PREFIX}/dub/languages`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Languages dubbing can speak here (and translate to offline)',
+    description:
+      "Every language of this machine's espeak-ng (asked of espeak-ng itself), with whether English can be translated to it offline (Apertium pairs installed) or by the configured text vendor.",
+    responses: { 200: { description: 'Languages', data: languagesSchema } },
+    errors: { 503: 'The speech catalogue is not available' },
+    async handler(ctx) {
+      const a = adapters(ctx);
+      const [{ languages }, pairs] = await Promise.all([a.speech(), a.translationPairs()]);
+      const vendorSpeech = !!ctx.deps.media?.speechVendorConfigured;
+      return {
+        data: {
+          languages: languages.map((l) => ({
+            code: l.code,
+            name: l.name,
+            speech: { local: true, tts_vendor: vendorSpeech },
+            translation_from_en: {
+              offline: pairs.includes(`en-${l.code.split('-')[0]}`),
+              text_vendor: a.textVendorConfigured,
+            },
+          })),
+          total: languages.length,
+          speech_provider: vendorSpeech ? 'tts_vendor+local' : 'local',
+          offline_translation_pairs: pairs,
+        },
+      };
+    },
+  }),
+
+  defineRoute<unknown, { language?: string }>({
+    method: 'get',
+    path: `${PREFIX}/dub/voices`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Voices dubbing can use (espeak-ng languages × variants)',
+    description:
+      "A local dubbing voice is `<language>` or `<language>+<variant>` (e.g. `es+f3`): every espeak-ng variant works with every language. With `language`, the voices of that language are listed one by one. The OpenAI-compatible speech vendor's protocol has no voice listing: its voices are not listed.",
+    request: { query: obj({ language: str(20, { pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$' }) }, []) },
+    responses: { 200: { description: 'Voices', data: anyResult } },
+    errors: { 503: 'The speech catalogue is not available' },
+    async handler(ctx) {
+      const a = adapters(ctx);
+      const { languages, variants } = await a.speech();
+      const lang = ctx.query.language ? matchLanguage(ctx.query.language, languages) : undefined;
+      if (ctx.query.language && !lang)
+        throw invalid('language', `espeak-ng has no "${ctx.query.language}" voice`, ctx.query.language);
+      return {
+        data: {
+          provider: 'local',
+          model: 'espeak-ng',
+          variants: variants.map((v) => ({ id: v.id, name: v.name, gender: v.gender })),
+          voices: lang
+            ? [
+                { voice: lang.code, name: lang.name, language: lang.code, gender: lang.gender },
+                ...variants.map((v) => ({
+                  voice: `${lang.code}+${v.id}`,
+                  name: `${lang.name} (${v.name})`,
+                  language: lang.code,
+                  gender: v.gender,
+                })),
+              ]
+            : languages.map((l) => ({ voice: l.code, name: l.name, language: l.code, gender: l.gender })),
+          cloned: [],
+          tts_vendor: { configured: !!ctx.deps.media?.speechVendorConfigured, voices_listed: false },
+        },
+      };
+    },
+  }),
+
+  defineRoute<{ name: string; sample_base64: string }>({
+    method: 'post',
+    path: `${PREFIX}/dub/voices/clone`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    bodyLimitBytes: 24 * 1024 * 1024,
+    summary: 'Clone a voice from a sample (needs a voice-cloning vendor)',
+    description:
+      'Voice cloning is done only by a speech vendor that supports it. Neither the offline provider (espeak-ng) nor the OpenAI-compatible speech protocol can clone voices, and this build has no cloning vendor adapter, so the route answers 503 SERVICE_UNAVAILABLE with `details.reason: VOICE_CLONING_NOT_CONFIGURED`. With one, it would answer 202 with a task read at GET /dub/voices/{task_id}/result and preview audio at GET /dub/voices/audio/{filename}.',
+    request: { body: cloneBody },
+    responses: { 202: { description: 'Cloning started (with a cloning vendor)', data: startedSchema } },
+    errors: { 503: 'No voice-cloning vendor is configured' },
+    async handler(ctx) {
+      if (!ctx.deps.podcast?.voiceCloneConfigured)
+        throw new ServiceUnavailableError(
+          'voice cloning needs a speech vendor that supports it, and none is configured: espeak-ng (local) and the OpenAI-compatible tts_vendor cannot clone voices, and this deployment has no voice-cloning vendor. Use a listed voice (GET /api/podcast/dub/voices).',
+          { reason: 'VOICE_CLONING_NOT_CONFIGURED', provider: 'voice_clone', supported_by: [] },
+        );
+      throw new ServiceUnavailableError('voice cloning vendor adapter is not available in this build', {
+        reason: 'VOICE_CLONING_NOT_CONFIGURED',
+      });
+    },
+  }),
+
+  defineRoute<unknown, unknown, { task_id: string }>({
+    method: 'get',
+    path: `${PREFIX}/dub/voices/{task_id}/result`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    rateScheme: 'status',
+    summary: 'A voice-cloning task and its result',
+    description:
+      'The task record of a cloning task of the caller (404 for any other task: without a cloning vendor there are none).',
+    request: { params: taskIdParams },
+    responses: { 200: { description: 'The task record', data: anyResult } },
+    errors: { 503: 'Background work (Temporal) is not available' },
+    async handler(ctx) {
+      const t = await ownTask(ctx, ctx.params.task_id, CLONE_TASK);
+      return { data: presentTask(t) };
+    },
+  }),
+
+  fileRoute('dub/voices/audio', 'voice', 'Serve a cloned voice preview (MP3)', 'audio/mpeg'),
+];

@@ -1,0 +1,154 @@
+/**
+ * Podcast projects (Document 2, /api/podcast/projects): event-sourced (stream
+ * `podcast-<project_id>`), read from the `podcast` projection. A project holds
+ * the whole workflow state — the client's own `state`, the analysis notes,
+ * the script and its approval, every file made — so a user can resume.
+ */
+import { randomUUID } from 'node:crypto';
+import { getProject, listProjects } from '../../projections/podcast';
+import { userIdOf } from '../kernel/handler';
+import { defineRoute, RouteDef } from '../kernel/registry';
+import { arr, int, obj } from '../kernel/schema';
+import { Ctx, notFound, PREFIX, projectCommand, tags } from './common';
+import { favoriteBody, listQuery, projectBody, projectIdParams, projectSchema, projectUpdateBody } from './schemas';
+import { projectView } from './views';
+
+/** Creates a project and answers its record (also used by POST /script without a project). */
+export async function createProject(ctx: Ctx, title: string, idea: string, state: Record<string, unknown> = {}) {
+  const projectId = randomUUID();
+  await projectCommand(ctx, projectId, {
+    kind: 'create',
+    project_id: projectId,
+    user_id: userIdOf(ctx),
+    title,
+    idea,
+    state,
+  });
+  return projectId;
+}
+
+async function read(ctx: Ctx, projectId: string) {
+  const r = await getProject(ctx.deps.db, userIdOf(ctx), projectId);
+  if (!r) throw notFound('Podcast project');
+  return projectView(ctx, r);
+}
+
+export const projectRoutes: RouteDef[] = [
+  defineRoute<{ title: string; idea?: string; state?: Record<string, unknown> }>({
+    method: 'post',
+    path: `${PREFIX}/projects`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Create a podcast project',
+    request: { body: projectBody },
+    responses: { 201: { description: 'The project', data: projectSchema } },
+    async handler(ctx) {
+      const id = await createProject(ctx, ctx.body.title.trim(), ctx.body.idea?.trim() ?? '', ctx.body.state ?? {});
+      return { status: 201, data: await read(ctx, id) };
+    },
+  }),
+
+  defineRoute<unknown, { favorite?: boolean; limit: number; offset: number }>({
+    method: 'get',
+    path: `${PREFIX}/projects`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: "The caller's podcast projects (newest change first)",
+    request: { query: listQuery },
+    responses: {
+      200: {
+        description: 'A page of projects',
+        data: obj({ projects: arr(projectSchema), total: int, limit: int, offset: int }),
+      },
+    },
+    async handler(ctx) {
+      const r = await listProjects(ctx.deps.db, userIdOf(ctx), ctx.query);
+      return {
+        data: {
+          projects: r.projects.map((p) => projectView(ctx, p)),
+          total: r.total,
+          limit: ctx.query.limit,
+          offset: ctx.query.offset,
+        },
+      };
+    },
+  }),
+
+  defineRoute<unknown, unknown, { project_id: string }>({
+    method: 'get',
+    path: `${PREFIX}/projects/{project_id}`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'A podcast project with everything needed to resume it',
+    request: { params: projectIdParams },
+    responses: { 200: { description: 'The project', data: projectSchema } },
+    async handler(ctx) {
+      return { data: await read(ctx, ctx.params.project_id) };
+    },
+  }),
+
+  defineRoute<{ title?: string; idea?: string; state?: Record<string, unknown> }, unknown, { project_id: string }>({
+    method: 'put',
+    path: `${PREFIX}/projects/{project_id}`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: "Update a project's title, idea or client state",
+    description:
+      '`state` replaces the stored client state as a whole. Scripts, notes and files change only through their routes.',
+    request: { params: projectIdParams, body: projectUpdateBody },
+    responses: { 200: { description: 'The project after the update', data: projectSchema } },
+    errors: { 409: 'The project was changed by another request; retry' },
+    async handler(ctx) {
+      const b = ctx.body;
+      const changes = {
+        ...(b.title !== undefined ? { title: b.title.trim() } : {}),
+        ...(b.idea !== undefined ? { idea: b.idea.trim() } : {}),
+        ...(b.state !== undefined ? { state: b.state } : {}),
+      };
+      await projectCommand(ctx, ctx.params.project_id, { kind: 'update', user_id: userIdOf(ctx), changes });
+      return { data: await read(ctx, ctx.params.project_id) };
+    },
+  }),
+
+  defineRoute<unknown, unknown, { project_id: string }>({
+    method: 'delete',
+    path: `${PREFIX}/projects/{project_id}`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Delete a project (its files are no longer served)',
+    request: { params: projectIdParams },
+    responses: {
+      200: { description: 'Deleted', data: obj({ project_id: { type: 'string' }, deleted: { const: true } }) },
+    },
+    errors: { 409: 'The project was changed by another request; retry' },
+    async handler(ctx) {
+      await projectCommand(ctx, ctx.params.project_id, { kind: 'delete', user_id: userIdOf(ctx) });
+      return { data: { project_id: ctx.params.project_id, deleted: true } };
+    },
+  }),
+
+  defineRoute<{ favorite: boolean }, unknown, { project_id: string }>({
+    method: 'post',
+    path: `${PREFIX}/projects/{project_id}/favorite`,
+    auth: 'user',
+    successBody: 'bare',
+    tags,
+    summary: 'Mark (or unmark with favorite: false) a project as favourite',
+    request: { params: projectIdParams, body: favoriteBody },
+    responses: { 200: { description: 'The project', data: projectSchema } },
+    errors: { 409: 'The project was changed by another request; retry' },
+    async handler(ctx) {
+      await projectCommand(ctx, ctx.params.project_id, {
+        kind: 'favorite',
+        user_id: userIdOf(ctx),
+        favorite: ctx.body.favorite,
+      });
+      return { data: await read(ctx, ctx.params.project_id) };
+    },
+  }),
+];

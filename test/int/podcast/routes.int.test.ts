@@ -1,0 +1,362 @@
+/**
+ * Every route of the podcast maker over HTTP on the real stack: 401 without a
+ * credential (all 35), another user's project, file or task is 404 (each route
+ * that names one), file routes refuse traversal and serve Range, uploads are
+ * validated, avatars, analysis and research offline, the spec's cancel route
+ * cancels a podcast task, and every route is in the OpenAPI document.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { startTestApi, TestApi, bearer } from '../../support/api';
+import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { testTemporal } from '../../support/env';
+import { call } from '../../support/http';
+import { startPodcastWorker } from '../../support/podcast-worker';
+import { taskStatusProjection } from '../../../projections/task-status';
+import { podcastProjection } from '../../../projections/podcast';
+import { imageAssetsProjection } from '../../../projections/image-assets';
+import { podcastRoutes } from '../../../api/podcast/routes';
+
+jest.setTimeout(600000);
+
+const RATES = { rate: { overrides: { '*': { general: { minute: 10000, day: 100000 }, status: { minute: 10000 } } } } };
+type User = { userId: string; key: string };
+
+describe('podcast maker routes: auth, owners, files', () => {
+  let api: TestApi;
+  let schema: IsolatedSchema;
+  let worker: Awaited<ReturnType<typeof startPodcastWorker>>;
+  let temporal: Awaited<ReturnType<typeof testTemporal>>;
+  let alice: User;
+  let bob: User;
+  let project: string;
+  let audioFile: string;
+  let videoFile: string;
+  let finalFile: string;
+  let imageKey: string;
+  let dubTask: string;
+
+  beforeAll(async () => {
+    temporal = await testTemporal();
+    schema = await isolatedSchema();
+    worker = await startPodcastWorker(schema.db);
+    api = await startTestApi({
+      schema,
+      projections: [taskStatusProjection, podcastProjection, imageAssetsProjection],
+      settings: { ...RATES, taskWaitMs: 240000 },
+      deps: { workflows: { client: async () => temporal.client, taskQueue: worker.taskQueue }, ...worker.deps },
+    });
+    alice = await api.user('pro');
+    bob = await api.user('pro');
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await api?.stop();
+    await temporal?.connection.close();
+    await schema?.drop();
+    worker?.remove();
+  });
+
+  const req = (method: string, p: string, u: User | undefined, json?: unknown, headers: Record<string, string> = {}) =>
+    call(`${api.url}${p}`, {
+      method,
+      headers: { ...(u ? bearer(u.key) : {}), ...headers },
+      ...(json !== undefined ? { json } : {}),
+    });
+  const post = (p: string, u: User, json: unknown) => req('POST', p, u, json);
+  const get = (p: string, u: User, headers: Record<string, string> = {}) => req('GET', p, u, undefined, headers);
+
+  it('has 35 routes, every one in OpenAPI, and every one answers 401 without a credential', async () => {
+    expect(podcastRoutes).toHaveLength(35);
+    const doc = (await call(`${api.url}/openapi.json`)).body;
+    for (const r of podcastRoutes) {
+      expect(doc.paths[r.path]?.[r.method]).toBeDefined();
+      const p = r.path.replace(/\{[a-z_A-Z]+\}/g, (m) =>
+        m === '{path}' ? `${'a'.repeat(64)}.png` : m === '{filename}' ? 'x.mp3' : randomUUID(),
+      );
+      const res = await req(r.method.toUpperCase(), p, undefined, r.method === 'get' ? undefined : {});
+      expect([r.method, r.path, res.status]).toEqual([r.method, r.path, 401]);
+    }
+  });
+
+  it("projects: create, list, get, update, favourite, delete; another user's is 404", async () => {
+    const c = await post('/api/podcast/projects', alice, {
+      title: 'Jazz history',
+      idea: 'the history of jazz',
+      state: { step: 1 },
+    });
+    expect(c.status).toBe(201);
+    const id = c.body.project_id;
+    expect(c.body).toMatchObject({
+      title: 'Jazz history',
+      favorite: false,
+      state: { step: 1 },
+      next_step: 'script',
+      assets: [],
+    });
+    expect((await get(`/api/podcast/projects/${id}`, bob)).status).toBe(404);
+    expect((await req('PUT', `/api/podcast/projects/${id}`, bob, { title: 'x' })).status).toBe(404);
+    expect((await post(`/api/podcast/projects/${id}/favorite`, bob, {})).status).toBe(404);
+    expect((await req('DELETE', `/api/podcast/projects/${id}`, bob)).status).toBe(404);
+    const fav = await post(`/api/podcast/projects/${id}/favorite`, alice, {});
+    expect(fav.body.favorite).toBe(true);
+    const up = await req('PUT', `/api/podcast/projects/${id}`, alice, { title: 'Jazz, a history' });
+    expect(up.body).toMatchObject({ title: 'Jazz, a history', favorite: true, state: { step: 1 } });
+    expect(
+      (await get('/api/podcast/projects?favorite=true', alice)).body.projects.map(
+        (p: { project_id: string }) => p.project_id,
+      ),
+    ).toEqual([id]);
+    expect((await get('/api/podcast/projects', bob)).body).toMatchObject({ projects: [], total: 0 });
+    expect((await req('DELETE', `/api/podcast/projects/${id}`, alice)).body).toEqual({ project_id: id, deleted: true });
+    expect((await get(`/api/podcast/projects/${id}`, alice)).status).toBe(404);
+  });
+
+  it('analysis and research offline, recorded on the project; other users get 404', async () => {
+    const c = await post('/api/podcast/projects', alice, { title: 'Sleep', idea: 'better sleep for night workers' });
+    project = c.body.project_id;
+    for (const [p, body] of [
+      ['/api/podcast/idea/enhance', { idea: 'better sleep for night workers' }],
+      ['/api/podcast/analyze', { idea: 'better sleep for night workers', duration_minutes: 3 }],
+      ['/api/podcast/regenerate-queries', { idea: 'better sleep for night workers', count: 3 }],
+      ['/api/podcast/research/exa', { queries: ['sleep research', 'night shift health'], limit: 4 }],
+    ] as const) {
+      expect((await post(p, bob, { ...body, project_id: project })).status).toBe(404);
+      const r = await post(p, alice, { ...body, project_id: project });
+      expect([p, r.status]).toEqual([p, 200]);
+      expect(r.body.task_id).toMatch(/^podcast-/);
+    }
+    const p = (await get(`/api/podcast/projects/${project}`, alice)).body;
+    expect(p.notes.enhanced_idea.enhanced_idea).toMatch(/night workers/);
+    expect(p.notes.enhanced_idea).toMatchObject({ title_suggestions: expect.any(Array) });
+    expect(p.notes.analysis.segment_outline).toHaveLength(3);
+    expect(p.notes.queries.queries).toHaveLength(3);
+    expect(p.notes.research).toMatchObject({ source: 'corpus', offline: true, web_search_vendor: null });
+    expect(p.notes.research.results).toHaveLength(2);
+  });
+
+  it("script and approval; audio, upload and combine on another user's project are 404", async () => {
+    const s = {
+      idea: 'better sleep for night workers',
+      duration_minutes: 0.5,
+      speakers: [{ name: 'Ann' }, { name: 'Raj' }],
+    };
+    expect((await post('/api/podcast/script', bob, { ...s, project_id: project })).status).toBe(404);
+    const r = await post('/api/podcast/script', alice, { ...s, project_id: project });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ project_id: project, version: 1 });
+    expect((await post('/api/podcast/script/approve', bob, { project_id: project })).status).toBe(404);
+    expect((await post('/api/podcast/script/approve', alice, { project_id: project, version: 2 })).status).toBe(409);
+    expect((await post('/api/podcast/script/approve', alice, { project_id: project })).status).toBe(200);
+    expect((await post('/api/podcast/audio', bob, { project_id: project, scene_id: 'scene-1' })).status).toBe(404);
+    expect((await post('/api/podcast/audio', alice, { project_id: project, scene_id: 'scene-9' })).status).toBe(404);
+    const bad = await post('/api/podcast/audio', alice, {
+      project_id: project,
+      scene_id: 'scene-1',
+      voices: { ann: { voice: 'alloy' } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await post('/api/podcast/combine-audio', alice, { project_id: project })).status).toBe(409);
+    for (const id of ['scene-1', 'scene-2']) {
+      const a = await post('/api/podcast/audio', alice, { project_id: project, scene_id: id });
+      expect(a.status).toBe(200);
+      audioFile = a.body.filename;
+    }
+    expect((await post('/api/podcast/combine-audio', bob, { project_id: project })).status).toBe(404);
+    const m = await post('/api/podcast/combine-audio', alice, { project_id: project, format: 'm4a' });
+    expect(m.status).toBe(200);
+    expect(m.body).toMatchObject({ codec: 'aac', filename: expect.stringMatching(/\.m4a$/) });
+  });
+
+  it('audio upload: validated with ffprobe, size-limited, owner only', async () => {
+    const wav = readFileSync(path.join(worker.storageDir, 'podcast', 'audio', audioFile));
+    const small = wav.subarray(0, 44 + 48000 * 2); // one second of the scene's WAV (header sizes are wrong; ffprobe copes)
+    const body = { project_id: project, scene_id: 'scene-2', audio_base64: small.toString('base64') };
+    expect((await post('/api/podcast/audio/upload', bob, body)).status).toBe(404);
+    const ok = await post('/api/podcast/audio/upload', alice, body);
+    expect(ok.status).toBe(200);
+    expect(ok.body).toMatchObject({ scene_id: 'scene-2', original: { format: 'wav', codec: 'pcm_s16le' } });
+    const junk = await post('/api/podcast/audio/upload', alice, {
+      ...body,
+      audio_base64: Buffer.from('hello, not audio at all').toString('base64'),
+    });
+    expect(junk.status).toBe(400);
+    expect(junk.body.error.message).toMatch(/not a readable media file|no audio stream/);
+    const big = await post('/api/podcast/audio/upload', alice, {
+      ...body,
+      audio_base64: Buffer.alloc(3 * 1024 * 1024, 1).toString('base64'),
+    });
+    expect(big.status).toBe(413);
+  });
+
+  it('audio files: owner only, Range, ETag, traversal refused', async () => {
+    const p = `/api/podcast/audio/${audioFile}`;
+    expect((await get(p, bob)).status).toBe(404);
+    const whole = await get(p, alice);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toMatch(/audio\/wav/);
+    const etag = whole.headers.get('etag')!;
+    expect((await get(p, alice, { 'If-None-Match': etag })).status).toBe(304);
+    const part = await get(p, alice, { Range: 'bytes=0-9' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-length')).toBe('10');
+    expect((await get(p, alice, { Range: 'bytes=999999999-' })).status).toBe(416);
+    for (const t of ['..%2F..%2Fetc%2Fpasswd', '%2e%2e', 'a%5Cb.wav', '.hidden'])
+      expect([400, 404]).toContain((await get(`/api/podcast/audio/${t}`, alice)).status);
+    expect((await get('/api/podcast/audio/..%2Fsecret.wav', alice)).status).toBe(400);
+  });
+
+  it('images, scene video, episode video: owner only, listed, served with Range', async () => {
+    expect((await post('/api/podcast/image', bob, { project_id: project })).status).toBe(404);
+    const img = await post('/api/podcast/image', alice, {
+      project_id: project,
+      scene_id: 'scene-1',
+      prompt: 'a calm bedroom at night',
+    });
+    expect(img.status).toBe(200);
+    imageKey = img.body.image_key;
+    expect((await get(`/api/podcast/images/${imageKey}`, bob)).status).toBe(404);
+    expect((await get(`/api/podcast/images/${imageKey}`, alice, { Range: 'bytes=0-3' })).status).toBe(206);
+    expect((await post('/api/podcast/render/video', bob, { project_id: project, scene_id: 'scene-1' })).status).toBe(
+      404,
+    );
+    expect((await post('/api/podcast/render/combine-videos', alice, { project_id: project })).status).toBe(409);
+    const v = await post('/api/podcast/render/video', alice, {
+      project_id: project,
+      scene_id: 'scene-1',
+      image_key: imageKey,
+      subtitles: 'burn',
+    });
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ picture: { kind: 'image' }, subtitles: { mode: 'burn', track: false } });
+    videoFile = v.body.filename;
+    expect((await post('/api/podcast/render/combine-videos', bob, { project_id: project })).status).toBe(404);
+    const f = await post('/api/podcast/render/combine-videos', alice, { project_id: project });
+    expect(f.status).toBe(200);
+    finalFile = f.body.filename;
+    expect((await get(`/api/podcast/videos/${videoFile}`, bob)).status).toBe(404);
+    expect((await get(`/api/podcast/final-videos/${finalFile}`, bob)).status).toBe(404);
+    expect((await get(`/api/podcast/videos/${videoFile}`, alice, { Range: 'bytes=0-' })).status).toBe(206);
+    expect((await get(`/api/podcast/final-videos/${finalFile}`, alice)).headers.get('content-type')).toBe('video/mp4');
+    expect((await get(`/api/podcast/final-videos/${videoFile}`, alice)).status).toBe(404);
+    const mine = (await get('/api/podcast/videos', alice)).body.videos
+      .map((x: { filename: string }) => x.filename)
+      .sort();
+    expect(mine).toEqual([finalFile, videoFile].sort());
+    expect((await get('/api/podcast/videos', bob)).body).toEqual({ videos: [], total: 0 });
+  });
+
+  it('avatars: upload (validated), make-presentable (square attention crop), generate; owner only', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ffffff' } })
+      .composite([
+        {
+          input: await sharp({ create: { width: 80, height: 120, channels: 3, background: '#c08060' } })
+            .png()
+            .toBuffer(),
+          left: 200,
+          top: 40,
+        },
+      ])
+      .png()
+      .toBuffer();
+    const body = { image_base64: png.toString('base64'), project_id: project, speaker: 'ann' };
+    expect((await post('/api/podcast/avatar/upload', bob, body)).status).toBe(404);
+    const up = await post('/api/podcast/avatar/upload', alice, body);
+    expect(up.status).toBe(201);
+    expect((await post('/api/podcast/avatar/upload', alice, { image_base64: 'bm90IGFuIGltYWdl' })).status).toBe(400);
+    expect((await post('/api/podcast/avatar/make-presentable', bob, { image_key: up.body.image_key })).status).toBe(
+      404,
+    );
+    const mp = await post('/api/podcast/avatar/make-presentable', alice, {
+      image_key: up.body.image_key,
+      size: 128,
+      project_id: project,
+    });
+    expect(mp.status).toBe(201);
+    expect(mp.body).toMatchObject({
+      width: 128,
+      height: 128,
+      details: { crop: 'sharp attention strategy', background_replaced: true },
+    });
+    const bytes = (await call(`${api.url}${mp.body.url}`, { headers: bearer(alice.key) })) as unknown as {
+      status: number;
+    };
+    expect(bytes.status).toBe(200);
+    expect((await post('/api/podcast/avatar/generate', bob, { name: 'Ann', project_id: project })).status).toBe(404);
+    const g = await post('/api/podcast/avatar/generate', alice, { name: 'Ann' });
+    expect(g.status).toBe(201);
+    expect(g.body).toMatchObject({ width: 1024, height: 1024, provider: 'local', project_id: null });
+    const p = (await get(`/api/podcast/projects/${project}`, alice)).body;
+    expect(
+      p.assets.filter((a: { kind: string }) => a.kind === 'avatar').map((a: { operation: string }) => a.operation),
+    ).toEqual(['upload', 'make_presentable']);
+  });
+
+  it('dubbing routes: languages and voices from espeak-ng, estimate, task and file owner only, cancel', async () => {
+    const langs = (await get('/api/podcast/dub/languages', bob)).body;
+    expect(langs.total).toBeGreaterThan(50);
+    expect(langs.languages.find((l: { code: string }) => l.code === 'es')).toMatchObject({
+      translation_from_en: { offline: true },
+    });
+    expect(langs.offline_translation_pairs).toContain('en-es');
+    const voices = (await get('/api/podcast/dub/voices?language=es', bob)).body;
+    expect(voices.voices[0]).toMatchObject({ voice: 'es', language: 'es' });
+    expect(voices.voices.map((v: { voice: string }) => v.voice)).toContain('es+f3');
+    expect((await get('/api/podcast/dub/voices?language=zz', bob)).status).toBe(400);
+    expect((await post('/api/podcast/dub/estimate', bob, { project_id: project, target_language: 'es' })).status).toBe(
+      404,
+    );
+    const est = await post('/api/podcast/dub/estimate', alice, { project_id: project, target_language: 'es' });
+    expect(est.body).toMatchObject({
+      translation: { method: 'apertium', cost_usd: 0 },
+      speech: { provider: 'local', cost_usd: 0, available: true },
+      total_cost_usd: 0,
+    });
+    expect(est.body.words).toBeGreaterThan(40);
+    expect((await post('/api/podcast/dub/audio', bob, { project_id: project, target_language: 'es' })).status).toBe(
+      404,
+    );
+    expect((await post('/api/podcast/dub/audio', alice, { project_id: project, target_language: 'de' })).status).toBe(
+      503,
+    );
+    expect((await post('/api/podcast/dub/audio', alice, { project_id: project, target_language: 'xx' })).status).toBe(
+      400,
+    );
+    const start = await post('/api/podcast/dub/audio', alice, {
+      segments: [{ text: 'Buenas noches. Hoy hablamos del sueño.', start: 0, end: 3 }],
+      target_language: 'es',
+      voice: 'es+f3',
+      translate: false,
+    });
+    expect(start.status).toBe(202);
+    dubTask = start.body.task_id;
+    let r = await get(start.body.status_url, alice);
+    expect((await get(start.body.status_url, bob)).status).toBe(404);
+    for (let i = 0; i < 400 && r.body.status !== 'completed' && r.body.status !== 'failed'; i++) {
+      await new Promise((res) => setTimeout(res, 250));
+      r = await get(start.body.status_url, alice);
+    }
+    expect(r.body.status).toBe('completed');
+    expect(r.body.result).toMatchObject({
+      translation: { provider: 'none', translated: false },
+      speech: { voice: 'es+f3' },
+    });
+    const f = `/api/podcast/dub/audio/${r.body.result.filename}`;
+    expect((await get(f, bob)).status).toBe(404);
+    expect((await get(f, alice)).status).toBe(200);
+    // Cloning tasks and files: none exist without a cloning vendor; a dub task is not a cloning task.
+    expect((await get(`/api/podcast/dub/voices/${dubTask}/result`, alice)).status).toBe(404);
+    expect((await get(`/api/podcast/dub/voices/${dubTask}/result`, bob)).status).toBe(404);
+    expect((await get(`/api/podcast/dub/voices/audio/${r.body.result.filename}`, alice)).status).toBe(404);
+    // The spec's cancel route: another user's task is 404; a finished one is 409; a running one is cancelled.
+    expect((await post(`/api/story/task/${dubTask}/cancel`, bob, {})).status).toBe(404);
+    expect((await post(`/api/story/task/${dubTask}/cancel`, alice, {})).status).toBe(409);
+    const long = await post('/api/podcast/dub/audio', alice, { project_id: project, target_language: 'es' });
+    const cancelled = await post(`/api/story/task/${long.body.task_id}/cancel`, alice, {});
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled', task_type: 'podcast_dub' });
+  });
+});
