@@ -1,5 +1,7 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
 import { httpUrl, str, strings } from '../kernel/schema';
+import { taskRecordSchema as anyTaskRecord } from '../kernel/tasks';
+import type { JsonSchema } from '../kernel/envelopes/common';
 
 export const sourceSchema = {
   type: 'object',
@@ -102,29 +104,13 @@ export const startedSchema = {
   required: ['task_id', 'status'],
 };
 
-export const taskRecordSchema = {
-  type: 'object',
-  properties: {
-    task_id: { type: 'string' },
-    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
-    created_at: { type: 'string', format: 'date-time' },
-    progress_messages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { timestamp: { type: 'string' }, message: { type: 'string' } },
-        required: ['timestamp', 'message'],
-      },
-    },
-    result: { type: 'object', description: 'Present when completed' },
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
-      description: 'Present when failed or cancelled',
-    },
-  },
-  required: ['task_id', 'status', 'created_at', 'progress_messages'],
-};
+/** A blog task as its status routes answer it: the kernel's task record without `task_type` (the route names it). */
+export const taskRecordSchema = withoutTaskType(anyTaskRecord);
+
+function withoutTaskType(schema: JsonSchema): JsonSchema {
+  const { task_type: _named, ...properties } = schema.properties as Record<string, unknown>;
+  return { ...schema, properties, required: (schema.required as string[]).filter((k) => k !== 'task_type') };
+}
 
 // ---- outline and research resources (outline and section routes, SEO analysis) ----
 export const sectionIdSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' };

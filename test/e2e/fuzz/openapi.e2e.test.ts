@@ -4,7 +4,7 @@
  * invalid, authenticated, with the rate limits of its user raised. Checks:
  * nothing a client sends gives a 5xx; every status, content type and body is
  * the one the document declares. FUZZ_MAX_EXAMPLES raises the cases per
- * operation (default 20; every operation also gets schemathesis' coverage
+ * operation (default 50, FUZZ_MAX_EXAMPLES=10 for a quicker local run; every operation also gets schemathesis' coverage
  * phase, which does not depend on it). A 503 is not a server error here: it is
  * the documented answer of a route whose vendor is not configured, and the
  * status-conformance check still fails a 503 the route does not document. The installer is scripts/lib.sh ensure_python_tools.
@@ -32,7 +32,7 @@ const PYTHON = path.join(root, '.tools/venv/bin/python3');
 const LAUNCH =
   'import sys, threading; sys.setrecursionlimit(20000); threading.stack_size(256 * 1024 * 1024); ' +
   "from schemathesis.cli import schemathesis; sys.argv[0] = 'schemathesis'; sys.exit(schemathesis())";
-const EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '20';
+const EXAMPLES = process.env.FUZZ_MAX_EXAMPLES ?? '50';
 /** schemathesis.toml beside this file: which statuses count as server errors (a documented 503 does not). */
 const CONFIG = path.join(__dirname, 'schemathesis.toml');
 const SCHEMA_FILE = path.join(root, '.run/fuzz/openapi.json');
