@@ -674,7 +674,7 @@ export const CONFIG_VARS = {
     type: 'string',
     default: '',
     description:
-      'Key of the HMAC in unsubscribe links; required in production, the same for API and worker; empty in development/test = generated once into .run/outreach-unsubscribe.key',
+      'Key of the HMAC in unsubscribe links; required in production when outreach sending is configured (OUTREACH_SMTP_URL), the same for API and worker; empty in development/test = generated once into .run/outreach-unsubscribe.key',
   },
   OUTREACH_SENDER_DAILY_CAP: {
     type: 'integer',

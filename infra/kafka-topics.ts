@@ -2,6 +2,9 @@
 import { Kafka } from 'kafkajs';
 import { topicName } from './kafka';
 
+/** How often a creation the broker has not finished propagating is looked at again. */
+const ATTEMPTS = 8;
+
 export async function ensureTopics(
   kafka: Kafka,
   prefix: string,
@@ -12,13 +15,29 @@ export async function ensureTopics(
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const existing = new Set(await admin.listTopics());
-    const missing = areas.map((a) => topicName(prefix, a)).filter((t) => !existing.has(t));
-    if (missing.length) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
-      });
+    const wanted = areas.map((a) => topicName(prefix, a));
+    for (let attempt = 1; ; attempt++) {
+      const existing = new Set(await admin.listTopics());
+      const missing = wanted.filter((t) => !existing.has(t));
+      try {
+        if (missing.length)
+          await admin.createTopics({
+            waitForLeaders: true,
+            topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor })),
+          });
+        // Every partition has a leader the metadata answers with: producers and consumers can start.
+        await admin.fetchTopicMetadata({ topics: wanted });
+        return;
+      } catch (e) {
+        // A busy broker may answer the leaders' metadata before it hosts the new partitions
+        // (UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE): look again shortly; anything else is a real failure.
+        const type = (e as { type?: string }).type ?? '';
+        const transient =
+          (e as { retriable?: boolean }).retriable === true ||
+          ['UNKNOWN_TOPIC_OR_PARTITION', 'LEADER_NOT_AVAILABLE', 'TOPIC_ALREADY_EXISTS'].includes(type);
+        if (!transient || attempt >= ATTEMPTS) throw e;
+        await new Promise((r) => setTimeout(r, 250 * attempt));
+      }
     }
   } finally {
     await admin.disconnect();

@@ -71,7 +71,10 @@ export function repliesReadiness(c: Config): Readiness {
 
 export function mailIdentity(c: Config): MailIdentity {
   const base = c.OUTREACH_PUBLIC_BASE_URL || publicBaseUrl(c);
-  if (c.NODE_ENV === 'production' && !/^https:\/\//i.test(base))
+  // Strict only where mail can go out: without SMTP nothing is sent, so there is no unsubscribe link to protect,
+  // and the platform must still start (the outreach send routes then answer 503 naming what to configure).
+  const strict = c.NODE_ENV === 'production' && sendingReadiness(c).configured;
+  if (strict && !/^https:\/\//i.test(base))
     throw new Error(
       'Invalid configuration: unsubscribe links must be HTTPS (RFC 8058): set OUTREACH_PUBLIC_BASE_URL (or PUBLIC_BASE_URL) to an https:// URL',
     );
@@ -79,7 +82,7 @@ export function mailIdentity(c: Config): MailIdentity {
     from: { address: c.OUTREACH_FROM_ADDRESS.trim().toLowerCase(), name: c.OUTREACH_FROM_NAME.trim() },
     postalAddress: c.OUTREACH_POSTAL_ADDRESS,
     publicBaseUrl: base,
-    unsubscribeKey: unsubscribeKey(c.OUTREACH_UNSUBSCRIBE_SECRET, c.NODE_ENV === 'production'),
+    unsubscribeKey: unsubscribeKey(c.OUTREACH_UNSUBSCRIBE_SECRET, strict),
   };
 }
 
