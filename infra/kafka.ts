@@ -39,6 +39,23 @@ export interface ConsumerOptions {
  * rebalance waits at most 20 s for members to rejoin; heartbeats every 2 s;
  * topics are never created by consuming (scripts and ensureTopics create them).
  */
+/** How long a stopping consumer may take to leave its group before the process goes on without it. */
+export const LEAVE_GRACE_MS = 3000;
+
+/**
+ * Leaves the group, or gives up after LEAVE_GRACE_MS: a consumer still joining its group (a process stopped
+ * right after it started, or during a rebalance) would otherwise hold the shutdown up to the rebalance time-out.
+ * Giving up loses nothing: projections keep their offsets in PostgreSQL and every consumer's handling is
+ * idempotent, and the broker drops the member after the session time-out.
+ */
+export async function leaveGroup(consumer: Consumer): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    consumer.disconnect(),
+    new Promise<void>((r) => (timer = setTimeout(r, LEAVE_GRACE_MS).unref())),
+  ]).finally(() => clearTimeout(timer));
+}
+
 export function createConsumer(kafka: Kafka, opts: ConsumerOptions): Consumer {
   return kafka.consumer({
     groupId: opts.groupId,

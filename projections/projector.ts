@@ -9,7 +9,7 @@
 import type { Knex } from 'knex';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { createConsumer, topicName } from '../infra/kafka';
+import { createConsumer, leaveGroup, topicName } from '../infra/kafka';
 import { decodeEvent } from '../infra/relay/relay';
 import type { Projection } from './framework';
 import { applyEvents, LIVE, RowConflictError } from './runner';
@@ -143,6 +143,6 @@ export class ProjectionConsumer {
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.consumer.disconnect();
+    await leaveGroup(this.consumer);
   }
 }

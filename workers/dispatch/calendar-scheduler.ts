@@ -16,7 +16,7 @@ import { Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } f
 import { calendarEventDecider } from '../../domain/calendar/event';
 import { calendarEventStream } from '../../domain/events/calendar';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore';
-import { createConsumer, topicName } from '../../infra/kafka';
+import { createConsumer, leaveGroup, topicName } from '../../infra/kafka';
 import { decodeEvent } from '../../infra/relay/relay';
 import { calendarPublishWorkflow } from '../../workflows';
 import { publishWorkflowId } from '../../workflows/calendar-publish';
@@ -68,7 +68,7 @@ export class CalendarScheduler {
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.consumer.disconnect();
+    await leaveGroup(this.consumer);
   }
 
   async handle(e: RecordedEvent): Promise<void> {

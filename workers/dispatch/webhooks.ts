@@ -31,7 +31,7 @@ import type { DeliveryInput } from '../../domain/webhooks/delivery';
 import { deliveryStream, deliveryWorkflowId } from '../../domain/webhooks/endpoint';
 import type { EventStore, RecordedEvent } from '../../infra/eventstore';
 import { uuidFromKey } from '../../infra/eventstore/ids';
-import { createConsumer, topicName } from '../../infra/kafka';
+import { createConsumer, leaveGroup, topicName } from '../../infra/kafka';
 import { decodeEvent } from '../../infra/relay/relay';
 import { subscribedEndpoints } from '../../projections/webhook-deliveries';
 import { webhookDeliveryWorkflow } from '../../workflows';
@@ -123,7 +123,7 @@ export class WebhookDispatcher {
 
   async stop(): Promise<void> {
     this.running = false;
-    await this.consumer.disconnect();
+    await leaveGroup(this.consumer);
   }
 
   /** The deliveries one event asks for (exposed for tests and tools). */
