@@ -80,8 +80,12 @@ function errorResponses(route: RouteDef, family: Family) {
   const idem = 'Idempotency-Key already used with a different request, or its first request is still running';
   if (isIdempotentRoute(route, family)) r['409'] = e(idem);
   // What the route itself declares it can answer besides (409 conflicts, 503 without Temporal, ...).
-  for (const [status, description] of Object.entries(route.errors ?? {}))
-    r[status] = e(status === '409' && isIdempotentRoute(route, family) ? `${description}; or: ${idem}` : description);
+  for (const [status, description] of Object.entries(route.errors ?? {})) {
+    // A route's own words for 429 keep the body the kernel answers with (the family's or a plan limit's).
+    if (status === '429') r['429'] = { ...(r['429'] as object), description };
+    else
+      r[status] = e(status === '409' && isIdempotentRoute(route, family) ? `${description}; or: ${idem}` : description);
+  }
   return r;
 }
 

@@ -149,7 +149,7 @@ export const analysisRoutes: RouteDef[] = [
       'Records approval of the current script version (409 when `version` is given and is not the current one, or when there is no script). Writing a new script clears the approval.',
     request: { body: approveBody },
     responses: { 200: { description: 'The project, script_approved: true', data: projectSchema } },
-    errors: { 409: 'No script, or not the current version' },
+    errors: { 404: "No such project (or not the caller's)", 409: 'No script, or not the current version' },
     async handler(ctx) {
       await projectCommand(ctx, ctx.body.project_id, {
         kind: 'approve_script',
