@@ -86,6 +86,26 @@ export interface JobInputs {
   style_image?: string;
 }
 
+/** What an edit, control or upscale operation is asked (the request's fields; a vendor request carries them too). */
+export interface ImageOperationParams {
+  prompt?: string;
+  negative_prompt?: string;
+  search_prompt?: string;
+  select_prompt?: string;
+  expand?: { left: number; right: number; up: number; down: number };
+  seed?: number;
+  style_preset?: string;
+  guidance_scale?: number;
+  steps?: number;
+  control_strength?: number;
+  fidelity?: number;
+  style_strength?: number;
+  composition_fidelity?: number;
+  change_strength?: number;
+  aspect_ratio?: string;
+  options?: Record<string, string | number | boolean>;
+}
+
 export interface ProcessJob {
   kind: 'edit' | 'control' | 'upscale';
   operation: string;
@@ -95,24 +115,7 @@ export interface ProcessJob {
   output_format: 'png' | 'jpg';
   /** Size the result is resized to (upscale targets), when the vendor's own size differs. */
   resize_to?: { width: number; height: number };
-  params: {
-    prompt?: string;
-    negative_prompt?: string;
-    search_prompt?: string;
-    select_prompt?: string;
-    expand?: { left: number; right: number; up: number; down: number };
-    seed?: number;
-    style_preset?: string;
-    guidance_scale?: number;
-    steps?: number;
-    control_strength?: number;
-    fidelity?: number;
-    style_strength?: number;
-    composition_fidelity?: number;
-    change_strength?: number;
-    aspect_ratio?: string;
-    options?: Record<string, string | number | boolean>;
-  };
+  params: ImageOperationParams;
 }
 
 export interface ProcessedImage extends ImageRef {

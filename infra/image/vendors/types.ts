@@ -6,6 +6,7 @@
  */
 import type { ImageVendor } from '../../../domain/image/providers';
 import type { Quality } from '../../../domain/image/dimensions';
+import type { ImageOperationParams } from '../../../domain/image/jobs';
 
 export interface VendorCall {
   signal?: AbortSignal;
@@ -26,7 +27,7 @@ export interface GenerateRequest extends VendorCall {
   steps?: number;
 }
 
-export interface ProcessRequest extends VendorCall {
+export interface ProcessRequest extends VendorCall, Omit<ImageOperationParams, 'options'> {
   kind: 'edit' | 'control' | 'upscale';
   /** The operation or upscale mode (`inpaint`, `sketch`, `creative`, ...). */
   operation: string;
@@ -37,21 +38,6 @@ export interface ProcessRequest extends VendorCall {
   background?: Buffer;
   lighting?: Buffer;
   style_image?: Buffer;
-  prompt?: string;
-  negative_prompt?: string;
-  search_prompt?: string;
-  select_prompt?: string;
-  expand?: { left: number; right: number; up: number; down: number };
-  seed?: number;
-  style_preset?: string;
-  guidance_scale?: number;
-  steps?: number;
-  control_strength?: number;
-  fidelity?: number;
-  style_strength?: number;
-  composition_fidelity?: number;
-  change_strength?: number;
-  aspect_ratio?: string;
   /** Provider-specific fields passed through as given (Document 2 `options`). */
   options?: Record<string, unknown>;
 }
