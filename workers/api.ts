@@ -46,11 +46,12 @@ async function serve(): Promise<void> {
     );
     if (applied.length) logger.info({ applied }, 'migrations applied');
   }
-  const store = createEventStore(ctx.db);
   const credentials = new CredentialCache({
     ttlMs: config.CREDENTIAL_CACHE_TTL_MS,
     onError: (err) => logger.warn({ err }, 'identity notifications lost; credential cache off until they are back'),
   }).listen(ctx.db);
+  // What this process appends is forgotten by its cache before the request answers (read-your-writes).
+  const store = createEventStore(ctx.db, { onCommitted: (streams) => credentials.forget(streams) });
   life.onStop('credential cache', () => credentials.close());
   const rateLimiter = new PostgresRateLimiter(ctx.db, { maxLease: config.RATE_LIMIT_LEASE_MAX });
   life.onStop('rate-limit leases', () => rateLimiter.close());

@@ -15,7 +15,8 @@
  * streams is not cached (generation check), and every entry expires after `ttlMs` as a backstop.
  * So a revocation, rotation, session end or plan change takes effect in every
  * API process when the notification arrives (milliseconds after the commit),
- * and never later than `ttlMs`.
+ * and never later than `ttlMs`; in the process that appended it, before its
+ * request answers (the event store's commit hook calls `forget`).
  */
 import type { Knex } from 'knex';
 import type { CredentialKind, CredentialState, UserState } from '../../domain/identity';
@@ -115,7 +116,20 @@ export class CredentialCache {
     // Another schema of the same database (tests, benchmarks) is another platform.
     if (sp < 0 || payload.slice(0, sp) !== this.schema) return;
     this.notifications++;
-    const stream = payload.slice(sp + 1);
+    this.changed(payload.slice(sp + 1));
+  }
+
+  /**
+   * Streams this process has just appended to (the event store's commit hook):
+   * their entries go at once, so the request that revoked or rotated a
+   * credential is answered only after this process has forgotten it. Other
+   * processes learn of it by NOTIFY.
+   */
+  forget(streamIds: readonly string[]): void {
+    for (const s of streamIds) if (IDENTITY_STREAM.test(s)) this.changed(s);
+  }
+
+  private changed(stream: string): void {
     this.generation++;
     this.recent.delete(stream);
     this.recent.set(stream, this.generation);
@@ -152,5 +166,8 @@ export class CredentialCache {
     this.listener = undefined;
   }
 }
+
+/** The streams whose events can change a verified credential (the trigger of 0050_api_speed notifies the same). */
+const IDENTITY_STREAM = /^(user|apikey|session|oauthtoken)-/;
 
 export const cacheKey = (kind: CredentialKind, hash: string) => `${kind}:${hash}`;

@@ -99,15 +99,32 @@ export function sqlTransaction(tx: StoreTx): Knex.Transaction {
   return trx;
 }
 
+/** Options of the PostgreSQL event store. */
+export interface PostgresEventStoreOptions {
+  /**
+   * Called with the streams appended to once their transaction has committed
+   * (after appendMany/append/appendOnce outside a transaction, after
+   * transaction() for everything appended inside it). This process's
+   * read-your-writes hook: e.g. the credential cache forgets a revoked token
+   * before the revoking request answers, not when PostgreSQL's NOTIFY arrives.
+   */
+  onCommitted?(streamIds: string[]): void;
+}
+
 export class PostgresEventStore implements EventStore {
   protected readonly [TX]?: Knex.Transaction;
+  /** Streams appended to inside this store's transaction, announced when the outermost transaction commits. */
+  private readonly pending?: Set<string>;
 
   /** `db` is the pool; a store made by transaction() is bound to its knex transaction. */
   constructor(
     protected readonly db: Knex,
     trx?: Knex.Transaction,
+    protected readonly options: PostgresEventStoreOptions = {},
+    pending?: Set<string>,
   ) {
     this[TX] = trx;
+    this.pending = trx ? (pending ?? new Set()) : undefined;
   }
 
   private get conn(): Knex {
@@ -115,7 +132,32 @@ export class PostgresEventStore implements EventStore {
   }
 
   async transaction<T>(work: (tx: StoreTx) => Promise<T>): Promise<T> {
-    return this.conn.transaction((trx) => work(new PostgresStoreTx(this.db, trx)));
+    if (this.pending) {
+      // A savepoint: its appends are announced with the enclosing transaction's, if that commits.
+      const inner = new Set<string>();
+      const out = await this.conn.transaction((trx) => work(new PostgresStoreTx(this.db, trx, this.options, inner)));
+      for (const id of inner) this.pending.add(id);
+      return out;
+    }
+    const appended = new Set<string>();
+    const out = await this.db.transaction((trx) => work(new PostgresStoreTx(this.db, trx, this.options, appended)));
+    this.committed([...appended]);
+    return out;
+  }
+
+  /** Records (in a transaction) or announces (outside one) that `streamIds` were appended to. */
+  private committed(streamIds: string[]): void {
+    if (this.pending) {
+      for (const id of streamIds) this.pending.add(id);
+      return;
+    }
+    if (streamIds.length && this.options.onCommitted) {
+      try {
+        this.options.onCommitted(streamIds);
+      } catch {
+        // A hook's failure must not turn a committed append into an error.
+      }
+    }
   }
 
   async append(
@@ -178,11 +220,14 @@ export class PostgresEventStore implements EventStore {
         events: byStream.get(a.streamId) ?? [],
       }));
     };
+    let results: AppendResult[];
     try {
-      return await (this[TX] ? run(this[TX]) : this.db.transaction(run));
+      results = await (this[TX] ? run(this[TX]) : this.db.transaction(run));
     } catch (e) {
       throw translate(e);
     }
+    this.committed(appends.map((a) => a.streamId));
+    return results;
   }
 
   async appendOnce(
@@ -198,6 +243,7 @@ export class PostgresEventStore implements EventStore {
       const r = await this.conn.transaction((t) =>
         new PostgresEventStore(this.db, t).append(streamId, [event], expected, metadata),
       );
+      this.committed([streamId]);
       return { appended: true, event: r.events[0] };
     } catch (e) {
       if (sqlState(e) !== '23505') throw e;

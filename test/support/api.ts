@@ -102,12 +102,12 @@ const okHealth = async () => ({
 
 export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> {
   const schema = opts.schema ?? (await isolatedSchema());
-  const store = createEventStore(schema.db);
+  const credentials = new CredentialCache({ ttlMs: opts.credentialCacheTtlMs ?? 5000 }).listen(schema.db);
+  const store = createEventStore(schema.db, { onCommitted: (streams) => credentials.forget(streams) });
   const pipeline = opts.pipeline ?? true;
   const running = pipeline
     ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1)
     : undefined;
-  const credentials = new CredentialCache({ ttlMs: opts.credentialCacheTtlMs ?? 5000 }).listen(schema.db);
   const limiter = new PostgresRateLimiter(schema.db);
   const app = createApp({
     credentials,

@@ -94,6 +94,32 @@ describe('two API apps on one database (each with its own credential cache and r
     expect(took.every((t) => t !== undefined)).toBe(true);
   });
 
+  it('the process that appends an identity event forgets the credential before answering (no wait for NOTIFY)', async () => {
+    const u = await projectedUser(a);
+    for (let i = 0; i < 2; i++) expect((await call(`${a.url}/v1/me`, { headers: bearer(u.key) })).status).toBe(200);
+    const cached = a.credentials.hits;
+    expect((await call(`${a.url}/v1/me`, { headers: bearer(u.key) })).status).toBe(200);
+    expect(a.credentials.hits).toBe(cached + 1);
+    // NOTIFY silenced: only the commit hook of a's own store can drop the entry (the TTL is 5 s).
+    await a.schema.db.raw('ALTER TABLE es_events DISABLE TRIGGER es_events_notify_identity');
+    try {
+      await revokeApiKey({ store: a.store }, u.userId, u.keyId);
+      expect((await call(`${a.url}/v1/me`, { headers: bearer(u.key) })).status).toBe(401);
+    } finally {
+      await a.schema.db.raw('ALTER TABLE es_events ENABLE TRIGGER es_events_notify_identity');
+    }
+    // Only identity streams matter; a task stream leaves the entry in place.
+    const v = await projectedUser(a);
+    await call(`${a.url}/v1/me`, { headers: bearer(v.key) });
+    a.credentials.forget([`task-${v.userId}`]);
+    const h = a.credentials.hits;
+    expect((await call(`${a.url}/v1/me`, { headers: bearer(v.key) })).status).toBe(200);
+    expect(a.credentials.hits).toBe(h + 1);
+    a.credentials.forget([`apikey-${v.keyId}`]);
+    expect((await call(`${a.url}/v1/me`, { headers: bearer(v.key) })).status).toBe(200);
+    expect(a.credentials.hits).toBe(h + 1); // looked up again
+  });
+
   it(`two processes together never allow more than the limit (+${OVERSHOOT}); unused leases come back`, async () => {
     await awayFromBoundary(60);
     const u = await projectedUser(a);

@@ -109,6 +109,33 @@ describe('event store port v2', () => {
     expect(await store.readStream(`task-${id}`)).toEqual([]);
   });
 
+  it('announces appended streams to onCommitted after the commit, once per transaction, never for a rollback', async () => {
+    const seen: string[][] = [];
+    const hooked = createEventStore(schema.db, { onCommitted: (ids) => seen.push([...ids].sort()) });
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    await hooked.append(`task-${a}`, [started(a)], 'no_stream');
+    expect(seen).toEqual([[`task-${a}`]]);
+    await hooked.transaction(async (tx) => {
+      await tx.append(`task-${b}`, [started(b)], 'no_stream');
+      await tx.appendOnce(`task-${b}`, { ...progressed(b, 'x'), eventId: randomUUID() });
+      await tx.append(`task-${c}`, [started(c)], 'no_stream');
+      expect(seen).toHaveLength(1); // nothing announced before the commit
+    });
+    expect(seen[1]).toEqual([`task-${b}`, `task-${c}`].sort());
+    await expect(
+      hooked.transaction(async (tx) => {
+        await tx.append(`task-${randomUUID()}`, [started(a)], 'no_stream');
+        await tx.append(`task-${a}`, [started(a)], 'no_stream'); // conflict
+      }),
+    ).rejects.toMatchObject({ code: 'CONCURRENCY_CONFLICT' });
+    await expect(hooked.append(`task-${a}`, [started(a)], 'no_stream')).rejects.toBeTruthy();
+    const eventId = randomUUID();
+    await hooked.appendOnce(`task-${a}`, { ...progressed(a, 'once'), eventId });
+    await hooked.appendOnce(`task-${a}`, { ...progressed(a, 'once'), eventId }); // stored already: nothing new
+    expect(seen).toHaveLength(3);
+    expect(seen[2]).toEqual([`task-${a}`]);
+  });
+
   describe('handleCommand', () => {
     type Cmd = { kind: 'step'; message: string; max: number };
     const decider: Decider<Cmd, number> = {
