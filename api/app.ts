@@ -8,7 +8,6 @@
 import express, { Express } from 'express';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import pinoHttp from 'pino-http';
 import { MethodNotAllowedError, NotFoundError } from '../domain/errors';
 import type { AppDeps } from './kernel/deps';
 import { errorStage, sendError } from './kernel/errors';
@@ -20,6 +19,7 @@ import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
 import { securityHeaders } from './kernel/security';
+import { requestLogStage } from './kernel/request-log';
 
 export type { AppDeps } from './kernel/deps';
 
@@ -65,13 +65,7 @@ export function createApp(appDeps: AppDeps): App {
     res.setHeader('X-Request-Id', id);
     next();
   });
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (_req, res) => res.getHeader('X-Request-Id') as string,
-      customProps: (_req, res) => ({ user_id: (res as express.Response).locals?.userId }),
-    }),
-  );
+  app.use(requestLogStage(app, deps.logger));
 
   const routes: RouteDef[] = [];
   routes.push(...PLATFORM_ROUTES, ...docsRoutes(() => routes), ...(deps.extraRoutes ?? []));

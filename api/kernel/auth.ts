@@ -35,7 +35,7 @@ export function authStage(deps: AppDeps, route: RouteDef): RequestHandler {
     );
     if (!caller) throw new AuthenticationError('Invalid, revoked or expired credential');
     st.caller = caller;
-    st.userId = caller.userId; // read by the pino-http log line
+    st.userId = caller.userId; // read by the request log line (./request-log.ts)
     next();
   };
 }

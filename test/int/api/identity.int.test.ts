@@ -214,8 +214,10 @@ describe('identity and API keys', () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines[lines.length - 1]).toMatchObject({
       user_id: a.userId,
-      req: { id: expect.any(String), headers: { authorization: '[redacted]' } },
+      req: { id: expect.any(String), method: 'GET', url: '/v1/me' },
+      res: { statusCode: 200 },
     });
+    expect(lines[lines.length - 1].req.headers).toBeUndefined(); // headers (credentials) are never logged
     expect(typeof lines[lines.length - 1].responseTime).toBe('number');
   });
 });
