@@ -6,9 +6,9 @@
  * (default 30) it samples: requests, error rate (5xx or network errors),
  * latency p50/p99, and the RSS of each process (/proc/<pid>/status). At the
  * end it prints a Markdown table for docs/benchmarks.md and checks that no
- * process's RSS grew by more than 10 % from the end of the warm-up (the first
- * fifth of the run) to the end; it exits 1 when one did or the error rate
- * passed 1 %.
+ * process's RSS grew by more than 10 % after the warm-up (the first fifth of
+ * the run): median of the second fifth → median of the last fifth (rssGrowth);
+ * it exits 1 when one did or the error rate passed 1 %.
  *
  * The mix per second at SOAK_RATE (default 20 requests/s): 40 % GET
  * /api/subscription/plans, 20 % POST /api/seo-analyzer, 10 % POST
@@ -20,7 +20,7 @@ import { loadavg } from 'node:os';
 import { createEventStore } from '../../infra/eventstore';
 import { createApiKey, createUser } from '../../api/identity/commands';
 import { waitForProjection } from '../../projections/consistency';
-import { benchSchema, percentile, sleep } from './lib';
+import { benchSchema, percentile, rssGrowth, sleep } from './lib';
 import { startProcess, Proc } from '../../test/support/processes';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
@@ -164,16 +164,18 @@ async function main(): Promise<void> {
           `| ${x.at_s} | ${x.requests} | ${x.errors} | ${x.p50} | ${x.p99} | ${x.load1} | ${names.map((n) => x.rss[n]).join(' | ')} |`,
       ),
     ];
-    const warm = samples[Math.max(0, Math.floor(samples.length / 5) - 1)];
-    const last = samples[samples.length - 1];
-    const growth = Object.fromEntries(
-      names.map((n) => [n, Math.round(((last.rss[n] - warm.rss[n]) / warm.rss[n]) * 1000) / 10]),
+    const g = Object.fromEntries(
+      names.map((n) => [n, rssGrowth(samples.map((x) => ({ at_s: x.at_s, mib: x.rss[n] })))]),
     );
+    const growth = Object.fromEntries(names.map((n) => [n, g[n].percent]));
     const total = samples.reduce((a, x) => a + x.requests, 0);
     const errors = samples.reduce((a, x) => a + x.errors, 0);
+    const w = g[names[0]];
     lines.push(
       '',
-      `RSS growth after warm-up (t=${warm.at_s} s → ${last.at_s} s): ${names.map((n) => `${n} ${growth[n]} %`).join(', ')}; error rate ${((errors / Math.max(1, total)) * 100).toFixed(2)} % of ${total} requests; ${tasks.length} tasks started.`,
+      `RSS growth after warm-up (median of t=${w.baseline_s[0]}–${w.baseline_s[1]} s → median of t=${w.end_s[0]}–${w.end_s[1]} s): ${names.map((n) => `${n} ${g[n].percent} %`).join(', ')}.`,
+      `Trend over the second half (least squares, MiB per 10 min): ${names.map((n) => `${n} ${g[n].trendPer10Min}`).join(', ')}; single samples (t=${w.baseline_s[1]} s → last): ${names.map((n) => `${n} ${g[n].singlePercent} %`).join(', ')}.`,
+      `Error rate ${((errors / Math.max(1, total)) * 100).toFixed(2)} % of ${total} requests; ${tasks.length} tasks started.`,
       errorKinds.size ? `Errors by kind: ${[...errorKinds].map(([k, n]) => `${k} ×${n}`).join(', ')}.` : 'No errors.',
     );
     process.stdout.write(`${lines.join('\n')}\n`);
