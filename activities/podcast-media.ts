@@ -24,6 +24,7 @@ import type {
   UploadJob,
 } from '../domain/podcast/jobs';
 import { translatePrompt } from '../domain/podcast/prompts';
+import type { SceneAudioAsset } from '../domain/podcast/types';
 import { narrationSentences } from '../domain/media/narration';
 import { speechSeconds } from '../domain/media/timeline';
 import type { AiGateway } from '../infra/ai/gateway';
@@ -32,8 +33,8 @@ import type { ImageStorage } from '../infra/image/storage';
 import { Engine, finish, joinScenes, speak, writeSubtitles } from '../infra/media/engine';
 import { combineAudio, pitchOf, placeSegments, sceneAudio, speakLines, stillVideo } from '../infra/media/episode';
 import { normaliseAudio } from '../infra/media/ffmpeg';
-import type { MediaMeter } from '../infra/media/meter';
-import { speechKiloChars } from '../infra/media/meter';
+import type { MediaMeter, MeteredMedia } from '../infra/media/meter';
+import { renderMinutes, speechKiloChars } from '../infra/media/meter';
 import { validateInput } from '../infra/media/probe';
 import { MediaInputError, runTool } from '../infra/media/process';
 import { LOUDNESS } from '../infra/media/tools';
@@ -96,20 +97,22 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
     }
   }
 
-  /** Vendor speech is metered per job under the activity's key (a retry is charged once); local speech is free. */
-  async function meteredSpeech<T>(
+  /**
+   * Metered media work under the activity's key (a retry is charged once): reserved before the work (a plan limit
+   * refuses it first), settled with the work's model, released when it fails. No units: nothing is metered.
+   */
+  async function metered<T>(
     userId: string,
-    provider: 'local' | 'tts_vendor',
-    chars: number,
+    what: { provider: MeteredMedia; units: number; key: string },
     work: () => Promise<T & { model: string }>,
   ) {
     const reservation =
-      provider === 'tts_vendor' && chars > 0
+      what.units > 0
         ? await deps.meter.reserve({
             userId,
-            provider: 'tts_vendor',
-            units: speechKiloChars(chars),
-            idempotencyKey: activityKey('/speech'),
+            provider: what.provider,
+            units: what.units,
+            idempotencyKey: activityKey(what.key),
           })
         : undefined;
     try {
@@ -120,6 +123,47 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
       if (reservation) await deps.meter.release(reservation);
       throw e;
     }
+  }
+
+  /** Vendor speech is metered per thousand characters; local speech is free. */
+  const meteredSpeech = <T>(
+    userId: string,
+    provider: 'local' | 'tts_vendor',
+    chars: number,
+    work: () => Promise<T & { model: string }>,
+  ) =>
+    metered(
+      userId,
+      { provider: 'tts_vendor', units: provider === 'tts_vendor' ? speechKiloChars(chars) : 0, key: '/speech' },
+      work,
+    );
+
+  /** A scene's audio (spoken or uploaded) recorded on its project: the one shape of a `scene_audio` asset. */
+  async function recordSceneAudio(
+    a: { taskId: string; userId: string },
+    projectId: string,
+    sceneId: string,
+    audio: Pick<SceneAudioAsset, 'filename' | 'lines' | 'cues' | 'provider' | 'source'> & { seconds: number },
+  ): Promise<void> {
+    await appendProjectEvent(deps.store, projectId, a.userId, {
+      type: 'PodcastAssetRecorded',
+      data: {
+        project_id: projectId,
+        user_id: a.userId,
+        asset: {
+          kind: 'scene_audio',
+          scene_id: sceneId,
+          filename: audio.filename,
+          duration_seconds: r3(audio.seconds),
+          lines: audio.lines,
+          cues: audio.cues,
+          provider: audio.provider,
+          source: audio.source,
+          task_id: a.taskId,
+          created_at: now(),
+        },
+      },
+    });
   }
 
   return {
@@ -147,24 +191,13 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
         );
         const stored = await deps.storage.put(storageKeyOf('audio', filename), audio.file);
         const lines = audio.lines;
-        await appendProjectEvent(deps.store, job.project_id, a.userId, {
-          type: 'PodcastAssetRecorded',
-          data: {
-            project_id: job.project_id,
-            user_id: a.userId,
-            asset: {
-              kind: 'scene_audio',
-              scene_id: job.scene_id,
-              filename,
-              duration_seconds: r3(audio.seconds),
-              lines,
-              cues: audio.cues,
-              provider,
-              source: 'tts',
-              task_id: a.taskId,
-              created_at: now(),
-            },
-          },
+        await recordSceneAudio(a, job.project_id, job.scene_id, {
+          filename,
+          seconds: audio.seconds,
+          lines,
+          cues: audio.cues,
+          provider,
+          source: 'tts',
         });
         return {
           project_id: job.project_id,
@@ -226,24 +259,13 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
           const wav = await validateInput(deps.engine.tools, out, { require: ['audio'] }, signal());
           const stored = await deps.storage.put(storageKeyOf('audio', filename), out);
           const source = p.streams.find((s) => s.codec_type === 'audio')!;
-          await appendProjectEvent(deps.store, job.project_id, a.userId, {
-            type: 'PodcastAssetRecorded',
-            data: {
-              project_id: job.project_id,
-              user_id: a.userId,
-              asset: {
-                kind: 'scene_audio',
-                scene_id: job.scene_id!,
-                filename,
-                duration_seconds: r3(wav.duration),
-                lines: [],
-                cues: [],
-                provider: 'upload',
-                source: 'upload',
-                task_id: a.taskId,
-                created_at: now(),
-              },
-            },
+          await recordSceneAudio(a, job.project_id, job.scene_id!, {
+            filename,
+            seconds: wav.duration,
+            lines: [],
+            cues: [],
+            provider: 'upload',
+            source: 'upload',
           });
           return {
             project_id: job.project_id,
@@ -366,24 +388,32 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
             image,
           );
         const filename = `${a.taskId}.mp4`;
-        const v = await beat(() =>
-          stillVideo(deps.engine, {
-            image,
-            audio,
-            seconds,
-            cues: job.audio.cues,
-            width: job.width,
-            height: job.height,
-            fps: job.fps,
-            subtitles: job.subtitles,
-            dir: path.join(dir, 'work'),
-            out: path.join(dir, filename),
-            signal: signal(),
-          }),
-        );
         const part = `${a.taskId}.picture.mp4`;
-        await deps.storage.put(`podcast/parts/${part}`, v.picture);
-        const stored = await deps.storage.put(storageKeyOf('video', filename), path.join(dir, filename));
+        // A render like the video studio's: its started minutes metered as `render` (docs/podcast.md).
+        const { v, stored } = await metered(
+          a.userId,
+          { provider: 'render', units: renderMinutes(seconds), key: '/render' },
+          async () => {
+            const v = await beat(() =>
+              stillVideo(deps.engine, {
+                image,
+                audio,
+                seconds,
+                cues: job.audio.cues,
+                width: job.width,
+                height: job.height,
+                fps: job.fps,
+                subtitles: job.subtitles,
+                dir: path.join(dir, 'work'),
+                out: path.join(dir, filename),
+                signal: signal(),
+              }),
+            );
+            await deps.storage.put(`podcast/parts/${part}`, v.picture);
+            const stored = await deps.storage.put(storageKeyOf('video', filename), path.join(dir, filename));
+            return { v, stored, model: `ffmpeg-h264-${job.resolution}` };
+          },
+        );
         const vs = v.probe.streams.find((s) => s.codec_type === 'video')!;
         const duration = r3(v.probe.duration);
         await appendProjectEvent(deps.store, job.project_id, a.userId, {

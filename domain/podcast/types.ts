@@ -74,19 +74,21 @@ export interface TimedLine {
 }
 
 /** Files and results attached to a project (the whole workflow state a user resumes from). */
+export interface SceneAudioAsset {
+  kind: 'scene_audio';
+  scene_id: string;
+  filename: string;
+  duration_seconds: number;
+  lines: TimedLine[];
+  cues: Cue[];
+  provider: string;
+  source: 'tts' | 'upload';
+  task_id: string;
+  created_at: string;
+}
+
 export type PodcastAsset =
-  | {
-      kind: 'scene_audio';
-      scene_id: string;
-      filename: string;
-      duration_seconds: number;
-      lines: TimedLine[];
-      cues: Cue[];
-      provider: string;
-      source: 'tts' | 'upload';
-      task_id: string;
-      created_at: string;
-    }
+  | SceneAudioAsset
   | {
       kind: 'combined_audio';
       filename: string;

@@ -185,6 +185,13 @@ describe('podcast maker: a 1-minute two-speaker episode, offline', () => {
       });
       expect(r.body.picture.kind).toBe(id === 'scene-1' ? 'image' : 'gradient');
     }
+    // Each scene render metered like the video studio's: one `render` call per started minute, recorded once.
+    const renders = (await schema.db('es_events').where({ type: 'UsageRecorded' }))
+      .map((e) => e.data)
+      .filter((u) => u.provider === 'render' && u.user_id === alice.userId);
+    expect(renders).toHaveLength(sceneIds.length);
+    for (const u of renders) expect(u).toMatchObject({ calls: 1, model: 'ffmpeg-h264-480p' });
+    expect(new Set(renders.map((u) => u.idempotency_key)).size).toBe(sceneIds.length);
     const fin = await post('/api/podcast/render/combine-videos', { project_id: projectId });
     expect(fin.status).toBe(200);
     const p = await probe(worker.engine.tools, file('final-videos', fin.body.filename));
