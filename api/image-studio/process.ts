@@ -17,7 +17,7 @@ import {
   missingInputs,
 } from '../../domain/image/operations';
 import { chooseOperationProvider, PROVIDER_CHOICES, ProviderChoice } from '../../domain/image/providers';
-import type { JobInputs, ProcessJob } from '../../domain/image/jobs';
+import type { ImageOperationParams, JobInputs, ProcessJob } from '../../domain/image/jobs';
 import { ValidationError } from '../../domain/errors';
 import { imageProcessWorkflow } from '../../workflows';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
@@ -75,20 +75,23 @@ interface EditBody {
   options?: Record<string, unknown>;
 }
 
-interface ControlBody {
+/** The control operation's body: its own fields plus the shared operation parameters it accepts. */
+interface ControlBody extends Pick<
+  ImageOperationParams,
+  | 'control_strength'
+  | 'fidelity'
+  | 'style_strength'
+  | 'composition_fidelity'
+  | 'change_strength'
+  | 'aspect_ratio'
+  | 'style_preset'
+  | 'seed'
+> {
   control_image_base64: string;
   operation: ControlOperation;
   prompt: string;
   style_image_base64?: string;
   negative_prompt?: string;
-  control_strength?: number;
-  fidelity?: number;
-  style_strength?: number;
-  composition_fidelity?: number;
-  change_strength?: number;
-  aspect_ratio?: string;
-  style_preset?: string;
-  seed?: number;
   provider?: ProviderChoice;
   model?: string;
   output_format: 'png' | 'jpg';
