@@ -190,8 +190,9 @@ export async function listEventRows(
   f: EventFilters,
 ): Promise<{ total: number; rows: EventRow[] }> {
   const q = db(EV).where({ calendar_id: calendarId });
-  if (f.start_date) q.where('scheduled_at', '>=', f.start_date);
-  if (f.end_date) q.where('scheduled_at', '<=', f.end_date);
+  // As UTC: PostgreSQL refuses some offsets RFC 3339 allows (beyond ±15:59).
+  if (f.start_date) q.where('scheduled_at', '>=', new Date(f.start_date).toISOString());
+  if (f.end_date) q.where('scheduled_at', '<=', new Date(f.end_date).toISOString());
   for (const k of ['platform', 'status', 'content_type', 'assigned_to', 'campaign_id'] as const)
     if (f[k] !== undefined) q.where(k, f[k]!);
   const [{ n }] = await q.clone().count({ n: '*' });

@@ -9,6 +9,7 @@
  */
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
 import { FieldIssue, ValidationError } from '../../domain/errors';
 import { findAllUnstorableText } from '../../domain/storable-text';
 import type { JsonSchema } from './envelopes/common';
@@ -18,6 +19,27 @@ const bodyAjv = new Ajv({ ...opts, coerceTypes: false });
 const textAjv = new Ajv({ ...opts, coerceTypes: 'array' });
 addFormats(bodyAjv);
 addFormats(textAjv);
+
+/**
+ * `date-time` and `date` name an instant every part of the platform can hold: RFC 3339 (ajv-formats' full check)
+ * and, on top, a time JavaScript parses (no leap second `:60`) whose UTC year is 0001–9999 (PostgreSQL refuses
+ * year 0 and negative years; an offset such as `-21:36` is fine once read as UTC). Anything else is a
+ * VALIDATION_ERROR at the edge instead of a database error later.
+ */
+const YEAR_MIN = new Date('0001-01-01T00:00:00Z').getTime();
+const YEAR_MAX = new Date('9999-12-31T23:59:59.999Z').getTime();
+const rfc = (name: 'date-time' | 'date') => {
+  const f = fullFormats[name] as { validate: (s: string) => boolean };
+  return (s: string) => {
+    if (!f.validate(s)) return false;
+    const t = Date.parse(name === 'date' ? `${s}T00:00:00Z` : s.toUpperCase());
+    return Number.isFinite(t) && t >= YEAR_MIN && t <= YEAR_MAX;
+  };
+};
+for (const ajv of [bodyAjv, textAjv]) {
+  ajv.addFormat('date-time', { type: 'string', validate: rfc('date-time') });
+  ajv.addFormat('date', { type: 'string', validate: rfc('date') });
+}
 
 export type Location = FieldIssue['location'];
 

@@ -9,6 +9,8 @@ import path from 'node:path';
 const root = path.resolve(__dirname, '../..');
 
 export interface Proc {
+  /** Which worker this is (workers/<name>.ts). */
+  name: string;
   child: ChildProcess;
   /** Port reported by the process (API only). */
   port?: number;
@@ -36,6 +38,7 @@ export async function startProcess(
     child.once('exit', (code, sig) => resolve(code ?? sig ?? -1)),
   );
   const proc: Proc = {
+    name,
     child,
     output: () => out,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {

@@ -79,7 +79,9 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
       TEMPORAL_TASK_QUEUE: uniq('fuzz'),
       WORKFLOW_BUNDLE_PATH: BUNDLE_PATH,
       MIGRATE_ON_START: 'false',
-      LOG_LEVEL: 'error',
+      // Warnings too (a projection that did not catch up within the consistency bound is one): every process's
+      // output is kept in .run/fuzz/<process>.log for the diagnosis of a failed run.
+      LOG_LEVEL: 'warn',
       // The fuzzer checks the API's answers, not the model's speed: text comes from the template writer, so a
       // generation answers in milliseconds instead of queueing behind the in-process model (docs/providers.md).
       LLAMA_MODEL_PATH: 'off',
@@ -113,6 +115,7 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
 
   afterAll(async () => {
     for (const p of procs.reverse()) await p.stop();
+    for (const p of procs) writeFileSync(path.join(root, `.run/fuzz/${p.name}.log`), p.output());
     await s?.drop();
   });
 

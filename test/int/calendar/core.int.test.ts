@@ -138,6 +138,15 @@ describe('calendar core routes', () => {
       `/calendars/${id}/events?start_date=${encodeURIComponent(inHours(1))}&end_date=${encodeURIComponent(inHours(48))}`,
     );
     expect(range.body.events.map((e: { id: string }) => e.id)).toEqual([e1.body.id]);
+    // Offsets RFC 3339 allows and PostgreSQL does not (beyond ±15:59) are read as UTC; year 0 is refused.
+    const far = await alice.get(
+      `/calendars/${id}/events?start_date=${encodeURIComponent('0037-04-26T10:34:27.1334-21:36')}&end_date=${encodeURIComponent('9999-01-01T00:00:00+20:00')}`,
+    );
+    expect(far.status).toBe(200);
+    expect(far.body.total).toBe(2);
+    const year0 = await alice.get(`/calendars/${id}/events?start_date=${encodeURIComponent('0000-06-01T00:00:00Z')}`);
+    expect(year0.status).toBe(400);
+    expect(year0.body.error.code).toBe('VALIDATION_ERROR');
     const all = await alice.get(`/calendars/${id}/events`);
     expect(all.body).toMatchObject({ total: 3, limit: 50 });
     expect((await alice.get(`/calendars/${id}/events?limit=201`)).status).toBe(400);

@@ -37,15 +37,20 @@ function usage(stream: string, calls: number): RecordedEvent {
   };
 }
 
-/** Resolves when `n` sessions of this database wait for a row lock (a blocked insert), whatever the machine's load. */
-async function lockWaiters(db: Knex, n: number): Promise<void> {
+/**
+ * Resolves when the session `pid` waits for a lock (a blocked insert), whatever the machine's load. Only that
+ * session counts: other test files share the database, and their sessions wait for locks of their own.
+ */
+async function waitsForLock(db: Knex, pid: Promise<number>): Promise<void> {
+  const backend = await pid;
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
     const r = await db.raw(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
+      [backend],
     );
-    if (r.rows[0].n >= n) return;
+    if (r.rows[0].n >= 1) return;
   }
-  throw new Error(`no ${n} session(s) waiting for a lock within 30 s`);
+  throw new Error(`session ${backend} did not wait for a lock within 30 s`);
 }
 
 /** Opens a transaction, runs `f` in it, and commits only when `release` resolves. */
@@ -80,8 +85,13 @@ describe('projection runner: concurrent batches', () => {
     );
     await aInserted; // A has inserted the row, not committed
     const eventB = usage('usage-2', 2);
-    const b = s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // waits on A's insert
-    await lockWaiters(s.db, 1);
+    let pidB!: (pid: number) => void;
+    const backendB = new Promise<number>((r) => (pidB = r));
+    const b = s.db.transaction(async (t) => {
+      pidB((await t.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      return applyEvents(t, usageProjection, [eventB]); // waits on A's insert
+    });
+    await waitsForLock(s.db, backendB);
     commitA();
     await a;
     await expect(b).rejects.toBeInstanceOf(RowConflictError);

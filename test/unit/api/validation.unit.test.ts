@@ -50,3 +50,34 @@ describe('unstorable text at the edge', () => {
     ).toEqual([]);
   });
 });
+
+describe('dates and times name an instant the platform can hold', () => {
+  const dated = compileRequest({
+    body: { type: 'object', properties: { at: { type: 'string', format: 'date-time' } } },
+    query: { type: 'object', properties: { day: { type: 'string', format: 'date' } } },
+  });
+  const problem = (body: unknown, query: unknown = {}) => {
+    try {
+      dated({ body, query, params: {} });
+      return undefined;
+    } catch (e) {
+      return (e as ValidationError).issues.map((i) => i.path).join(',');
+    }
+  };
+
+  it('accepts RFC 3339 times with any offset, years 0001-9999 in UTC', () => {
+    expect(problem({ at: '2026-11-23T10:00:00Z' })).toBeUndefined();
+    expect(problem({ at: '0037-04-26T10:34:27.1334-21:36' })).toBeUndefined(); // an offset PostgreSQL would refuse as written
+    expect(problem({ at: '9999-12-31T23:59:59.999Z' })).toBeUndefined();
+    expect(problem({}, { day: '0001-01-01' })).toBeUndefined();
+  });
+
+  it('refuses year 0, years that leave 0001-9999 once read as UTC, and leap seconds', () => {
+    expect(problem({ at: '0000-06-01T00:00:00Z' })).toBe('at');
+    expect(problem({ at: '0001-01-01T00:00:00+01:00' })).toBe('at'); // 31 December of 1 BC in UTC
+    expect(problem({ at: '9999-12-31T23:00:00-02:00' })).toBe('at');
+    expect(problem({ at: '2016-12-31T23:59:60Z' })).toBe('at');
+    expect(problem({}, { day: '0000-01-01' })).toBe('day');
+    expect(problem({ at: 'yesterday' })).toBe('at');
+  });
+});
