@@ -335,9 +335,9 @@ export const CONFIG_VARS = {
   },
   API_CONSISTENCY_TIMEOUT_MS: {
     type: 'integer',
-    default: 2000,
+    default: 500,
     description:
-      'How long a write route waits for the projection serving the next read (read-your-writes) before it answers anyway',
+      'How long a write route waits for the projector to apply its write to the projection serving the next read (read-your-writes) before the API applies it itself; 0 answers at once without either',
     schema: { minimum: 0, maximum: 60000 },
   },
   API_KEY_ROTATION_GRACE_SECONDS: {
@@ -384,6 +384,13 @@ export const CONFIG_VARS = {
     description:
       'How long an API process keeps a verified credential (ms); identity changes drop it at once through PostgreSQL LISTEN/NOTIFY, this is the backstop bound (0 = no cache; docs/api.md, "Credentials")',
     schema: { minimum: 0, maximum: 60000 },
+  },
+  TASK_CACHE_TTL_MS: {
+    type: 'integer',
+    default: 60000,
+    description:
+      'How long an API process keeps a task record it read (ms); the task-status projection announces every change through PostgreSQL LISTEN/NOTIFY, this is the backstop bound (0 = no cache; docs/api.md, "Polling a task")',
+    schema: { minimum: 0, maximum: 600000 },
   },
   RATE_LIMIT_LEASE_MAX: {
     type: 'integer',

@@ -1,10 +1,14 @@
 /**
- * Read-your-writes. After a write, the API waits (bounded) until the
+ * Read-your-writes. After a write, the API waits (briefly) until the
  * projection that serves the next read has applied the write's last event,
- * so a client that writes and then reads sees its write.
+ * and past that wait applies the write's streams to the projection itself
+ * (catchUpStreams), so a client that writes and then reads sees its write
+ * even when the projector is behind or down.
  */
 import type { Knex } from 'knex';
 import type { EventStoreOps, RecordedEvent } from '../infra/eventstore/port';
+import type { Projection } from './framework';
+import { applyEvents, LIVE, projectionLockSql, retryRaces } from './runner';
 
 export interface WaitOptions {
   /** Longest wait, ms (default 2000). */
@@ -50,4 +54,34 @@ export async function streamsBehind(
   ]);
   const at = new Map((applied as { stream_id: string; position: number }[]).map((r) => [r.stream_id, r.position]));
   return new Set([...versions].filter(([id, version]) => (at.get(id) ?? -1) < version).map(([id]) => id));
+}
+
+/**
+ * Applies, here and now, the events of `streamIds` that `projection` has not
+ * applied yet: read-your-writes that does not depend on the projector keeping
+ * up. Safe beside the projector: the same runner applies them under the same
+ * locks (the projection's, shared; each stream's, exclusive), and the
+ * projector later skips them by stream position. Returns how many events a
+ * handler applied.
+ */
+export async function catchUpStreams(
+  db: Knex,
+  store: Pick<EventStoreOps, 'readStream'>,
+  projection: Projection,
+  streamIds: string[],
+): Promise<number> {
+  const ids = [...new Set(streamIds)];
+  const rows = (await db('projection_streams')
+    .where({ projection: projection.name })
+    .whereIn('stream_id', ids)
+    .select('stream_id', 'position')) as { stream_id: string; position: number }[];
+  const at = new Map(rows.map((r) => [r.stream_id, r.position]));
+  const events = (await Promise.all(ids.map((id) => store.readStream(id, (at.get(id) ?? -1) + 1)))).flat();
+  if (events.length === 0) return 0;
+  return retryRaces(() =>
+    db.transaction(async (trx) => {
+      await trx.raw(...projectionLockSql(projection.name, 'shared'));
+      return applyEvents(trx, projection, events, LIVE);
+    }),
+  );
 }

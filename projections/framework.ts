@@ -64,7 +64,19 @@ export interface Projection {
    * tables get the same columns, in the same order, as the live ones.
    */
   upgrades?: ProjectionUpgrade[];
+  /**
+   * Tables whose changed rows are announced when a live batch commits:
+   * `NOTIFY projection_changes, '<schema> <projectionRowTag>'`, so caches of
+   * those rows in API processes drop them (infra/db/notified-cache.ts).
+   */
+  notify?: string[];
 }
+
+/** The channel projection row changes are announced on. */
+export const PROJECTION_CHANNEL = 'projection_changes';
+
+/** A changed row's tag: `<table>:<key values joined by |>` (task_status:<task_id>). */
+export const projectionRowTag = (table: string, key: Scalar[]) => `${table}:${key.map(String).join('|')}`;
 
 export interface ProjectionUpgrade {
   /** Migration name, sorting after the projection's own. */
@@ -100,7 +112,7 @@ export function projectionMigration(p: Projection): Migration {
 }
 
 export function defineProjection(p: Projection): Projection {
-  for (const t of Object.keys(p.keys))
-    if (!p.tables.includes(t)) throw new Error(`${p.name}: key for unknown table ${t}`);
+  for (const t of [...Object.keys(p.keys), ...(p.notify ?? [])])
+    if (!p.tables.includes(t)) throw new Error(`${p.name}: key or notify for unknown table ${t}`);
   return p;
 }

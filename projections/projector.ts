@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import { createConsumer, leaveGroup, topicName } from '../infra/kafka';
 import { decodeEvent } from '../infra/relay/relay';
 import type { Projection } from './framework';
-import { applyEvents, LIVE, RowConflictError } from './runner';
+import { applyEvents, LIVE, projectionLockSql, retryRaces } from './runner';
 
 export interface ProjectorOptions {
   topicPrefix: string;
@@ -20,18 +20,6 @@ export interface ProjectorOptions {
   maxBytesPerPartition?: number;
   /** Partitions whose batches are applied at the same time (default 3). */
   partitionsConcurrently?: number;
-}
-
-/**
- * The projection's advisory lock. Batches take it shared (batches of different
- * partitions run side by side; rows they share are locked row by row, see
- * runner.ts); `replay`'s swap takes it exclusive, so no batch runs across it.
- */
-export function projectionLockSql(name: string, mode: 'shared' | 'exclusive'): [string, string[]] {
-  return [
-    `SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`,
-    [`projection:${name}`],
-  ];
 }
 
 export class ProjectionConsumer {
@@ -84,17 +72,24 @@ export class ProjectionConsumer {
         const events = batch.messages.map((m) => decodeEvent(m.value!));
         const last = batch.messages[batch.messages.length - 1].offset;
         const next = (BigInt(last) + 1n).toString();
-        const n = await this.withRaceRetries(() =>
-          this.db.transaction(async (trx) => {
-            await trx.raw(...projectionLockSql(this.projection.name, 'shared'));
-            const applied = await applyEvents(trx, this.projection, events, LIVE);
-            await trx.raw(
-              `INSERT INTO projection_offsets (projection, topic, partition, next_offset, updated_at) VALUES (?, ?, ?, ?, now())
+        const n = await retryRaces(
+          () =>
+            this.db.transaction(async (trx) => {
+              await trx.raw(...projectionLockSql(this.projection.name, 'shared'));
+              const applied = await applyEvents(trx, this.projection, events, LIVE);
+              await trx.raw(
+                `INSERT INTO projection_offsets (projection, topic, partition, next_offset, updated_at) VALUES (?, ?, ?, ?, now())
                ON CONFLICT (projection, topic, partition) DO UPDATE SET next_offset = excluded.next_offset, updated_at = now()`,
-              [this.projection.name, batch.topic, batch.partition, next],
-            );
-            return applied;
-          }),
+                [this.projection.name, batch.topic, batch.partition, next],
+              );
+              return applied;
+            }),
+          5,
+          (err, attempt) =>
+            this.logger.debug(
+              { err, attempt, projection: this.projection.name },
+              'projection batch lost a race with another applier; running it again',
+            ),
         );
         this.applied += n;
         this.lastError = undefined;
@@ -104,28 +99,6 @@ export class ProjectionConsumer {
       },
     });
     this.running = true;
-  }
-
-  /**
-   * Batches of two partitions can race: both create one row (RowConflictError)
-   * or lock rows in opposite orders (PostgreSQL breaks the deadlock, 40P01).
-   * The losing transaction rolled back entirely, so running it again is safe;
-   * do that here a few times before letting kafkajs' retry (and its error log)
-   * take over.
-   */
-  private async withRaceRetries<T>(run: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await run();
-      } catch (e) {
-        const race = e instanceof RowConflictError || (e as { code?: string }).code === '40P01';
-        if (!race || attempt >= 5) throw e;
-        this.logger.debug(
-          { err: e, attempt, projection: this.projection.name },
-          'projection batch lost a race with another partition; running it again',
-        );
-      }
-    }
   }
 
   /** On assignment, continue exactly where PostgreSQL says this projection stopped. */

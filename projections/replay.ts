@@ -9,9 +9,9 @@ import type { Knex } from 'knex';
 import type { EventStore } from '../infra/eventstore/port';
 import { Checkpoint, checkpointOf, START } from '../infra/eventstore/port';
 import { EVENT_DEFINITIONS, isEventType } from '../domain/events';
-import { createCurrentTables, Projection } from './framework';
-import { applyEvents, LIVE, TableMap } from './runner';
-import { projectionLockSql } from './projector';
+import { ALL_TAGS } from '../infra/db/notified-cache';
+import { createCurrentTables, Projection, PROJECTION_CHANNEL } from './framework';
+import { applyEvents, LIVE, projectionLockSql, TableMap } from './runner';
 
 export interface ReplayProgress {
   events: number;
@@ -136,6 +136,9 @@ export async function replay(
       await trx('projection_streams').where({ projection: p.name }).delete();
       await trx.raw(`INSERT INTO projection_streams SELECT * FROM ??`, [map.positions]);
       await trx.schema.dropTable(map.positions);
+      // Every row may have changed: caches of its rows drop everything when the swap commits.
+      if (p.notify?.length)
+        await trx.raw(`SELECT pg_notify(?, current_schema() || ' ' || ?)`, [PROJECTION_CHANNEL, ALL_TAGS]);
     });
   }
   return { events: done, seconds: (Date.now() - started) / 1000 };

@@ -14,7 +14,8 @@
  */
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../infra/eventstore/port';
-import type { Change, Projection, ReadView, Row } from './framework';
+import { PROJECTION_CHANNEL, projectionRowTag } from './framework';
+import type { Change, Projection, ReadView, Row, Scalar } from './framework';
 import { canonical, ColumnInfo, MemRow, supportedType, TableInfo, TableRows } from './rows';
 
 /** Physical table names: the live ones, or the fresh ones of a replay. */
@@ -25,6 +26,41 @@ export interface TableMap {
 }
 
 export const LIVE: TableMap = { table: (t) => t, positions: 'projection_streams' };
+
+/**
+ * The projection's advisory lock. Batches take it shared (batches of different
+ * partitions, and the API's catch-up of one stream, run side by side; rows
+ * they share are locked row by row, streams stream by stream); `replay`'s swap
+ * takes it exclusive, so no batch runs across it.
+ */
+export function projectionLockSql(name: string, mode: 'shared' | 'exclusive'): [string, string[]] {
+  return [
+    `SELECT ${mode === 'shared' ? 'pg_advisory_xact_lock_shared' : 'pg_advisory_xact_lock'}(hashtext(?))`,
+    [`projection:${name}`],
+  ];
+}
+
+/**
+ * Runs `run` (a whole transaction) again when it lost a race that rolled it
+ * back entirely: two batches inserting one row (RowConflictError) or locking
+ * rows in opposite orders (PostgreSQL breaks the deadlock, 40P01). Past
+ * `attempts` the error goes to the caller.
+ */
+export async function retryRaces<T>(
+  run: () => Promise<T>,
+  attempts = 5,
+  onRetry?: (err: unknown, attempt: number) => void,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (e) {
+      const race = e instanceof RowConflictError || (e as { code?: string }).code === '40P01';
+      if (!race || attempt >= attempts) throw e;
+      onRetry?.(e, attempt);
+    }
+  }
+}
 
 export interface StreamState {
   /** Every position up to and including this one is applied (-1: none yet). */
@@ -252,8 +288,17 @@ class BatchRows implements BatchView {
    */
   async write(): Promise<void> {
     await this.settle();
-    for (const t of this.tables.values()) {
+    const announced: string[] = [];
+    for (const [logical, t] of this.tables) {
       const { updates, inserts, deletes } = t.result();
+      if (this.map === LIVE && this.projection.notify?.includes(logical))
+        for (const row of [...updates, ...inserts, ...deletes])
+          announced.push(
+            `${this.schema} ${projectionRowTag(
+              logical,
+              t.info.key.map((k) => row[k] as Scalar),
+            )}`,
+          );
       const keyCols = t.info.key.map((k) => ident(this.trx, k));
       const cols = t.info.columns.map((c) => ident(this.trx, c.name));
       const rest = cols.filter((c) => !keyCols.includes(c));
@@ -277,6 +322,9 @@ class BatchRows implements BatchView {
         if (r.rows.length !== inserts.length) throw new RowConflictError(t.name, inserts.length - r.rows.length);
       }
     }
+    // Delivered when the batch commits (never for a rollback): caches of these rows drop them (notified-cache.ts).
+    if (announced.length)
+      await this.trx.raw('SELECT count(pg_notify(?, x)) FROM unnest(?::text[]) x', [PROJECTION_CHANNEL, announced]);
   }
 }
 
@@ -305,6 +353,13 @@ export async function applyEvents(
 ): Promise<number> {
   if (events.length === 0) return 0;
   const streamIds = [...new Set(events.map((e) => e.streamId))];
+  // One applier per stream at a time: the projector's batches own their partitions' streams, but the API may
+  // catch a stream up itself (consistency.ts). Taken in key order (the sorted subquery feeds the aggregate), so
+  // two batches wait instead of deadlocking; released at commit.
+  await trx.raw(
+    `SELECT count(pg_advisory_xact_lock(k)) FROM (SELECT DISTINCT hashtextextended(? || s, 0) AS k FROM unnest(?::text[]) s ORDER BY k OFFSET 0) x`,
+    [`${map.positions}:${projection.name}:`, streamIds],
+  );
   const r = await trx.raw(
     `SELECT current_schema() AS schema, p.stream_id, p.position, p.pending FROM (SELECT 1) one LEFT JOIN ?? p ON p.projection = ? AND p.stream_id = ANY(?)`,
     [map.positions, projection.name, streamIds],

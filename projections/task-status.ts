@@ -14,6 +14,7 @@ export const taskStatusProjection = defineProjection({
   areas: ['tasks'],
   tables: [T],
   keys: { [T]: ['task_id'] },
+  notify: [T], // API processes cache task records (api/kernel/task-cache.ts)
   async createTables(knex, name) {
     await knex.schema.createTable(name(T), (t) => {
       t.text('task_id').primary();

@@ -30,6 +30,7 @@ import { outreachApiAdapters } from './adapters';
 import { integrationAdapters } from './adapters';
 import { mediaAppDeps } from './adapters';
 import { CredentialCache } from '../api/identity/credential-cache';
+import { TaskCache } from '../api/kernel/task-cache';
 import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { config as loadConfig } from '../infra/config';
 import { podcastAppDeps } from './adapters';
@@ -53,10 +54,16 @@ async function serve(): Promise<void> {
   // What this process appends is forgotten by its cache before the request answers (read-your-writes).
   const store = createEventStore(ctx.db, { onCommitted: (streams) => credentials.forget(streams) });
   life.onStop('credential cache', () => credentials.close());
+  const tasks = new TaskCache({
+    ttlMs: config.TASK_CACHE_TTL_MS,
+    onError: (err) => logger.warn({ err }, 'projection notifications lost; task cache off until they are back'),
+  }).listen(ctx.db);
+  life.onStop('task cache', () => tasks.close());
   const rateLimiter = new PostgresRateLimiter(ctx.db, { maxLease: config.RATE_LIMIT_LEASE_MAX });
   life.onStop('rate-limit leases', () => rateLimiter.close());
   const app = createApp({
     credentials,
+    tasks,
     rateLimiter,
     logger,
     db: ctx.db,

@@ -15,7 +15,6 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { decodeImageInput, DecodedImage, ImageStudioSettings } from '../../infra/image';
 import type { ImageExt } from '../../infra/image/storage';
 import type { RecordedAt } from '../../domain/image/jobs';
-import { waitForProjection } from '../../projections/consistency';
 import type { HandlerCtx } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 
@@ -95,13 +94,9 @@ export async function storeAndRecord(
   return { key: s.key, contentType: s.contentType, bytes: s.bytes };
 }
 
-/** Waits for the image-assets projection to have every event a workflow recorded. */
+/** Read-your-writes for every event a workflow recorded (settle: waits, then catches up). */
 export async function settleRecorded(ctx: Ctx, recorded: RecordedAt[]): Promise<void> {
-  await Promise.all(
-    recorded.map((r) =>
-      waitForProjection(ctx.deps.db, 'image-assets', r, { timeoutMs: ctx.deps.settings.consistencyTimeoutMs }),
-    ),
-  );
+  await settle(ctx, 'image-assets', recorded);
 }
 
 /** Seconds since `t0` (process.hrtime), 3 decimals: `metadata.processing_time`. */

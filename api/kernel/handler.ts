@@ -3,7 +3,8 @@
  * writes, the API clock, and read-your-writes after a write.
  */
 import type { EventMetadata, RecordedEvent } from '../../infra/eventstore';
-import { waitForProjection } from '../../projections/consistency';
+import { catchUpStreams, waitForProjection } from '../../projections/consistency';
+import { findProjection } from '../../projections';
 import type { Caller } from '../identity/lookup';
 import type { AppDeps, HandlerCtx } from './types';
 
@@ -25,22 +26,49 @@ export const clock = (deps: Pick<AppDeps, 'now'>): Date => (deps.now ? deps.now(
 
 /**
  * Read-your-writes: waits (bounded by the consistency setting) until
- * `projection` has applied the last of `events`, so the client's next read
- * sees its write. Past the bound it logs a warning and lets the request go on.
+ * `projection` has applied `events` (the last of each stream); a stream still
+ * behind at the bound the API applies to the projection itself (the projector
+ * then skips those events), so the client's next read sees its write even
+ * when the projector is behind. A bound of 0 answers at once, without either.
+ * A failed catch-up is logged and the request goes on (its write is stored).
  */
 export async function settle(
   ctx: AnyCtx,
   projection: string,
   events: readonly Pick<RecordedEvent, 'streamId' | 'streamPosition'>[],
 ): Promise<void> {
-  const last = events[events.length - 1];
-  if (!last) return;
-  if (
-    !(await waitForProjection(ctx.deps.db, projection, last, { timeoutMs: ctx.deps.settings.consistencyTimeoutMs }))
-  ) {
-    ctx.req.log?.warn(
-      { stream_id: last.streamId, projection },
-      'projection did not catch up within the consistency bound',
-    );
+  const bound = ctx.deps.settings.consistencyTimeoutMs;
+  try {
+    await projectionHasWrite(ctx, projection, events, bound);
+  } finally {
+    // Records this process cached before the write are read afresh (NOTIFY would say so, a little later).
+    ctx.deps.tasks?.settled(projection, [...new Set(events.map((e) => e.streamId))]);
+  }
+}
+
+async function projectionHasWrite(
+  ctx: AnyCtx,
+  projection: string,
+  events: readonly Pick<RecordedEvent, 'streamId' | 'streamPosition'>[],
+  bound: number,
+): Promise<void> {
+  if (events.length === 0 || bound <= 0) return;
+  const lastOf = new Map<string, number>();
+  for (const e of events) lastOf.set(e.streamId, Math.max(e.streamPosition, lastOf.get(e.streamId) ?? -1));
+  const waited = await Promise.all(
+    [...lastOf].map(async ([streamId, streamPosition]) => ({
+      streamId,
+      done: await waitForProjection(ctx.deps.db, projection, { streamId, streamPosition }, { timeoutMs: bound }),
+    })),
+  );
+  const behind = waited.filter((w) => !w.done).map((w) => w.streamId);
+  if (behind.length === 0) return;
+  const p = findProjection(projection);
+  if (!p) throw new Error(`settle: no projection named ${projection}`);
+  try {
+    const applied = await catchUpStreams(ctx.deps.db, ctx.deps.store, p, behind);
+    ctx.req.log?.info({ projection, streams: behind, applied }, 'projection caught up by the API');
+  } catch (err) {
+    ctx.req.log?.warn({ err, projection, streams: behind }, 'projection catch-up failed; answering anyway');
   }
 }

@@ -23,7 +23,8 @@ import { WorkflowFailedError } from '@temporalio/client';
 import { NotFoundError, UsageLimitExceededError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { PLANS, PlanName } from '../../domain/plans';
-import { getTask, TaskRecord } from '../../projections/task-status';
+import type { TaskRecord } from '../../projections/task-status';
+import { readTask } from './task-cache';
 import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, settle, userIdOf } from './handler';
 import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
@@ -134,7 +135,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
   }
   // Still running: the client polls. Wait (bounded) until the task projection has the task, so the first poll finds it.
   await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
-  const t = await getTask(ctx.deps.db, caller.userId, taskId);
+  const t = await readTask(ctx.deps.db, ctx.deps.tasks, caller.userId, taskId);
   const statusUrl = statusPathOf(ctx, taskId);
   return {
     status: 202,
@@ -227,7 +228,7 @@ export async function ownTask(
 ): Promise<TaskRecord> {
   const ok = (type: string) => !accepts || (typeof accepts === 'string' ? type === accepts : accepts(type));
   const userId = userIdOf(ctx);
-  const t = await getTask(ctx.deps.db, userId, taskId);
+  const t = await readTask(ctx.deps.db, ctx.deps.tasks, userId, taskId);
   if (t) {
     if (!ok(t.task_type)) throw new NotFoundError(notFound);
     return t;

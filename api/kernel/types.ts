@@ -7,6 +7,7 @@
  */
 import type { Knex } from 'knex';
 import type { CredentialCache } from '../identity/credential-cache';
+import type { TaskCache } from './task-cache';
 import type { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
 import type { Logger } from 'pino';
 import type { Request, Response } from 'express';
@@ -35,7 +36,7 @@ export interface ApiSettings {
   bodyLimitBytes: number;
   /** Largest JSON body (bytes) of the image studio. */
   imageBodyLimitBytes: number;
-  /** Bound of the read-your-writes wait after a write (ms). */
+  /** How long a write waits for the projector before the API applies it to the projection itself (ms; 0: neither). */
   consistencyTimeoutMs: number;
   /** How long a rotated key keeps working (s). */
   rotationGraceSeconds: number;
@@ -113,6 +114,8 @@ export interface AppDeps {
   extraRoutes?: RouteDef[];
   /** Verified credentials of this process, dropped on identity changes (api/identity/credential-cache.ts); absent: no cache. */
   credentials?: CredentialCache;
+  /** Task records of this process, dropped when the task-status projection changes them (api/kernel/task-cache.ts); absent: no cache. */
+  tasks?: TaskCache;
   /** The process's one rate limiter (leases of shared quota); absent: createApp makes one. */
   rateLimiter?: PostgresRateLimiter;
 }

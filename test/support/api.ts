@@ -27,12 +27,13 @@ import { isolatedSchema, IsolatedSchema } from './schema';
 import { testLogger } from './env';
 import { startInProcessPipeline } from './pipeline';
 import { CredentialCache } from '../../api/identity/credential-cache';
+import { TaskCache } from '../../api/kernel/task-cache';
 import { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
 
 export const DEFAULT_SETTINGS: ApiSettings = {
   bodyLimitBytes: 1048576,
   imageBodyLimitBytes: 26214400,
-  consistencyTimeoutMs: 10000,
+  consistencyTimeoutMs: 500,
   rotationGraceSeconds: 86400,
   sessionTtlSeconds: 43200,
   rate: { developmentPercent: 50 },
@@ -48,6 +49,7 @@ export interface TestApi {
   limiter: PostgresRateLimiter;
   /** This app's credential cache (as every API process has one). */
   credentials: CredentialCache;
+  tasks: TaskCache;
   user(
     plan?: PlanName,
     opts?: { environment?: 'development' | 'production'; role?: 'user' | 'admin' },
@@ -72,6 +74,8 @@ export interface TestApiOptions {
   webhookSettings?: WebhookSettings;
   /** Credential cache lifetime, ms (default 5000, as configured by default; 0: no cache). */
   credentialCacheTtlMs?: number;
+  /** Task cache backstop (ms; 0: no cache). */
+  taskCacheTtlMs?: number;
 }
 
 /** The research corpus every test app serves (the shipped sample documents). */
@@ -104,6 +108,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const schema = opts.schema ?? (await isolatedSchema());
   const credentials = new CredentialCache({ ttlMs: opts.credentialCacheTtlMs ?? 5000 }).listen(schema.db);
   const store = createEventStore(schema.db, { onCommitted: (streams) => credentials.forget(streams) });
+  const tasks = new TaskCache({ ttlMs: opts.taskCacheTtlMs ?? 60000 }).listen(schema.db);
   const pipeline = opts.pipeline ?? true;
   const running = pipeline
     ? await startInProcessPipeline(schema, store, [identityProjection, ...(opts.projections ?? [])], 1)
@@ -111,6 +116,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
   const limiter = new PostgresRateLimiter(schema.db);
   const app = createApp({
     credentials,
+    tasks,
     rateLimiter: limiter,
     logger: opts.logger ?? testLogger(),
     db: schema.db,
@@ -135,6 +141,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     store,
     limiter,
     credentials,
+    tasks,
     async user(plan = 'free', o = {}) {
       const u = await createUser(d, { plan, role: o.role ?? 'user' });
       const k = await createApiKey(d, u.value.user_id, { name: 'test', environment: o.environment ?? 'production' });
@@ -146,6 +153,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
       await new Promise<void>((r) => server.close(() => r()));
       await limiter.close().catch(() => undefined);
       await credentials.close();
+      await tasks.close();
       await running?.stop();
       if (!opts.schema) await schema.drop();
     },

@@ -2,7 +2,9 @@
  * The API without a PostgreSQL write per request (docs/api.md): credentials
  * cached per API process and dropped on identity changes in every process,
  * rate limits leased from the shared counters (never more than the limit
- * across processes), and conditional task status answers (ETag → 304).
+ * across processes), task records cached per process and dropped in every
+ * process when the projection changes them, and conditional task status
+ * answers (ETag → 304).
  *
  * "Processes" here are both: two apps in this process with their own cache
  * and limiter (what a process owns), and a real cluster of two API processes
@@ -56,7 +58,7 @@ describe('two API apps on one database (each with its own credential cache and r
     };
     a = await startTestApi({ pipeline: false, logger: silent, settings });
     b = await startTestApi({ pipeline: false, logger: silent, settings, schema: a.schema });
-    await within(10000, async () => a.credentials.active && b.credentials.active);
+    await within(10000, async () => a.credentials.active && b.credentials.active && a.tasks.active && b.tasks.active);
   });
   afterAll(async () => {
     await b?.stop();
@@ -175,6 +177,14 @@ describe('two API apps on one database (each with its own credential cache and r
       );
     }
     const first = await call(`${a.url}/api/tasks/${taskId}`, { headers: bearer(u.key) });
+    // Both processes hold the record now: polls are answered from memory.
+    for (const api of [a, b]) {
+      const hits = api.tasks.hits;
+      expect((await call(`${api.url}/api/tasks/${taskId}`, { headers: bearer(u.key) })).body.data.status).toBe(
+        'started',
+      );
+      expect(api.tasks.hits).toBe(hits + 1);
+    }
     const progressed = await a.store.append(
       stream,
       [
@@ -184,6 +194,14 @@ describe('two API apps on one database (each with its own credential cache and r
       0,
     );
     await a.schema.db.transaction((t) => applyEvents(t, taskStatusProjection, progressed.events));
+    // The projection announces the change when it commits: every process answers the new record within the bound.
+    for (const api of [a, b])
+      expect(
+        await within(NOTIFY_BOUND_MS, async () => {
+          const r = await call(`${api.url}/api/tasks/${taskId}`, { headers: bearer(u.key) });
+          return r.body.data.status === 'completed';
+        }),
+      ).toBeDefined();
     const changed = await call(`${a.url}/api/tasks/${taskId}`, {
       headers: { ...bearer(u.key), 'if-none-match': first.headers.get('etag')! },
     });
