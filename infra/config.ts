@@ -340,6 +340,13 @@ export const CONFIG_VARS = {
       'How long a write route waits for the projector to apply its write to the projection serving the next read (read-your-writes) before the API applies it itself; 0 answers at once without either',
     schema: { minimum: 0, maximum: 60000 },
   },
+  API_CANCEL_WAIT_MS: {
+    type: 'integer',
+    default: 10000,
+    description:
+      'How long a cancel route waits for its task to read cancelled (the worker stops the work and records it) before answering the task record as it stands',
+    schema: { minimum: 0, maximum: 60000 },
+  },
   API_KEY_ROTATION_GRACE_SECONDS: {
     type: 'integer',
     default: 86400,

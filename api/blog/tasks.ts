@@ -6,7 +6,7 @@
  * spec lists their fields); errors use the general envelope.
  */
 import { randomUUID } from 'node:crypto';
-import { ConflictError, ValidationError } from '../../domain/errors';
+import { ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import {
   MEDIUM_MAX_WORDS,
@@ -15,12 +15,12 @@ import {
   OutlineRequest,
   ResearchRequest,
 } from '../../domain/blog/types';
-import { getTask, TaskRecord } from '../../projections/task-status';
+import type { TaskRecord } from '../../projections/task-status';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../workflows';
-import { callerOf, settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { cancelWorkflow, startWorkflow } from '../kernel/workflows';
-import { ownTask, pollHeaders, precheckQuota, presentTask } from '../kernel/tasks';
+import { startWorkflow } from '../kernel/workflows';
+import { cancelTask, ownTask, pollHeaders, precheckQuota, presentTask } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
@@ -156,22 +156,12 @@ export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }
   tags: ['blog writer'],
   summary: 'Cancel a running blog task',
   description:
-    'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after the consistency bound). A task that already finished answers 409.',
+    'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after API_CANCEL_WAIT_MS). A task that already finished answers 409.',
   request: { params: taskIdParams },
   responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
   errors: { 503: 'The workflow service (Temporal) cannot be reached' },
   async handler(ctx) {
-    const t = await ownTask(ctx, ctx.params.task_id);
-    if (!['started', 'in_progress'].includes(t.status))
-      throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
-    await cancelWorkflow(ctx.deps, t.task_id);
-    const deadline = Date.now() + ctx.deps.settings.consistencyTimeoutMs;
-    let now = t;
-    while (Date.now() < deadline && ['started', 'in_progress'].includes(now.status)) {
-      await new Promise((r) => setTimeout(r, 50));
-      now = (await getTask(ctx.deps.db, userIdOf(ctx), t.task_id)) ?? now;
-    }
-    return { data: present(now) };
+    return { data: present(await cancelTask(ctx, ctx.params.task_id)) };
   },
 });
 

@@ -47,5 +47,6 @@ export function apiSettings(c: Config): ApiSettings {
     rate: { overrides: parseRateOverrides(c.RATE_LIMIT_OVERRIDES), developmentPercent: c.RATE_LIMIT_DEV_PERCENT },
     taskWaitMs: c.API_TASK_WAIT_MS,
     idempotencyTtlSeconds: c.IDEMPOTENCY_KEY_TTL_SECONDS,
+    cancelWaitMs: c.API_CANCEL_WAIT_MS,
   };
 }

@@ -20,16 +20,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowFailedError } from '@temporalio/client';
-import { NotFoundError, UsageLimitExceededError } from '../../domain/errors';
+import { ConflictError, NotFoundError, UsageLimitExceededError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { PLANS, PlanName } from '../../domain/plans';
-import type { TaskRecord } from '../../projections/task-status';
+import { getTask, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
 import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, settle, userIdOf } from './handler';
 import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
-import { describeTask, failureError, startWorkflow } from './workflows';
+import { cancelWorkflow, describeTask, failureError, startWorkflow } from './workflows';
 
 /**
  * The polling hint of task status answers (docs/api.md, "Polling a task"): a
@@ -266,4 +266,29 @@ export function presentTask(t: TaskRecord, omit: readonly string[] = []): TaskVi
 /** The caller's task record of any type (GET /api/tasks/{task_id}, /v1/tasks/{task_id}). */
 export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<TaskView> {
   return presentTask(await ownTask(ctx, taskId));
+}
+
+/** Default of ApiSettings.cancelWaitMs. */
+export const DEFAULT_CANCEL_WAIT_MS = 10_000;
+
+/**
+ * Cancels the caller's task (the one way every cancel route does): 409 when
+ * it already finished, else asks its workflow to stop and waits (bounded by
+ * `cancelWaitMs`) until the task reads `cancelled` — the worker stops the
+ * work (ffmpeg, vendor calls) and records it. Answers the record as it
+ * stands then (still `in_progress` while cancelling past the bound).
+ */
+export async function cancelTask(ctx: AnyCtx, taskId: string): Promise<TaskRecord> {
+  const t = await ownTask(ctx, taskId);
+  if (FINAL.has(t.status)) throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
+  await cancelWorkflow(ctx.deps, t.task_id);
+  const deadline = Date.now() + (ctx.deps.settings.cancelWaitMs ?? DEFAULT_CANCEL_WAIT_MS);
+  let now = t;
+  while (Date.now() < deadline && !FINAL.has(now.status)) {
+    await new Promise((r) => setTimeout(r, 50));
+    now = (await getTask(ctx.deps.db, t.user_id, t.task_id)) ?? now;
+  }
+  // Read from the projection itself above; this process's cache reads it afresh too.
+  ctx.deps.tasks?.settled('task-status', [taskStream(t.task_id)]);
+  return now;
 }

@@ -47,6 +47,8 @@ export interface ApiSettings {
   taskWaitMs?: number;
   /** How long an Idempotency-Key of the developer family is remembered (s; api/kernel/idempotency.ts). */
   idempotencyTtlSeconds?: number;
+  /** How long a cancel route waits for its task to read `cancelled` before answering the record as it stands (ms). */
+  cancelWaitMs?: number;
 }
 
 /** The Temporal client of the API and the task queue its workers poll (connected on first use). */
