@@ -49,7 +49,12 @@ async function sceneRuns(handle: WorkflowHandle): Promise<SceneRun[]> {
     const s = e.activityTaskScheduledEventAttributes;
     if (s?.activityType?.name === 'renderScene') {
       const input = JSON.parse(Buffer.from(s.input!.payloads![0].data!).toString('utf8'));
-      runs.set(String(e.eventId), { activityId: s.activityId ?? '', index: input.scene.index, attempt: 0, completed: false });
+      runs.set(String(e.eventId), {
+        activityId: s.activityId ?? '',
+        index: input.scene.index,
+        attempt: 0,
+        completed: false,
+      });
     }
     const st = e.activityTaskStartedEventAttributes;
     const run = st && runs.get(String(st.scheduledEventId));
