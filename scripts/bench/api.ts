@@ -13,7 +13,7 @@
  * Routes: GET /api/subscription/plans, GET /api/blog/research/status/{id} (an in-progress task with three
  * progress messages), GET /v1/me — all with an Enterprise user's production API key.
  * Settings: BENCH_API_SECONDS (10 per figure), BENCH_API_WARMUP_SECONDS (2), BENCH_API_CONNECTIONS ("64,100"),
- * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set), BENCH_API_PROFILE (a
+ * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set, the platform routes' order rotating by round), BENCH_API_PROFILE (a
  * directory: CPU profiles of the API processes).
  */
 import { ChildProcess, fork } from 'node:child_process';
@@ -209,9 +209,14 @@ async function main(): Promise<void> {
       { name: 'GET /v1/me', url: `${base}/v1/me`, headers: auth },
     ];
     const figures: Figure[] = [];
-    for (let round = 0; round < ROUNDS; round++)
-      for (const c of CONNECTIONS)
-        for (const t of targets) figures.push(await measure(t.name, t.url, c, t.headers, 200));
+    // The bare apps first, then the platform's routes in an order that rotates by round, so with
+    // BENCH_API_ROUNDS=3 every route is measured once first, once second and once last after the bare figures.
+    const bares = targets.filter((t) => t.name.startsWith('bare'));
+    const routes = targets.filter((t) => !t.name.startsWith('bare'));
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = [...bares, ...routes.slice(round % routes.length), ...routes.slice(0, round % routes.length)];
+      for (const c of CONNECTIONS) for (const t of order) figures.push(await measure(t.name, t.url, c, t.headers, 200));
+    }
 
     const lag = await lagPhase(schema, `${base}/api/settings/sessions`, auth, started);
     console.log(report(figures));
