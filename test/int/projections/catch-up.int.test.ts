@@ -11,21 +11,9 @@ import { catchUpStreams } from '../../../projections/consistency';
 import { applyEvents } from '../../../projections/runner';
 import { usageProjection } from '../../../projections/usage';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { usageRecorded } from '../../support/usage-events';
 
-const usage = (user: string, calls: number) => ({
-  type: 'UsageRecorded' as const,
-  data: {
-    user_id: user,
-    provider: 'p',
-    model: 'm',
-    calls,
-    tokens_in: 1,
-    tokens_out: 1,
-    cost: 0.1,
-    billing_period: '2026-11',
-    idempotency_key: randomUUID(),
-  },
-});
+const usage = usageRecorded;
 
 /** Resolves once a session waits for the advisory lock of (usage projection, `streamId`). */
 async function waitsForStreamLock(db: Knex, streamId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { RecordedEvent } from '../../../infra/eventstore/port';
 import { applyEvents, RowConflictError } from '../../../projections/runner';
 import { usageProjection } from '../../../projections/usage';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { usageRecorded } from '../../support/usage-events';
 
 let position = 1000;
 function usage(stream: string, calls: number): RecordedEvent {
@@ -19,19 +20,8 @@ function usage(stream: string, calls: number): RecordedEvent {
     streamPosition: 0,
     globalPosition: String(position),
     transactionId: String(position),
-    type: 'UsageRecorded',
+    ...usageRecorded('u', calls),
     schemaVersion: 1,
-    data: {
-      user_id: 'u',
-      provider: 'p',
-      model: 'm',
-      calls,
-      tokens_in: 1,
-      tokens_out: 1,
-      cost: 0.1,
-      billing_period: '2026-11',
-      idempotency_key: randomUUID(),
-    },
     metadata: {},
     recordedAt: '2026-11-22T00:00:00.000Z',
   };
