@@ -38,6 +38,13 @@ export const CONFIG_VARS = {
     description: 'pino log level',
     schema: { enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] },
   },
+  LOG_BUFFER_BYTES: {
+    type: 'integer',
+    default: 4096,
+    description:
+      'Log lines are written in blocks of this many bytes (and every second, and at exit); 0 writes each line at once',
+    schema: { minimum: 0, maximum: 8192 },
+  },
   HOST: { type: 'string', default: '127.0.0.1', description: 'Address the API listens on' },
   PORT: {
     type: 'integer',

@@ -4,7 +4,7 @@
  * code for determinism problems (Node built-ins) at build time, not in prod.
  */
 import { bundleWorkflowCode, DefaultLogger } from '@temporalio/worker';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 async function main(): Promise<void> {
@@ -15,7 +15,10 @@ async function main(): Promise<void> {
     logger: new DefaultLogger('WARN'),
   });
   mkdirSync(path.dirname(out), { recursive: true });
-  writeFileSync(out, code);
+  // Written beside and renamed into place: a worker of a test run going on beside this build never reads half a file.
+  const partial = `${out}.${process.pid}.partial`;
+  writeFileSync(partial, code);
+  renameSync(partial, out);
   process.stdout.write(`workflow bundle: ${out} (${(code.length / 1024).toFixed(0)} KiB)\n`);
 }
 

@@ -28,7 +28,7 @@ export interface Context {
 
 export function createContext(processName: string, overrides: Partial<Config> = {}): Context {
   const config = { ...loadConfig(), ...overrides };
-  const logger = createLogger(processName, config.LOG_LEVEL);
+  const logger = createLogger(processName, config.LOG_LEVEL, config.LOG_BUFFER_BYTES);
   const db = createDb({ url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX, applicationName: processName });
   const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: `${config.KAFKA_CLIENT_ID}-${processName}` });
   let temporalPromise: Promise<{ client: Client; connection: Connection }> | undefined;

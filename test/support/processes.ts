@@ -28,8 +28,9 @@ export async function startProcess(
   const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
     cwd: root,
     execArgv: ['--import', 'tsx'],
-    // One API process unless the test asks for a cluster (API_PROCESSES=0 would fork one per core).
-    env: { ...process.env, API_PROCESSES: '1', ...env },
+    // One API process unless the test asks for a cluster (API_PROCESSES=0 would fork one per core); log lines
+    // written at once, so a test reading a running process's output sees every line (LOG_BUFFER_BYTES).
+    env: { ...process.env, API_PROCESSES: '1', LOG_BUFFER_BYTES: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout!.on('data', (d) => (out += d));
