@@ -14,6 +14,7 @@ import {
   MediumRequest,
   MediumSectionResult,
   OutlineRequest,
+  OutlineResult,
   ResearchRequest,
   Source,
 } from '../domain/blog/types';
@@ -164,7 +165,7 @@ export function createBlogActivities(deps: BlogActivityDeps) {
     async assessOutline(a: {
       request: OutlineRequest;
       draft: DraftOutline & { metadata?: GenerationMetadata };
-    }): Promise<Record<string, unknown>> {
+    }): Promise<OutlineResult> {
       const sources = a.request.research.sources ?? [];
       const assessment = assessOutline(
         a.draft.outline,
@@ -173,7 +174,6 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         a.request.research.suggested_angles ?? [],
       );
       return {
-        success: true,
         title_options: a.draft.title_options,
         outline: a.draft.outline,
         ...assessment,

@@ -9,8 +9,11 @@
  */
 import type { DomainEvent } from './events';
 
-/** An event as a fold sees it: stored events also carry the time they were recorded. */
-export type Stored<E extends DomainEvent = DomainEvent> = E & { recordedAt?: string };
+/**
+ * An event as a fold sees it: stored events also carry the time they were recorded and their global position
+ * (the id of what the event creates, where the area says so: an alert's id is its AlertRaised's position).
+ */
+export type Stored<E extends DomainEvent = DomainEvent> = E & { recordedAt?: string; globalPosition?: string };
 
 export interface Decider<C, S> {
   /** State of a stream with no events. */

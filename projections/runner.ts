@@ -14,6 +14,7 @@
  */
 import type { Knex } from 'knex';
 import type { RecordedEvent } from '../infra/eventstore/port';
+import { isDeadlock } from '../infra/db/errors';
 import { PROJECTION_CHANNEL, projectionRowTag } from './framework';
 import type { Change, Projection, ReadView, Row, Scalar } from './framework';
 import { canonical, ColumnInfo, MemRow, supportedType, TableInfo, TableRows } from './rows';
@@ -55,7 +56,7 @@ export async function retryRaces<T>(
     try {
       return await run();
     } catch (e) {
-      const race = e instanceof RowConflictError || (e as { code?: string }).code === '40P01';
+      const race = e instanceof RowConflictError || isDeadlock(e);
       if (!race || attempt >= attempts) throw e;
       onRetry?.(e, attempt);
     }

@@ -1,12 +1,21 @@
 /**
  * The asynchronous blog writer (Document 2, /api/blog): research, outline and
  * medium generation. Workflow id = task id; progress messages are events the
- * task projection turns into `progress_messages`, and a query.
+ * task projection turns into `progress_messages`, and a query. They return
+ * domain results (domain/blog/types.ts); the API shapes the spec's bodies
+ * (api/blog/tasks.ts adds `success`).
  */
 import { proxyActivities } from '@temporalio/workflow';
 import { PAID_CALL_RETRY, READ_RETRY } from './retry';
 import type { BlogActivities } from '../activities/blog';
-import type { MediumRequest, OutlineRequest, ResearchRequest } from '../domain/blog/types';
+import type {
+  MediumRequest,
+  MediumResult,
+  OutlineRequest,
+  OutlineResult,
+  ResearchRequest,
+  ResearchResult,
+} from '../domain/blog/types';
 import { runTask, TaskInput } from './task-runner';
 
 // Reading sources is free and safe to repeat.
@@ -24,7 +33,7 @@ const paid = proxyActivities<BlogActivities>({
   retry: PAID_CALL_RETRY,
 });
 
-export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): Promise<Record<string, unknown>> {
+export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): Promise<ResearchResult> {
   return runTask('blog_research', input, async (progress) => {
     const r = input.request;
     await progress(`Starting research on "${r.topic || r.keywords.join(', ')}"`);
@@ -34,11 +43,11 @@ export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): P
     await progress(
       `Identified ${summary.keyword_analysis.primary_keywords.length} primary keywords and ${summary.suggested_angles.length} content angles`,
     );
-    return { success: true, sources, ...summary };
+    return { sources, ...summary };
   });
 }
 
-export async function blogOutlineWorkflow(input: TaskInput<OutlineRequest>): Promise<Record<string, unknown>> {
+export async function blogOutlineWorkflow(input: TaskInput<OutlineRequest>): Promise<OutlineResult> {
   return runTask('blog_outline', input, async (progress) => {
     await progress(`Drafting an outline from ${input.request.research.sources?.length ?? 0} research sources`);
     const draft = await paid.draftOutline({ userId: input.userId, request: input.request });
@@ -49,7 +58,7 @@ export async function blogOutlineWorkflow(input: TaskInput<OutlineRequest>): Pro
   });
 }
 
-export async function blogMediumWorkflow(input: TaskInput<MediumRequest>): Promise<Record<string, unknown>> {
+export async function blogMediumWorkflow(input: TaskInput<MediumRequest>): Promise<MediumResult> {
   return runTask('blog_medium', input, async (progress) => {
     const r = input.request;
     const sections = [];
@@ -59,6 +68,6 @@ export async function blogMediumWorkflow(input: TaskInput<MediumRequest>): Promi
     }
     const words = sections.reduce((a, s) => a + s.wordCount, 0);
     await progress(`Finished ${sections.length} sections, ${words} words`);
-    return { success: true, title: r.title, sections, total_words: words };
+    return { title: r.title, sections, total_words: words };
   });
 }

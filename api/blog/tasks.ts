@@ -63,9 +63,13 @@ async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
   return { status: 200, data: { task_id: taskId, status: 'started' } };
 }
 
-/** The task record of the spec (`error` only when failed or cancelled). */
-/** A blog task record as its routes answer it (the route names the kind: no `task_type`). */
-const present = (t: TaskRecord) => presentTask(t, ['task_type']);
+/**
+ * A blog task record as its routes answer it (the route names the kind: no `task_type`; `error` only when failed or
+ * cancelled). The workflows return domain results (domain/blog/types.ts); the spec's Research, Outline and medium
+ * results are those with `success: true`, added here.
+ */
+const present = (t: TaskRecord) =>
+  presentTask(t.result ? { ...t, result: { success: true, ...t.result } } : t, ['task_type']);
 
 function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
   return [

@@ -15,11 +15,10 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { getPersona, listPersonas } from '../../projections/personas';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { arr, int, obj, params, str, text, uuid } from '../kernel/schema';
+import { arr, int, nullable, obj, params, str, text, uuid } from '../kernel/schema';
 import { words } from '../content/schemas';
 
 const tags = ['developer personas'];
-const nullable = (s: Record<string, unknown>) => ({ ...s, type: [s.type as string, 'null'] });
 const fields = {
   name: text(100, { pattern: '\\S' }),
   description: str(1000),

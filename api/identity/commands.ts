@@ -39,14 +39,11 @@ export async function createUser(
   meta: EventMetadata = {},
 ): Promise<Written<{ user_id: string }>> {
   const user_id = randomUUID();
-  const r = await d.store.append(
-    userStream(user_id),
-    userDecider.decide(
-      { kind: 'create', user_id, plan: input.plan, role: input.role ?? 'user', email: input.email },
-      userDecider.initialState,
-    ),
-    'no_stream',
-    { ...meta, user_id },
+  const r = await runUserCommand(
+    d.store,
+    user_id,
+    { kind: 'create', user_id, plan: input.plan, role: input.role ?? 'user', email: input.email },
+    meta,
   );
   return { value: { user_id }, events: r.events };
 }
@@ -182,16 +179,12 @@ export async function startSession(
 ): Promise<Written<{ session_id: string; token: string; expires_at: string }>> {
   const t = newSessionToken();
   const expires_at = new Date(Date.now() + ttlSeconds * 1000).toISOString();
-  const r = await d.store.append(
+  const r = await handleCommand(
+    d.store,
     sessionStream(t.id),
-    [
-      {
-        type: 'SessionStarted',
-        data: { session_id: t.id, user_id: userId, token_hash: t.hash, expires_at, key_id: keyId },
-      },
-    ],
-    'no_stream',
-    { ...meta, user_id: userId },
+    sessionDecider,
+    { kind: 'start', session_id: t.id, user_id: userId, token_hash: t.hash, expires_at, key_id: keyId },
+    { metadata: { ...meta, user_id: userId } },
   );
   return { value: { session_id: t.id, token: t.text, expires_at }, events: r.events };
 }

@@ -37,6 +37,18 @@ export const anyString: JsonSchema = { type: 'string' };
 /** ISO 8601 date-time. */
 export const iso: JsonSchema = { type: 'string', format: 'date-time' };
 export const nullableIso: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
+/**
+ * `schema` that also admits null: `nullable(int)` is `{ type: ['integer', 'null'] }`, `nullable(str(100))` keeps the
+ * bounds. The schema must have a `type`; an `enum` gets null among its values as well.
+ */
+export function nullable(schema: JsonSchema): JsonSchema {
+  const t = schema.type;
+  if (t === undefined) throw new Error('nullable(): the schema has no type');
+  const types: unknown[] = Array.isArray(t) ? t : [t];
+  const out: JsonSchema = { ...schema, type: types.includes('null') ? types : [...types, 'null'] };
+  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
+  return out;
+}
 export const uuid: JsonSchema = {
   type: 'string',
   pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',

@@ -19,7 +19,7 @@
  * any workflow starts.
  */
 import { randomUUID } from 'node:crypto';
-import { WorkflowFailedError } from '@temporalio/client';
+import type { Workflow, WorkflowResultType } from '@temporalio/common';
 import { ConflictError, NotFoundError, UsageLimitExceededError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { PLANS, PlanName } from '../../domain/plans';
@@ -29,7 +29,9 @@ import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, settle, userIdOf } from './handler';
 import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
-import { cancelWorkflow, describeTask, failureError, startWorkflow } from './workflows';
+import { awaitWorkflowResult, cancelWorkflow, describeTask, startWorkflow, TIMED_OUT } from './workflows';
+
+export { TIMED_OUT };
 
 /**
  * The polling hint of task status answers (docs/api.md, "Polling a task"): a
@@ -106,8 +108,6 @@ export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   after?(ctx: AnyCtx, result: O): Promise<void>;
 }
 
-export const TIMED_OUT = Symbol('timed out');
-
 /**
  * Starts `spec.workflow` on `request` and answers by the rule above. The
  * request is what the workflow receives (validated, defaults applied, identity
@@ -128,7 +128,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
   });
   const wait = waitBoundMs(ctx.req.header('prefer'), ctx.deps.settings.taskWaitMs ?? DEFAULT_TASK_WAIT_MS);
   const headers: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
-  const result = wait.ms > 0 ? await awaitResult<O>(ctx.deps, taskId, wait.ms) : TIMED_OUT;
+  const result = wait.ms > 0 ? await awaitWorkflowResult(ctx.deps, spec.workflow, taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) {
     await spec.after?.(ctx, result);
     return { status: 200, headers, data: { task_id: taskId, ...result } };
@@ -144,20 +144,25 @@ export async function runTask<R, O extends Record<string, unknown>>(
   };
 }
 
-/** The workflow's result, TIMED_OUT after `ms`, or the API error of its failure code. */
-export async function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT> {
-  const client = await deps.workflows!.client();
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ms);
-  try {
-    return (await client.withAbortSignal(abort.signal, () => client.workflow.getHandle(workflowId).result())) as O;
-  } catch (e) {
-    if (e instanceof WorkflowFailedError) throw failureError(e, workflowId);
-    if (abort.signal.aborted) return TIMED_OUT;
-    throw e;
-  } finally {
-    clearTimeout(timer);
-  }
+/**
+ * The result of the task workflow started as `workflowId`, TIMED_OUT after `ms`, or the API error of its failure
+ * code: `awaitWorkflowResult` of the typed Temporal boundary (api/kernel/workflows.ts), typed by `workflow`.
+ */
+export function awaitResult<W extends Workflow>(
+  deps: AppDeps,
+  workflow: W,
+  workflowId: string,
+  ms: number,
+): Promise<WorkflowResultType<W> | typeof TIMED_OUT>;
+/**
+ * @deprecated The untyped form (the caller names the result type, nothing checks it): kept only until
+ * api/writers/tasks.ts passes its workflow (`awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms)`); then delete.
+ */
+export function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT>;
+export function awaitResult(deps: AppDeps, ...args: [Workflow, string, number] | [string, number]): Promise<unknown> {
+  return args.length === 3
+    ? awaitWorkflowResult(deps, args[0], args[1], args[2])
+    : awaitWorkflowResult(deps, (() => Promise.resolve()) satisfies Workflow, args[0], args[1]);
 }
 
 /** Responses of a generating route: 200 with `data`, 202 with the task to poll. */

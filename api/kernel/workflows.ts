@@ -135,6 +135,34 @@ export async function executeWorkflow<W extends Workflow>(
   }
 }
 
+/** What `awaitWorkflowResult` answers when the bound passed before the workflow finished. */
+export const TIMED_OUT = Symbol('timed out');
+
+/**
+ * The result of the started workflow `workflowId`, typed by the workflow function that was started with it
+ * (`startWorkflow(deps, w, { workflowId })` then `awaitWorkflowResult(deps, w, workflowId, ms)`); TIMED_OUT after
+ * `ms`; a failure becomes the error of its failure code.
+ */
+export async function awaitWorkflowResult<W extends Workflow>(
+  deps: Pick<AppDeps, 'workflows'>,
+  workflow: W,
+  workflowId: string,
+  ms: number,
+): Promise<WorkflowResultType<W> | typeof TIMED_OUT> {
+  const { client } = await clientOf(deps);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  try {
+    return await client.withAbortSignal(abort.signal, () => client.workflow.getHandle<W>(workflowId).result());
+  } catch (e) {
+    if (e instanceof WorkflowFailedError) throw failureError(e, workflowId);
+    if (abort.signal.aborted) return TIMED_OUT;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Asks a workflow to cancel; a workflow that no longer exists is not an error. */
 export async function cancelWorkflow(deps: Pick<AppDeps, 'workflows'>, workflowId: string): Promise<void> {
   const { client } = await clientOf(deps);

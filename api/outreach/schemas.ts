@@ -22,7 +22,6 @@ export const tags = ['backlink outreach'];
 
 export const workspaceId = str(100, { pattern: '^[A-Za-z0-9._:@-]+$', minLength: 1 });
 const score = { type: 'number', minimum: 0, maximum: 1 };
-const nullable = (s: Record<string, unknown>) => ({ ...s, type: [s.type as string, 'null'] });
 const nullableScore = { type: ['number', 'null'], minimum: 0, maximum: 1 };
 const nullableStr = { type: ['string', 'null'] };
 export const email = str(254, { format: 'email' });
@@ -202,5 +201,3 @@ export const writingMetadata = obj(
   },
   ['provider', 'model', 'offline', 'method'],
 );
-
-export { nullable };

@@ -7,38 +7,36 @@
 import type { KeywordResearchRequest } from '../../domain/content/types';
 import { keywordResearchWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, int, obj, str } from '../kernel/schema';
+import { anyString, arr, int, nullable, num, obj, str } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { GENERATION_ERRORS } from '../content/routes';
 import { words } from '../content/schemas';
-
-const nullable = (t: string) => ({ type: [t, 'null'] });
 
 const keywordRow = obj(
   {
     keyword: { type: 'string' },
     origin: arr({ enum: ['seed', 'vendor', 'corpus'] }),
-    search_volume: nullable('integer'),
+    search_volume: nullable(int),
     competition: { enum: ['low', 'medium', 'high', null] },
-    competition_index: nullable('number'),
-    cpc: nullable('number'),
+    competition_index: nullable(num),
+    cpc: nullable(num),
     top_of_page_bid: { type: ['object', 'null'] },
     monthly_searches: arr({ type: 'object' }),
     corpus: {
       type: ['object', 'null'],
       properties: { documents: int, of: int, occurrences: int, found_in: arr({ type: 'string' }) },
     },
-    intent: nullable('string'),
-    intent_signal: nullable('string'),
+    intent: nullable(anyString),
+    intent_signal: nullable(anyString),
     sources: {
       type: 'object',
       description: 'Where each number of the row comes from (null = the row has no such number)',
       properties: {
-        search_volume: nullable('string'),
-        competition: nullable('string'),
-        cpc: nullable('string'),
-        corpus: nullable('string'),
-        intent: nullable('string'),
+        search_volume: nullable(anyString),
+        competition: nullable(anyString),
+        cpc: nullable(anyString),
+        corpus: nullable(anyString),
+        intent: nullable(anyString),
       },
     },
   },

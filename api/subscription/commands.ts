@@ -3,12 +3,16 @@
  * (SubscriptionCancelled), decided on the user's stream by the user decider
  * (domain/identity/user.ts, rules of domain/subscription/state.ts) at the API
  * clock's time and appended with the expected version, so two concurrent
- * changes cannot both win (409).
+ * changes cannot both win (409). Marking an alert as read is decided on the
+ * user's alert stream (domain/subscription/alerts.ts).
  */
+import { alertStream } from '../../domain/events/alerts';
 import type { PlanName } from '../../domain/plans';
+import { alertDecider } from '../../domain/subscription/alerts';
 import { decidePlanChange, PlanChangeKind } from '../../domain/subscription/state';
 import { subscriptionOf } from '../../domain/identity';
 import type { EventMetadata } from '../../infra/eventstore';
+import { handleCommand } from '../../infra/eventstore/command';
 import { IdentityDeps, runUserCommand, Written } from '../identity/commands';
 
 export async function changeSubscription(
@@ -33,4 +37,21 @@ export async function cancelSubscription(
   const cancelled = r.decided[0];
   const expires_at = cancelled.type === 'SubscriptionCancelled' ? cancelled.data.expires_at : '';
   return { value: { plan: subscriptionOf(r.state, now).plan.name, expires_at }, events: r.events };
+}
+
+/** Marks the user's alert as read: 404 when it is not one of theirs, nothing to write when it is read already. */
+export async function markAlertRead(
+  d: IdentityDeps,
+  userId: string,
+  alertId: number,
+  meta: EventMetadata = {},
+): Promise<Written<null>> {
+  const r = await handleCommand(
+    d.store,
+    alertStream(userId),
+    alertDecider,
+    { kind: 'mark_read', user_id: userId, alert_id: alertId },
+    { metadata: { ...meta, user_id: userId } },
+  );
+  return { value: null, events: r.events };
 }

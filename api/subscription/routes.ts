@@ -4,14 +4,12 @@
  * plan changes and mark-read append events and wait (bounded) for the
  * projection that serves the next read. Choices: docs/subscription.md.
  */
-import { NotFoundError } from '../../domain/errors';
-import { alertStream } from '../../domain/events/alerts';
 import { PLAN_NAMES, PlanName, PLANS } from '../../domain/plans';
 import { pricingTable } from '../../domain/pricing';
-import { getAlert, listAlerts } from '../../projections/alerts';
+import { listAlerts } from '../../projections/alerts';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { cancelSubscription, changeSubscription } from './commands';
+import { cancelSubscription, changeSubscription, markAlertRead } from './commands';
 import { dashboardOut, loadSubscription, plansOut, subscriptionOut, trendsOut, usageOut } from './views';
 import {
   alertSchema,
@@ -182,20 +180,10 @@ export const subscriptionRoutes: RouteDef[] = [
     },
     responses: { 200: { description: 'Marked as read; no data', message: true } },
     handler: async (ctx) => {
-      const userId = userIdOf(ctx);
-      const alert = await getAlert(ctx.deps.db, ctx.params.alert_id);
-      if (!alert || alert.user_id !== userId)
-        throw new NotFoundError('Alert not found', { alert_id: ctx.params.alert_id });
-      if (!alert.read) {
-        const r = await ctx.deps.store.append(
-          alertStream(userId),
-          [{ type: 'AlertMarkedRead', data: { alert_id: alert.id, user_id: userId } }],
-          'any',
-          meta(ctx),
-        );
-        await settle(ctx, 'alerts', r.events);
-      }
-      return { message: `Alert ${alert.id} marked as read` };
+      // Decided on the caller's alert stream: another user's alert is not in it, so it is not found.
+      const r = await markAlertRead(ctx.deps, userIdOf(ctx), ctx.params.alert_id, meta(ctx));
+      if (r.events.length) await settle(ctx, 'alerts', r.events);
+      return { message: `Alert ${ctx.params.alert_id} marked as read` };
     },
   }),
 ];

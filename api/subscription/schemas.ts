@@ -4,11 +4,7 @@
  * are documented in docs/subscription.md.
  */
 import type { JsonSchema } from '../kernel/envelopes/common';
-
-const iso = { type: 'string', format: 'date-time' };
-const num = { type: 'number' };
-const int = { type: 'integer' };
-const str = { type: 'string' };
+import { anyString, int, iso, num } from '../kernel/schema';
 
 export const limitsSchema: JsonSchema = {
   type: 'object',
@@ -19,15 +15,15 @@ export const limitsSchema: JsonSchema = {
 
 export const planSchema: JsonSchema = {
   type: 'object',
-  properties: { id: int, name: str, price: num, billing_cycle: { enum: ['monthly'] }, limits: limitsSchema },
+  properties: { id: int, name: anyString, price: num, billing_cycle: { enum: ['monthly'] }, limits: limitsSchema },
   required: ['id', 'name', 'price', 'billing_cycle', 'limits'],
 };
 
 export const pricingSchema: JsonSchema = {
   type: 'object',
   properties: {
-    provider: str,
-    model: { ...str, description: 'token-priced providers; `*` prices any other model of the provider' },
+    provider: anyString,
+    model: { ...anyString, description: 'token-priced providers; `*` prices any other model of the provider' },
     input_cost_per_1m: num,
     output_cost_per_1m: num,
     cost_per_request: { ...num, description: 'request-priced providers' },
@@ -38,8 +34,8 @@ export const pricingSchema: JsonSchema = {
 export const subscriptionSchema: JsonSchema = {
   type: 'object',
   properties: {
-    user_id: str,
-    plan_name: str,
+    user_id: anyString,
+    plan_name: anyString,
     plan_id: int,
     status: {
       enum: ['active', 'cancelled', 'expired'],
@@ -126,9 +122,9 @@ export const alertSchema: JsonSchema = {
   type: 'object',
   properties: {
     id: int,
-    user_id: str,
-    title: str,
-    message: str,
+    user_id: anyString,
+    title: anyString,
+    message: anyString,
     severity: { enum: ['info', 'warning', 'critical'] },
     alert_type: { enum: ['usage_threshold', 'cost_threshold'] },
     created_at: iso,
@@ -151,7 +147,11 @@ export const dashboardSchema: JsonSchema = {
       required: ['total_api_calls_this_month', 'total_cost_this_month', 'usage_status', 'unread_alerts'],
     },
     current_usage: usageSchema,
-    limits: { type: 'object', properties: { plan_name: str, limits: limitsSchema }, required: ['plan_name', 'limits'] },
+    limits: {
+      type: 'object',
+      properties: { plan_name: anyString, limits: limitsSchema },
+      required: ['plan_name', 'limits'],
+    },
     projections: {
       type: 'object',
       description: 'linear extrapolation of the period so far (docs/subscription.md)',

@@ -1,7 +1,8 @@
 /** Request and result shapes of the asynchronous blog writer (Document 2, /api/blog). */
 import type { Source } from '../analysis/types';
-import type { DraftOutlineSection, ResearchSummary } from '../generation/types';
+import type { DraftOutline, DraftOutlineSection, ResearchSummary } from '../generation/types';
 import type { GenerationMetadata } from '../generation/model-plan';
+import type { OutlineAssessment } from './outline-assess';
 
 export type { Source };
 
@@ -22,11 +23,21 @@ export interface ResearchRequest {
   persona?: Persona;
 }
 
-/** The Research result of the spec: the research summary (domain/generation) plus the sources it was made from. */
-export type ResearchResult = ResearchSummary & { success: boolean; sources: Source[] };
+/**
+ * A result as a plain object type (no interface): what a task records (TaskCompleted's `result` is a JSON object),
+ * so it is assignable to `Record<string, unknown>`.
+ */
+type Plain<T> = { [K in keyof T]: T[K] };
+
+/**
+ * What the research workflow returns: the research summary (domain/generation) plus the sources it was made from.
+ * The Research result of the spec is this with `success: true` (the API adds it: api/blog/tasks.ts).
+ */
+export type ResearchResult = Plain<ResearchSummary & { sources: Source[] }>;
 
 export interface OutlineRequest {
-  research: Partial<ResearchResult> & { sources?: Source[] };
+  /** The Research result a client received (it may carry the spec's `success`, which is not read). */
+  research: Partial<ResearchResult> & { sources?: Source[]; success?: boolean };
   persona?: Persona;
   word_count: number;
   custom_instructions?: string;
@@ -64,6 +75,15 @@ export interface MediumSectionResult {
   /** Extra: the AI call behind the section (provider, model; for llama who wrote what). */
   metadata?: GenerationMetadata;
 }
+
+/**
+ * What the outline workflow returns: the drafted outline scored against its research (domain/blog/outline-assess),
+ * with the AI call behind it. The Outline result of the spec is this with `success: true` (added by the API).
+ */
+export type OutlineResult = Plain<DraftOutline & OutlineAssessment & { metadata?: GenerationMetadata }>;
+
+/** What the medium generation workflow returns; the spec's result is this with `success: true` (added by the API). */
+export type MediumResult = { title: string; sections: MediumSectionResult[]; total_words: number };
 
 /** Medium blogs are at most 1000 words (Document 2, Limits). */
 export const MEDIUM_MAX_WORDS = 1000;

@@ -4,7 +4,7 @@
  * cancellation (rules in domain/subscription/state.ts).
  */
 import type { Decider, Stored } from '../decider';
-import { NotFoundError } from '../errors';
+import { ConflictError, NotFoundError } from '../errors';
 import type { DomainEvent } from '../events';
 import type { PlanKey, UserRole } from '../events/identity';
 import { decideCancel, decidePlanChange, subscriptionAt, SubscriptionView } from '../subscription/state';
@@ -55,7 +55,7 @@ export const userDecider: Decider<UserCommand, UserAggregate> = {
   decide(c, s): DomainEvent[] {
     switch (c.kind) {
       case 'create':
-        // The stream is appended with `no_stream`: a second create of one id fails in the store.
+        if (s.user) throw new ConflictError('user id already in use');
         return [
           {
             type: 'UserCreated',

@@ -28,6 +28,7 @@ import {
 } from './port';
 import { ConcurrencyError, EventDataRejectedError } from './errors';
 import { validateEvent } from './validate';
+import { sqlState } from '../db/errors';
 
 interface Row {
   global_position: string;
@@ -75,12 +76,6 @@ export async function lastStoredCheckpoint(db: Knex): Promise<Checkpoint> {
   );
   return r.rows[0] ? { transactionId: r.rows[0].t, globalPosition: r.rows[0].g } : START;
 }
-
-/** SQLSTATE of a PostgreSQL error, when it is one. */
-const sqlState = (e: unknown): string | undefined =>
-  typeof e === 'object' && e !== null && typeof (e as { code?: unknown }).code === 'string'
-    ? (e as { code: string }).code
-    : undefined;
 
 /** PostgreSQL's class 22 "data exception" (22P05 untranslatable character, 22021 bad encoding, ...) can never succeed on retry. */
 function translate(e: unknown): unknown {

@@ -84,6 +84,8 @@ describe('blog writer routes', () => {
       created_at: expect.any(String),
     });
     expect(done.body.progress_messages.length).toBeGreaterThanOrEqual(3);
+    // The spec's Research result: the workflow's domain result with `success`, added by the route.
+    expect(done.body.result.success).toBe(true);
     expect(done.body.result.sources.length).toBeGreaterThan(0);
     // A cited source can be followed: the corpus route serves it.
     const url = new URL(done.body.result.sources[0].url);
@@ -186,6 +188,11 @@ describe('blog writer routes', () => {
     });
     const done = await poll(`/api/blog/generate/medium/status/${start.body.task_id}`, alice.key);
     expect(done.body.status).toBe('completed');
+    expect(done.body.result).toMatchObject({
+      success: true,
+      title: 'Repurposing content',
+      total_words: expect.any(Number),
+    });
     expect(done.body.result.sections.map((s: { id: string }) => s.id)).toEqual(['one', 'two']);
   });
 

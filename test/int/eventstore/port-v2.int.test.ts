@@ -109,6 +109,34 @@ describe('event store port v2', () => {
     expect(await store.readStream(`task-${id}`)).toEqual([]);
   });
 
+  it('turns a class-22 error PostgreSQL itself raises on append into the same DATA_REJECTED, storing nothing', async () => {
+    // Values the store's own check (event data and metadata) lets through but PostgreSQL refuses: an event id that
+    // is not a uuid (22P02 invalid_text_representation) and a NUL in a stream id (22021 character_not_in_repertoire).
+    const id = randomUUID();
+    const good = { streamId: `task-${id}`, events: [started(id)], expectedVersion: 'no_stream' as const };
+    const badId = await store
+      .appendMany([
+        good,
+        { streamId: `task-${randomUUID()}`, events: [progressed(id, 'ok', 'not-a-uuid')], expectedVersion: 'any' },
+      ])
+      .catch((e) => e);
+    expect(badId).toBeInstanceOf(EventDataRejectedError);
+    expect(badId).toMatchObject({ code: 'DATA_REJECTED' });
+    expect(badId.message).toMatch(
+      /PostgreSQL refused the data \(SQLSTATE 22P02: [\s\S]*invalid input syntax for type uuid/,
+    );
+    const nul = await store.append(`task-${id}\u0000x`, [started(id)], 'no_stream').catch((e) => e);
+    expect(nul).toBeInstanceOf(EventDataRejectedError);
+    expect(nul.message).toMatch(/PostgreSQL refused the data \(SQLSTATE 22021: /);
+    // The whole append was one transaction: the good stream's event is not stored either.
+    expect(await store.readStream(`task-${id}`)).toEqual([]);
+    // Inside a caller's transaction too (the error leaves through the same translation).
+    const inTx = await store
+      .transaction((tx) => tx.append(`task-${id}`, [progressed(id, 'ok', 'also-not-a-uuid')], 'any'))
+      .catch((e) => e);
+    expect(inTx).toMatchObject({ code: 'DATA_REJECTED', message: expect.stringContaining('SQLSTATE 22P02') });
+  });
+
   it('announces appended streams to onCommitted after the commit, once per transaction, never for a rollback', async () => {
     const seen: string[][] = [];
     const hooked = createEventStore(schema.db, { onCommitted: (ids) => seen.push([...ids].sort()) });

@@ -2,6 +2,7 @@
 import { fold } from '../../../domain/decider';
 import { apiKeyDecider, sessionDecider, userDecider } from '../../../domain/identity';
 import { endpointDecider } from '../../../domain/webhooks/decide';
+import { alertDecider } from '../../../domain/subscription/alerts';
 import type { DomainEvent } from '../../../domain/events';
 
 const now = new Date('2026-11-23T12:00:00.000Z');
@@ -74,6 +75,20 @@ describe('user and subscription decisions', () => {
     );
   });
 
+  it('creates a user once: a second create of the same id is a conflict', () => {
+    const create = { kind: 'create', user_id: 'u1', plan: 'basic', role: 'admin', email: 'a@b.example' } as const;
+    const events = userDecider.decide(create, userDecider.initialState);
+    expect(events).toEqual([
+      { type: 'UserCreated', data: { user_id: 'u1', plan: 'basic', role: 'admin', email: 'a@b.example' } },
+    ]);
+    expect(userDecider.decide({ ...create, email: undefined }, userDecider.initialState)[0].data).not.toHaveProperty(
+      'email',
+    );
+    const s = fold(userDecider, events);
+    expect(s.user).toEqual({ user_id: 'u1', plan: 'basic', role: 'admin', email: 'a@b.example' });
+    expect(() => userDecider.decide(create, s)).toThrow(expect.objectContaining({ kind: 'conflict' }));
+  });
+
   it('refuses commands on a user that does not exist', () => {
     expect(() => userDecider.decide({ kind: 'set_plan', plan: 'pro' }, userDecider.initialState)).toThrow(
       'User not found',
@@ -101,6 +116,86 @@ describe('session decisions', () => {
       'Session not found',
     );
     expect(() => sessionDecider.decide({ kind: 'end', user_id: 'u2' }, s)).toThrow('Session not found');
+  });
+});
+
+describe('session start', () => {
+  const start = {
+    kind: 'start',
+    session_id: 's1',
+    user_id: 'u1',
+    token_hash: 'b'.repeat(64),
+    expires_at: '2030-01-01T00:00:00.000Z',
+    key_id: 'k1',
+  } as const;
+
+  it('starts a session on a new stream; the started session can be ended by its owner', () => {
+    const events = sessionDecider.decide(start, sessionDecider.initialState);
+    expect(events).toEqual([
+      {
+        type: 'SessionStarted',
+        data: {
+          session_id: 's1',
+          user_id: 'u1',
+          token_hash: 'b'.repeat(64),
+          expires_at: '2030-01-01T00:00:00.000Z',
+          key_id: 'k1',
+        },
+      },
+    ]);
+    const s = fold(sessionDecider, events);
+    expect(s).toMatchObject({ kind: 'session', id: 's1', user_id: 'u1', revoked: false });
+    expect(sessionDecider.decide({ kind: 'end', user_id: 'u1' }, s)[0].type).toBe('SessionEnded');
+  });
+
+  it('refuses a second start of one session id (409), ended or not', () => {
+    const s = fold(sessionDecider, sessionDecider.decide(start, sessionDecider.initialState));
+    expect(() => sessionDecider.decide(start, s)).toThrow(expect.objectContaining({ kind: 'conflict' }));
+    const ended = sessionDecider.evolve(s, sessionDecider.decide({ kind: 'end', user_id: 'u1' }, s)[0]);
+    expect(() => sessionDecider.decide(start, ended)).toThrow(expect.objectContaining({ kind: 'conflict' }));
+  });
+});
+
+describe('alert decisions', () => {
+  const raised = (key: string, globalPosition: string) => ({
+    type: 'AlertRaised' as const,
+    data: {
+      alert_key: key,
+      user_id: 'u1',
+      title: 't',
+      message: 'm',
+      severity: 'info' as const,
+      alert_type: 'usage_threshold',
+      billing_period: '2026-11',
+    },
+    globalPosition,
+  });
+  const s = fold(alertDecider, [raised('a', '41'), raised('b', '57')]);
+
+  it('marks an alert of the stream as read once; the id is its AlertRaised global position', () => {
+    const events = alertDecider.decide({ kind: 'mark_read', user_id: 'u1', alert_id: 57 }, s);
+    expect(events).toEqual([{ type: 'AlertMarkedRead', data: { alert_id: 57, user_id: 'u1' } }]);
+    const read = alertDecider.evolve(s, events[0]);
+    expect(alertDecider.decide({ kind: 'mark_read', user_id: 'u1', alert_id: 57 }, read)).toEqual([]);
+    expect(alertDecider.decide({ kind: 'mark_read', user_id: 'u1', alert_id: 41 }, read)).toHaveLength(1);
+  });
+
+  it("refuses an alert that is not in the stream (unknown, or raised on another user's stream) as not found", () => {
+    for (const alert_id of [1, 42, 999999999])
+      expect(() => alertDecider.decide({ kind: 'mark_read', user_id: 'u1', alert_id }, s)).toThrow(
+        expect.objectContaining({ kind: 'not_found', message: 'Alert not found' }),
+      );
+    expect(() =>
+      alertDecider.decide({ kind: 'mark_read', user_id: 'u1', alert_id: 1 }, alertDecider.initialState),
+    ).toThrow('Alert not found');
+  });
+
+  it('ignores a read mark of an alert it never saw raised and events of other areas', () => {
+    const after = alertDecider.evolve(s, { type: 'AlertMarkedRead', data: { alert_id: 5, user_id: 'u1' } });
+    expect([...after.alerts.keys()]).toEqual([41, 57]);
+    expect(alertDecider.evolve(s, { type: 'UserCreated', data: { user_id: 'u1', plan: 'free', role: 'user' } })).toBe(
+      s,
+    );
   });
 });
 

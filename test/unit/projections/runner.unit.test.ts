@@ -9,7 +9,15 @@ import type { TaskEvent } from '../../../domain/events/tasks';
 import type { RecordedEvent } from '../../../infra/eventstore/port';
 import { Change, defineProjection, Row } from '../../../projections/framework';
 import { ColumnInfo, MemRow, TableInfo, TableRows } from '../../../projections/rows';
-import { BatchView, isApplied, markApplied, planBatch, StreamState } from '../../../projections/runner';
+import {
+  BatchView,
+  isApplied,
+  markApplied,
+  planBatch,
+  retryRaces,
+  RowConflictError,
+  StreamState,
+} from '../../../projections/runner';
 
 function rng(seed: number) {
   let x = seed >>> 0;
@@ -402,5 +410,40 @@ describe('planBatch', () => {
       expect(count.size).toBe(streams.reduce((s, x) => s + x.n, 0));
       for (const { t, n } of streams) expect(states.get(`task-${t}`)).toEqual(state(n - 1));
     }
+  });
+});
+
+describe('retryRaces', () => {
+  const pgError = (code: string) => Object.assign(new Error(`pg ${code}`), { code });
+  const failing = (errors: unknown[]) => {
+    let calls = 0;
+    const run = async () => {
+      const e = errors[calls++];
+      if (e) throw e;
+      return calls;
+    };
+    return { run, calls: () => calls };
+  };
+
+  it('runs a batch again after a deadlock (40P01) or a row conflict, telling onRetry each time', async () => {
+    const f = failing([pgError('40P01'), new RowConflictError('t', 1)]);
+    const retried: number[] = [];
+    await expect(retryRaces(f.run, 5, (_e, attempt) => retried.push(attempt))).resolves.toBe(3);
+    expect(retried).toEqual([1, 2]);
+  });
+
+  it('passes any other error on at once, PostgreSQL ones included', async () => {
+    for (const e of [pgError('23505'), pgError('40001'), new Error('boom')]) {
+      const f = failing([e]);
+      await expect(retryRaces(f.run)).rejects.toBe(e);
+      expect(f.calls()).toBe(1);
+    }
+  });
+
+  it('gives up after `attempts` races with the last error', async () => {
+    const errors = [pgError('40P01'), pgError('40P01'), pgError('40P01')];
+    const f = failing(errors);
+    await expect(retryRaces(f.run, 3)).rejects.toBe(errors[2]);
+    expect(f.calls()).toBe(3);
   });
 });
