@@ -35,6 +35,12 @@ export interface PublishInput {
   scheduledAt: string;
 }
 
+/** A publication that failed for good: the event moves to `failed` with this code (PLATFORM_ERROR) and reason. */
+export interface PublishFailureInput extends PublishInput {
+  code: string;
+  reason: string;
+}
+
 export interface PublishOutcome {
   outcome: 'published' | 'failed' | 'skipped';
   /** Why: the failure code, or what made the timer stale. */
@@ -45,22 +51,23 @@ export interface PublishOutcome {
 
 export function createCalendarActivities(deps: CalendarActivityDeps) {
   const now = deps.now ?? (() => new Date());
+  /** The calendar as the publish decision needs it; undefined when it was deleted. */
+  const calendarCtx = async (calendarId: string): Promise<CalendarCtx | undefined> => {
+    const cal = (await deps.store.aggregateStream(calendarStream(calendarId), calendarDecider.evolve, undefined)).state;
+    return cal && !cal.deleted
+      ? {
+          calendar_id: cal.calendar_id,
+          owner_id: cal.owner_id,
+          timezone: cal.timezone,
+          settings: cal.settings,
+          status: cal.status,
+        }
+      : undefined;
+  };
   return {
     ...createCalendarGenerateActivities(deps),
     async publishDueEvent(input: PublishInput): Promise<PublishOutcome> {
-      const cal = (
-        await deps.store.aggregateStream(calendarStream(input.calendarId), calendarDecider.evolve, undefined)
-      ).state;
-      const ctx: CalendarCtx | undefined =
-        cal && !cal.deleted
-          ? {
-              calendar_id: cal.calendar_id,
-              owner_id: cal.owner_id,
-              timezone: cal.timezone,
-              settings: cal.settings,
-              status: cal.status,
-            }
-          : undefined;
+      const ctx = await calendarCtx(input.calendarId);
       const stream = calendarEventStream(input.eventId);
       const { state } = await deps.store.aggregateStream(stream, calendarEventDecider.evolve, undefined);
       if (!state || state.deleted || state.schedule_id !== input.scheduleId)
@@ -97,6 +104,33 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
       const published = r.events.find((e) => e.type === 'CalendarEventPublished');
       if (published?.type === 'CalendarEventPublished')
         return { outcome: 'published', published_at: published.data.published_at, mode };
+      const failed = r.events.find((e) => e.type === 'CalendarEventPublishFailed');
+      if (failed?.type === 'CalendarEventPublishFailed') return { outcome: 'failed', reason: failed.data.code };
+      return { outcome: 'skipped', reason: r.events.length ? 'the calendar no longer publishes' : 'already handled' };
+    },
+
+    /**
+     * Records that the timer's publication failed for good (the adapter's last attempt failed, or it refused the
+     * post): the same `publish_due` decision with a failure, so it applies only while the event still carries the
+     * timer's schedule id — the event moves to `failed` (CalendarEventPublishFailed: `event.updated` webhook with
+     * `status: failed` and the code) and its timer is disarmed.
+     */
+    async recordPublishFailure(input: PublishFailureInput): Promise<PublishOutcome> {
+      const r = await handleCommand(
+        deps.store,
+        calendarEventStream(input.eventId),
+        calendarEventDecider,
+        {
+          kind: 'publish_due',
+          schedule_id: input.scheduleId,
+          now: now(),
+          calendar: await calendarCtx(input.calendarId),
+          mode: 'platform',
+          external_id: null,
+          failure: { code: input.code, reason: input.reason },
+        },
+        { metadata: { user_id: input.ownerId, workflow_id: currentWorkflowId() } },
+      );
       const failed = r.events.find((e) => e.type === 'CalendarEventPublishFailed');
       if (failed?.type === 'CalendarEventPublishFailed') return { outcome: 'failed', reason: failed.data.code };
       return { outcome: 'skipped', reason: r.events.length ? 'the calendar no longer publishes' : 'already handled' };

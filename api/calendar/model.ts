@@ -5,7 +5,13 @@
  * series expansion, timing analysis, smart scheduling and analytics.
  */
 import type { Knex } from 'knex';
-import { fitTimingModel, reachPotential, SlotEstimate, TimingModel } from '../../domain/calendar/timing';
+import {
+  audienceZoneDistribution,
+  fitTimingModel,
+  reachPotential,
+  SlotEstimate,
+  TimingModel,
+} from '../../domain/calendar/timing';
 import { weekdayName } from '../../domain/calendar/time';
 import { performanceRows } from '../../projections/calendar-queries';
 
@@ -19,13 +25,20 @@ export async function calendarModel(
     ...f,
     platform: f.platform && f.platform !== 'multi' ? f.platform : undefined,
   });
+  // The audience zones recorded with the figures: the hour prior follows the audience's clock (docs/calendar.md).
+  const audienceZones = audienceZoneDistribution(
+    rows.map((r) => ({
+      impressions: Number(r.performance?.impressions ?? 0),
+      timezones: (r.audience as { timezones?: Record<string, number> } | null)?.timezones,
+    })),
+  );
   return fitTimingModel(
     rows.map((r) => ({
       at: r.published_at!,
       impressions: Number(r.performance?.impressions ?? 0),
       engagements: Number(r.performance?.engagements ?? 0),
     })),
-    { platform: f.platform, timezone },
+    { platform: f.platform, timezone, audienceZones, referenceTime: Date.now() },
   );
 }
 
@@ -36,6 +49,7 @@ export const basisOf = (m: TimingModel, s: SlotEstimate) => ({
     "expected values of the calendar's timing model: its own recorded performance blended with the platform prior (docs/calendar.md); an estimate, not a measurement",
   platform: m.platform,
   slot: { day_of_week: weekdayName(s.weekday), hour: s.hour, timezone: m.timezone },
+  audience_timezones: m.audience_timezones,
   observations: m.observations,
   prior_weight: m.prior_weight,
   confidence: s.confidence,

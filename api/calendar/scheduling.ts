@@ -10,7 +10,7 @@ import { Constraints, Flexibility, Goals, Priority, smartSchedule } from '../../
 import type { TimingModel } from '../../domain/calendar/timing';
 import { weekdayName } from '../../domain/calendar/time';
 import { currentEvents } from '../../infra/calendar/capacity';
-import { eventRowsBetween, performanceRows } from '../../projections/calendar-queries';
+import { eventRowsBetween } from '../../projections/calendar-queries';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
@@ -66,6 +66,11 @@ const modelOut = obj({
   observations: int,
   prior_weight: num,
   platform: { type: 'string' },
+  audience_timezones: {
+    type: ['object', 'null'],
+    additionalProperties: { type: 'number' },
+    description: "recorded audience zones the hour prior follows; null: the calendar's zone",
+  },
   description: { type: 'string' },
 });
 
@@ -74,6 +79,7 @@ const modelInfo = (m: TimingModel) => ({
   observations: m.observations,
   prior_weight: m.prior_weight,
   platform: m.platform,
+  audience_timezones: m.audience_timezones,
   description:
     "hour and weekday effects learnt from the calendar's recorded performance (published events), blended with the platform prior; the prior's weight falls as observations grow (docs/calendar.md)",
 });
@@ -199,24 +205,9 @@ export const schedulingRoutes: RouteDef[] = [
       };
       const tz = cal.calendar.timezone;
       const m = await calendarModel(ctx.deps.db, cal.calendar.calendar_id, tz, f);
-      const rows = await performanceRows(ctx.deps.db, cal.calendar.calendar_id, {
-        ...f,
-        platform: f.platform === 'multi' ? undefined : f.platform,
-      });
-      // Audience zones as recorded with the figures, weighted by impressions.
-      const zones: Record<string, number> = {};
-      let weight = 0;
-      for (const r of rows) {
-        const z = (r.audience as { timezones?: Record<string, number> } | null)?.timezones;
-        const imp = Number(r.performance?.impressions ?? 0);
-        if (!z || !imp) continue;
-        weight += imp;
-        for (const [k, v] of Object.entries(z)) zones[k] = (zones[k] ?? 0) + v * imp;
-      }
-      const recorded = weight > 0;
-      const distribution = recorded
-        ? Object.fromEntries(Object.entries(zones).map(([k, v]) => [k, Math.round((v / weight) * 1000) / 1000]))
-        : { [tz]: 1 };
+      // Audience zones as recorded with the figures, weighted by impressions (the model's hour prior follows them).
+      const recorded = m.audience_timezones !== null;
+      const distribution = m.audience_timezones ?? { [tz]: 1 };
       const hours = m.hour_effects
         .map((x, h) => ({ hour: h, relative_activity: x, observations: m.hour_counts[h] }))
         .sort((a, b) => b.relative_activity - a.relative_activity);

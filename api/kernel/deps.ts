@@ -48,5 +48,6 @@ export function apiSettings(c: Config): ApiSettings {
     taskWaitMs: c.API_TASK_WAIT_MS,
     idempotencyTtlSeconds: c.IDEMPOTENCY_KEY_TTL_SECONDS,
     cancelWaitMs: c.API_CANCEL_WAIT_MS,
+    calendarAnonymousPerHour: c.CALENDAR_ANONYMOUS_RATE_PER_HOUR,
   };
 }

@@ -18,7 +18,7 @@ import { Family, familyOf, RATE_SCHEME } from './families';
 import { compileRequest } from './validation';
 import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
 import { authStage, ownerCheck } from './auth';
-import { rateLimitStage } from './rate-limit';
+import { CALENDAR_ANONYMOUS_PER_HOUR, countRefusedCredentials, rateLimitStage } from './rate-limit';
 import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
 import { sendConditional } from './conditional';
 
@@ -49,6 +49,8 @@ async function pipeStream(body: Readable, res: Response): Promise<void> {
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
   const limiter = deps.rateLimiter ?? new PostgresRateLimiter(deps.db);
   const idempotent = createIdempotencyStage(deps);
+  // Calls of the calendar family without a valid credential are counted too (api/kernel/rate-limit.ts).
+  const anonymous = { perHour: deps.settings.calendarAnonymousPerHour ?? CALENDAR_ANONYMOUS_PER_HOUR };
   const seen = new Set<string>();
   for (const route of routes) {
     const id = `${route.method} ${route.path}`;
@@ -61,6 +63,10 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       (family === 'image_studio' ? deps.settings.imageBodyLimitBytes : deps.settings.bodyLimitBytes);
     const envelope = ENVELOPES[family];
     const named = { ...route, operationId: operationIdOf(route) };
+    const parseBody =
+      route.bodyContentType === 'application/x-www-form-urlencoded'
+        ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
+        : express.json({ limit, type: ['application/json', 'application/*+json'] });
     app[route.method](
       expressPath(route.path),
       (_req, res, next) => {
@@ -69,11 +75,16 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         st.route = named;
         next();
       },
-      authStage(deps, route),
-      rateLimitStage(limiter, route.rateScheme ?? RATE_SCHEME[family], deps.settings.rate),
-      route.bodyContentType === 'application/x-www-form-urlencoded'
-        ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
-        : express.json({ limit, type: ['application/json', 'application/*+json'] }),
+      family === 'calendar'
+        ? countRefusedCredentials(authStage(deps, route), limiter, anonymous)
+        : authStage(deps, route),
+      rateLimitStage(
+        limiter,
+        route.rateScheme ?? RATE_SCHEME[family],
+        deps.settings.rate,
+        family === 'calendar' ? { ...anonymous, parseBody } : undefined,
+      ),
+      parseBody,
       async (req, res) => {
         const st = res.locals as RequestState;
         const fromBody =

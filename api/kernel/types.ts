@@ -49,6 +49,8 @@ export interface ApiSettings {
   idempotencyTtlSeconds?: number;
   /** How long a cancel route waits for its task to read `cancelled` before answering the record as it stands (ms). */
   cancelWaitMs?: number;
+  /** Calls per hour of the calendar family without a valid credential, per client IP / OAuth client (default 1,000). */
+  calendarAnonymousPerHour?: number;
 }
 
 /** The Temporal client of the API and the task queue its workers poll (connected on first use). */
@@ -130,8 +132,8 @@ export interface RouteResponse {
   data?: JsonSchema;
   /** The success body carries a `message` (subscription family). */
   message?: boolean;
-  /** Non-JSON responses (the docs page): content type; `data` is then the raw body schema. */
-  contentType?: string;
+  /** Non-JSON responses (the docs page, files): content type(s); `data` is then the raw body schema. */
+  contentType?: string | string[];
 }
 
 export type HandlerResult =

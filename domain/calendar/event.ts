@@ -110,6 +110,8 @@ export type EventCommand =
       calendar: CalendarCtx | undefined;
       mode: 'local' | 'platform';
       external_id: string | null;
+      /** The publication failed for good (the platform adapter's last attempt): record the move to `failed`. */
+      failure?: { code: string; reason: string };
     }
   | { kind: 'delete'; actor: string; calendar: CalendarCtx }
   | {
@@ -295,7 +297,9 @@ function decideUpdate(c: Extract<EventCommand, { kind: 'update' }>, s: EventStat
   }
   const out: DomainEvent[] = [];
   const publish = to === 'published' && s.status !== 'published';
-  const statusMove = to !== s.status && !publish ? { from: s.status, to } : undefined;
+  // `PATCH status: approved` is an approval without comments: recorded as one, with the caller as approver.
+  const approval = to === 'approved' && to !== s.status;
+  const statusMove = to !== s.status && !publish && !approval ? { from: s.status, to } : undefined;
   if (Object.keys(changes).length || statusMove)
     out.push({
       type: 'CalendarEventUpdated',
@@ -307,6 +311,21 @@ function decideUpdate(c: Extract<EventCommand, { kind: 'update' }>, s: EventStat
         changes,
         ...(statusMove ? { status: statusMove } : {}),
         ...(reason ? { reason } : {}),
+      },
+    });
+  if (approval)
+    out.push({
+      type: 'CalendarEventApprovalRecorded',
+      data: {
+        ...ref(s),
+        ...ctxOf(s),
+        platform: changes.platform ?? s.platform,
+        approved: true,
+        comments: '',
+        approver_id: c.actor,
+        approver_label: null,
+        from: s.status,
+        to: 'approved',
       },
     });
   const after = { ...s, ...(changes as Partial<EventState>), status: publish ? s.status : to };
@@ -434,6 +453,7 @@ export const calendarEventDecider: Decider<EventCommand, EventState | undefined>
           },
         ];
         if (!c.calendar) return [disarm];
+        if (c.failure) return fail(c.failure.code, c.failure.reason);
         if (c.calendar.status !== 'active') return fail('CALENDAR_ARCHIVED', 'the calendar was archived');
         if (!c.calendar.settings.auto_publish) return [disarm];
         if (approvalRequired(c.calendar, s) && s.status !== 'approved')

@@ -19,9 +19,20 @@
  * factorisation lets 24 + 7 effects be learnt from far fewer posts than the
  * 168 slots. `confidence` of a slot is the mean data weight of its hour and
  * weekday: 0 with no history, towards 1 as observations accumulate.
+ *
+ * Audience time zone. The platform priors describe when people are active on
+ * their own clock. When the calendar's figures record where the audience is
+ * (`audience.timezones`, weighted by impressions), the hour prior is that
+ * audience's: each zone's curve is moved onto the calendar's clock by the
+ * zone's offset from the calendar's zone (at the reference time) and the
+ * curves are mixed by share. So an audience six hours west of the calendar
+ * peaks six hours later on the calendar's clock. Observations and the slots
+ * the model answers stay on the calendar's clock (the clock scheduling and
+ * working hours use); the data's own hour effects absorb any constant shift.
  */
+import { DateTime } from 'luxon';
 import { hourCurve, priorOf, weekdayCurve } from './priors';
-import { weekdayHour } from './time';
+import { isIanaZone, weekdayHour } from './time';
 
 export interface Observation {
   /** When the post went out (published_at). */
@@ -45,7 +56,10 @@ export interface SlotEstimate {
 
 export interface TimingModel {
   platform: string;
+  /** The calendar's zone: the clock of every slot. */
   timezone: string;
+  /** Audience zones the hour prior follows (recorded shares), or null: the calendar's own zone. */
+  audience_timezones: Record<string, number> | null;
   observations: number;
   /** Weight of the prior in the calendar baseline, K / (n + K). */
   prior_weight: number;
@@ -69,6 +83,57 @@ export interface TimingOptions {
   k?: number;
   /** Prior strength of the calendar baseline, in observations (default 5). */
   K?: number;
+  /** Recorded audience zones and their shares (audienceZoneDistribution); absent or empty: the calendar's zone. */
+  audienceZones?: Record<string, number>;
+  /** Instant (ms) at which zone offsets are taken (DST); required with audienceZones. */
+  referenceTime?: number;
+}
+
+/** Impression-weighted shares of the audience zones recorded with performance figures (valid IANA zones only). */
+export function audienceZoneDistribution(
+  figures: { impressions: number; timezones?: Record<string, number> | null }[],
+): Record<string, number> {
+  const zones: Record<string, number> = {};
+  let weight = 0;
+  for (const f of figures) {
+    const entries = Object.entries(f.timezones ?? {}).filter(
+      ([z, v]) => isIanaZone(z) && typeof v === 'number' && Number.isFinite(v) && v > 0,
+    );
+    const total = entries.reduce((a, [, v]) => a + v, 0);
+    if (!f.impressions || f.impressions <= 0 || total <= 0) continue;
+    weight += f.impressions;
+    for (const [z, v] of entries) zones[z] = (zones[z] ?? 0) + (v / total) * f.impressions;
+  }
+  if (weight <= 0) return {};
+  return Object.fromEntries(Object.entries(zones).map(([z, v]) => [z, Math.round((v / weight) * 1000) / 1000]));
+}
+
+/** Offset of `zone` from `calendarZone` in hours at `at` (positive: the zone's clock is ahead). */
+const offsetHours = (zone: string, calendarZone: string, at: number) =>
+  (DateTime.fromMillis(at, { zone }).offset - DateTime.fromMillis(at, { zone: calendarZone }).offset) / 60;
+
+/**
+ * The hour prior on the calendar's clock for an audience spread over `zones`: calendar hour h is audience hour
+ * h + offset in each zone (linear interpolation for half-hour zones), mixed by share.
+ */
+export function audienceHourCurve(
+  curve: number[],
+  zones: Record<string, number>,
+  calendarZone: string,
+  at: number,
+): number[] {
+  const valid = Object.entries(zones).filter(([z, w]) => isIanaZone(z) && w > 0);
+  const total = valid.reduce((a, [, w]) => a + w, 0);
+  if (total <= 0) return [...curve];
+  const at24 = (x: number) => {
+    const lo = Math.floor(x);
+    const f = x - lo;
+    const i = ((lo % 24) + 24) % 24;
+    return curve[i] * (1 - f) + curve[(i + 1) % 24] * f;
+  };
+  return Array.from({ length: 24 }, (_, h) =>
+    valid.reduce((a, [z, w]) => a + (w / total) * at24(h + offsetHours(z, calendarZone, at)), 0),
+  );
 }
 
 interface Fitted {
@@ -113,7 +178,9 @@ export function fitTimingModel(observations: Observation[], opts: TimingOptions)
   const k = opts.k ?? 4;
   const K = opts.K ?? 5;
   const prior = priorOf(opts.platform);
-  const Hp = hourCurve(prior);
+  const zones = opts.audienceZones && Object.keys(opts.audienceZones).length ? opts.audienceZones : undefined;
+  if (zones && opts.referenceTime === undefined) throw new Error('fitTimingModel: audienceZones need a referenceTime');
+  const Hp = zones ? audienceHourCurve(hourCurve(prior), zones, opts.timezone, opts.referenceTime!) : hourCurve(prior);
   const Dp = weekdayCurve(prior);
   const pts = observations
     .filter((o) => Number.isFinite(o.impressions) && o.impressions >= 0 && o.engagements >= 0)
@@ -165,6 +232,7 @@ export function fitTimingModel(observations: Observation[], opts: TimingOptions)
   return {
     platform: opts.platform ?? 'multi',
     timezone: opts.timezone,
+    audience_timezones: zones ?? null,
     observations: pts.length,
     prior_weight: round(K / (pts.length + K), 3),
     hour_effects: eng.H.map((x) => round(x, 3)),

@@ -12,12 +12,19 @@ import { Limits, PostgresUsageMeter } from '../../infra/quota/meter';
 import { gatewayMeter } from '../../infra/quota/gateway-meter';
 import { createAiGateway, createLocalProvider } from '../../infra/ai';
 import type { ChatClient } from '../../infra/ai';
+import type { PlatformPublishers } from '../../infra/calendar/platforms';
 import { CalendarScheduler } from '../../workers/dispatch/calendar-scheduler';
 import { startTestWorker, testKafka, testLogger } from './env';
 
 export async function startCalendarWorker(
   db: Knex,
-  opts: { taskQueue: string; limits?: Limits; vendors?: { vendor_a?: ChatClient; vendor_b?: ChatClient } },
+  opts: {
+    taskQueue: string;
+    limits?: Limits;
+    vendors?: { vendor_a?: ChatClient; vendor_b?: ChatClient };
+    /** Platform adapters (none: events publish locally). */
+    platforms?: PlatformPublishers;
+  },
 ) {
   const store = createEventStore(db);
   const meter = new PostgresUsageMeter(db, store, async () => opts.limits ?? {});
@@ -26,7 +33,10 @@ export async function startCalendarWorker(
     local: createLocalProvider(),
     meter: gatewayMeter(meter),
   });
-  return startTestWorker(createActivities({ logger: testLogger(), calendar: { store, gateway } }), opts.taskQueue);
+  return startTestWorker(
+    createActivities({ logger: testLogger(), calendar: { store, gateway, platforms: opts.platforms } }),
+    opts.taskQueue,
+  );
 }
 
 export async function startCalendarScheduler(db: Knex, client: Client, topicPrefix: string, taskQueue: string) {

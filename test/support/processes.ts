@@ -30,7 +30,15 @@ export async function startProcess(
     execArgv: ['--import', 'tsx'],
     // One API process unless the test asks for a cluster (API_PROCESSES=0 would fork one per core); log lines
     // written at once, so a test reading a running process's output sees every line (LOG_BUFFER_BYTES).
-    env: { ...process.env, API_PROCESSES: '1', LOG_BUFFER_BYTES: '0', ...env },
+    // Calls of the calendar family without a valid credential share one bucket per client IP (127.0.0.1 here): the
+    // test environment raises its allowance so the fuzzer and e2e files never starve it.
+    env: {
+      ...process.env,
+      API_PROCESSES: '1',
+      LOG_BUFFER_BYTES: '0',
+      CALENDAR_ANONYMOUS_RATE_PER_HOUR: '10000000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   child.stdout!.on('data', (d) => (out += d));

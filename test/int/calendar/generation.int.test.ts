@@ -120,6 +120,30 @@ describe('calendar generation (local provider)', () => {
       scheduled_at: new Date(Date.now() - 60000).toISOString(),
     });
     expect([past.status, past.body.error.details.field]).toEqual([400, 'scheduled_at']);
+    // A viewer of the calendar is a member who may not create events: 403 with the permission it lacks.
+    const viewer = await api.user('pro');
+    const share = await alice.post(`/calendars/${calendarId}/share`, { user_id: viewer.userId, role: 'viewer' });
+    expect(share.status).toBe(200);
+    const carol = client(api, viewer.key);
+    expect((await carol.get(`/calendars/${calendarId}`)).status).toBe(200);
+    const before = (await alice.get(`/calendars/${calendarId}/events?limit=200`)).body.total;
+    const denied = [
+      await carol.post(`/calendars/${calendarId}/events/generate`, { topic: 'x' }),
+      await carol.post(`/calendars/${calendarId}/series/generate`, {
+        series_title: 'x',
+        content_types: ['story'],
+        platforms: ['photonet'],
+        schedule: { frequency: 'weekly', start_date: '2031-01-01' },
+      }),
+    ];
+    for (const r of denied)
+      expect([r.status, r.body.error.code, r.body.error.details.required_permission]).toEqual([
+        403,
+        'AUTHORIZATION_ERROR',
+        'create_events',
+      ]);
+    expect((await alice.get(`/calendars/${calendarId}/events?limit=200`)).body.total).toBe(before);
+    // Not a member at all: the calendar does not exist for them.
     const bob = client(api, (await api.user('pro')).key);
     expect((await bob.post(`/calendars/${calendarId}/events/generate`, { topic: 'x' })).status).toBe(404);
     expect(

@@ -2,12 +2,17 @@
  * Publishing at the scheduled time: the scheduler starts one timer workflow
  * per armed schedule; the event is published when it fires (local mode, no
  * platform adapter), once; rescheduling moves the timer, cancelling stops it;
- * a worker that is down at the scheduled moment publishes on restart, once.
+ * a worker that is down at the scheduled moment publishes on restart, once;
+ * a publication that fails for good (the platform adapter) moves the event to
+ * `failed` with PLATFORM_ERROR, while a transient adapter error is retried.
  */
 import type { TestApi } from '../../support/api';
 import { testTemporal, uniq } from '../../support/env';
 import { startCalendarScheduler, startCalendarWorker } from '../../support/calendar-worker';
 import { calendarEventStream } from '../../../domain/events/calendar';
+import { SourceEvent, webhookMessagesFor } from '../../../domain/webhooks/catalogue';
+import type { PlatformPublishers } from '../../../infra/calendar/platforms';
+import { publishWorkflowId } from '../../../workflows/calendar-publish';
 import type { CalendarScheduler } from '../../../workers/dispatch/calendar-scheduler';
 import { client, Client, startCalendarApi } from './support';
 
@@ -52,6 +57,31 @@ describe('calendar publishing timers', () => {
   };
   const published = async (id: string) =>
     (await api.store.readStream(calendarEventStream(id))).filter((e) => e.type === 'CalendarEventPublished');
+  /** The schedule id of the event's armed timer (its last CalendarEventScheduled). */
+  const scheduleIdOf = async (id: string) => {
+    const armed = (await api.store.readStream(calendarEventStream(id))).filter(
+      (e) => e.type === 'CalendarEventScheduled',
+    );
+    const last = armed[armed.length - 1];
+    return last?.type === 'CalendarEventScheduled' ? last.data.schedule_id : undefined;
+  };
+  /** Waits until the event's timer workflow has started its durable timer (TimerStarted in its history). */
+  async function waitForTimerStarted(id: string, timeoutMs = 30000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const scheduleId = await scheduleIdOf(id);
+      if (scheduleId) {
+        try {
+          const history = await temporal.client.workflow.getHandle(publishWorkflowId(scheduleId)).fetchHistory();
+          if ((history.events ?? []).some((e) => e.timerStartedEventAttributes)) return;
+        } catch {
+          /* the scheduler has not started the workflow yet */
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`the timer of event ${id} was not started`);
+      await sleep(200);
+    }
+  }
   async function waitForStatus(id: string, status: string, timeoutMs = 45000) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -90,7 +120,8 @@ describe('calendar publishing timers', () => {
   it('publishes on restart when the worker was down at the scheduled moment, and only once', async () => {
     const at = inSeconds(4);
     const id = await createAt(at);
-    await sleep(1000); // the scheduler starts the timer workflow
+    // The scheduler started the timer workflow and the worker ran its first task: the durable timer is in the history.
+    await waitForTimerStarted(id);
     await worker!.stop();
     worker = undefined;
     await sleep(Date.parse(at) - Date.now() + 3000);
@@ -101,5 +132,62 @@ describe('calendar publishing timers', () => {
     expect(Date.parse(e.published_at)).toBeGreaterThan(Date.parse(at) + 2000);
     await sleep(2000);
     expect(await published(id)).toHaveLength(1);
+  });
+
+  it('a publication that fails for good moves the event to failed (PLATFORM_ERROR); a transient error is retried', async () => {
+    let flaky = 0;
+    const sent: string[] = [];
+    const platforms: PlatformPublishers = {
+      // The platform refuses the post: a retry cannot help (VENDOR_REQUEST_REJECTED is not retryable).
+      profnet: {
+        publish: async () => {
+          throw Object.assign(new Error('the platform refused the post (HTTP 403)'), {
+            code: 'VENDOR_REQUEST_REJECTED',
+          });
+        },
+      },
+      // Unavailable twice, then accepted: retried, published once with the platform's id.
+      videonet: {
+        publish: async (req) => {
+          sent.push(req.idempotency_key);
+          if (++flaky <= 2) throw Object.assign(new Error('platform unavailable'), { code: 'VENDOR_UNAVAILABLE' });
+          return { external_id: 'vn-123' };
+        },
+      },
+    };
+    await worker?.stop();
+    worker = await startCalendarWorker(api.schema.db, { taskQueue, platforms });
+    const make = async (platform: string) => {
+      const r = await alice.post(`/calendars/${calendarId}/events`, {
+        title: `On ${platform}`,
+        content_type: 'social_post',
+        platform,
+        scheduled_at: inSeconds(3),
+      });
+      expect(r.status).toBe(201);
+      return r.body.id as string;
+    };
+    const refused = await make('profnet');
+    const transient = await make('videonet');
+
+    const failed = await waitForStatus(refused, 'failed', 60000);
+    expect(failed.failure).toMatchObject({ code: 'PLATFORM_ERROR' });
+    expect(failed.failure.reason).toMatch(/VENDOR_REQUEST_REJECTED/);
+    expect(failed.published_at).toBeNull();
+    const events = await api.store.readStream(calendarEventStream(refused));
+    const record = events.filter((e) => e.type === 'CalendarEventPublishFailed');
+    expect(record).toHaveLength(1);
+    expect(await published(refused)).toHaveLength(0);
+    // Its webhook: event.updated with status failed and the code (the catalogue has no event.failed name).
+    const hook = webhookMessagesFor(record[0] as unknown as SourceEvent, {})!;
+    expect(hook.messages.map((m) => [m.name, m.data.status, m.data.failure_code])).toEqual([
+      ['event.updated', 'failed', 'PLATFORM_ERROR'],
+    ]);
+
+    const ok = await waitForStatus(transient, 'published', 60000);
+    expect(ok.publication).toMatchObject({ mode: 'platform', external_id: 'vn-123', published_by: 'timer' });
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent).size).toBe(1); // one idempotency key for every attempt
+    expect(await published(transient)).toHaveLength(1);
   });
 });

@@ -132,6 +132,24 @@ describe('event state machine', () => {
     expect(fold(update(approved, 'published', c), approved)!.status).toBe('published');
   });
 
+  it('PATCH status approved records an approval by the caller (no comments), with any field changes', () => {
+    const c = cal({ approval_workflow: true });
+    const s = created('scheduled', c).state;
+    const events = update(s, 'approved', c, { actor: 'editor-1', changes: { title: 'New title' } });
+    expect(events.map((e) => e.type)).toContain('CalendarEventApprovalRecorded');
+    const updated = events.find((e) => e.type === 'CalendarEventUpdated');
+    expect(updated?.type === 'CalendarEventUpdated' && updated.data.status).toBeFalsy();
+    const after = fold(events, s)!;
+    expect([after.status, after.title]).toEqual(['approved', 'New title']);
+    expect(after.approval).toMatchObject({
+      approved: true,
+      comments: '',
+      approver_id: 'editor-1',
+      approver_label: null,
+    });
+    expect(fold(update(after, 'published', c), after)!.status).toBe('published');
+  });
+
   it('a rejection moves the event back to draft with the comments and stops its timer', () => {
     const s = created('scheduled').state;
     expect(s.schedule_id).toBe('s0');
@@ -210,6 +228,31 @@ describe('event state machine', () => {
     const pending = created('scheduled', c).state;
     const failed = fold(due(pending, 's0', c), pending)!;
     expect([failed.status, failed.failure?.code]).toEqual(['failed', 'APPROVAL_REQUIRED']);
+  });
+
+  it('a publication that failed for good moves the timed event to failed with its code, only for its own timer', () => {
+    const s = created('scheduled').state;
+    const fail = (st: EventState, id: string) =>
+      calendarEventDecider.decide(
+        {
+          kind: 'publish_due',
+          schedule_id: id,
+          now: NOW,
+          calendar: cal(),
+          mode: 'platform',
+          external_id: null,
+          failure: { code: 'PLATFORM_ERROR', reason: 'publishing failed: VENDOR_REQUEST_REJECTED: refused' },
+        },
+        st,
+      );
+    expect(fail(s, 'stale')).toEqual([]);
+    const events = fail(s, 's0');
+    expect(events.map((e) => e.type)).toEqual(['CalendarEventUnscheduled', 'CalendarEventPublishFailed']);
+    const failed = fold(events, s)!;
+    expect([failed.status, failed.failure?.code, failed.schedule_id]).toEqual(['failed', 'PLATFORM_ERROR', null]);
+    expect(failed.failure?.reason).toMatch(/VENDOR_REQUEST_REJECTED/);
+    // Already failed (or published): a late failure record decides nothing.
+    expect(fail(failed, 's0')).toEqual([]);
   });
 
   it('a published event keeps its content; performance only for published events', () => {

@@ -1,6 +1,6 @@
 /** The timing model: recovers a planted best hour from synthetic history; prior dominates thin history; DST-correct hours. */
 import { DateTime } from 'luxon';
-import { fitTimingModel, Observation } from '../../../domain/calendar/timing';
+import { audienceZoneDistribution, fitTimingModel, Observation } from '../../../domain/calendar/timing';
 
 /** Deterministic pseudo-random numbers (mulberry32). */
 function rng(seed: number) {
@@ -79,5 +79,60 @@ describe('timing model', () => {
     const m = fitTimingModel(history(100, 'UTC', 10, 1.5), { platform: 'photonet', timezone: 'UTC' });
     const s = m.slot(2, 10);
     expect(s.engagement_rate).toBeCloseTo(s.expected_engagements / s.expected_reach, 3);
+  });
+
+  describe('audience time zone', () => {
+    const JAN = Date.parse('2030-01-15T12:00:00Z'); // New York on EST (UTC-5), Kolkata UTC+5:30
+    const JUL = Date.parse('2030-07-15T12:00:00Z'); // New York on EDT (UTC-4)
+    const bestHour = (audienceZones?: Record<string, number>, referenceTime = JAN) =>
+      fitTimingModel([], { platform: 'profnet', timezone: 'UTC', audienceZones, referenceTime }).hour_effects.reduce(
+        (best, x, h, all) => (x > all[best] ? h : best),
+        0,
+      );
+
+    it("moves the prior's peak onto the calendar's clock by the audience's offset (DST of the reference time)", () => {
+      const own = bestHour();
+      expect(own).toBe(8); // profnet peaks 08:30 local
+      expect(bestHour({ 'America/New_York': 1 })).toBe(own + 5);
+      expect(bestHour({ 'America/New_York': 1 }, JUL)).toBe(own + 4);
+      expect(bestHour({ 'Asia/Tokyo': 1 })).toBe((own - 9 + 24) % 24);
+      // The model says which zones it followed; without recorded zones it is the calendar's.
+      expect(
+        fitTimingModel([], {
+          platform: 'profnet',
+          timezone: 'UTC',
+          audienceZones: { 'America/New_York': 1 },
+          referenceTime: JAN,
+        }).audience_timezones,
+      ).toEqual({ 'America/New_York': 1 });
+      expect(fitTimingModel([], { platform: 'profnet', timezone: 'UTC' }).audience_timezones).toBeNull();
+    });
+
+    it('mixes zones by share: a mostly-New-York audience peaks on its morning, the curve keeps mean 1', () => {
+      const m = fitTimingModel([], {
+        platform: 'profnet',
+        timezone: 'Europe/Paris',
+        audienceZones: { 'America/New_York': 0.8, 'Europe/Paris': 0.2 },
+        referenceTime: JAN,
+      });
+      const best = m.hour_effects.indexOf(Math.max(...m.hour_effects));
+      expect(best).toBe(8 + 6); // 08:xx in New York is 14:xx in Paris
+      const mean = m.hour_effects.reduce((a, b) => a + b, 0) / 24;
+      expect(mean).toBeCloseTo(1, 2);
+      // Slots stay on the calendar's clock: the best slot of a weekday is the shifted hour.
+      expect(m.ranked()[0].hour).toBe(14);
+    });
+
+    it('the distribution is impression-weighted, normalised per post, and ignores unknown zones', () => {
+      expect(
+        audienceZoneDistribution([
+          { impressions: 300, timezones: { 'America/New_York': 1 } },
+          { impressions: 100, timezones: { 'Europe/Paris': 0.5, 'Asia/Tokyo': 0.5, 'Not/AZone': 5 } },
+          { impressions: 0, timezones: { 'Europe/Paris': 1 } },
+          { impressions: 50, timezones: null },
+        ]),
+      ).toEqual({ 'America/New_York': 0.75, 'Europe/Paris': 0.125, 'Asia/Tokyo': 0.125 });
+      expect(audienceZoneDistribution([{ impressions: 10 }])).toEqual({});
+    });
   });
 });
