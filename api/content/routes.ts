@@ -4,7 +4,7 @@
  * personas. Each runs its task workflow through the provider layer and
  * answers by the rule of api/kernel/tasks.ts: 200 with the result when it
  * finishes within the wait bound, else 202 with the task to poll. Keyword
- * research is in api/content/keywords.ts.
+ * research is in api/seo/keywords.ts.
  */
 import type {
   BlogResearchRequest,

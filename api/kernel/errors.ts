@@ -64,8 +64,10 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     req.log?.error({ err, request_id: st.requestId }, 'unexpected error');
     appErr = new InternalError(st.requestId);
   }
-  // A plan limit is always refused in the subscription body (UsageLimitExceededException), whatever the route family.
-  const family = appErr.kind === 'usage_limit' ? 'subscription' : (st.family ?? familyOf(req.path));
+  // A plan limit is refused in the subscription body (UsageLimitExceededException), except in the developer family,
+  // whose envelope (with meta.rate_limit) carries it as error.code (Document 1 "Errors"; docs/api.md).
+  const own = st.family ?? familyOf(req.path);
+  const family = appErr.kind === 'usage_limit' && own !== 'developer' ? 'subscription' : own;
   const out = ENVELOPES[family].error(appErr, {
     requestId: st.requestId,
     timestamp: new Date().toISOString(),

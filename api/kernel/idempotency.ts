@@ -9,7 +9,9 @@
  *   is stored with it (status, body and the headers a client needs:
  *   Location, Retry-After, Preference-Applied);
  * - the same key with the same request (method, route and JSON body, key
- *   order ignored) replays the stored answer with `Idempotent-Replayed: true`;
+ *   order ignored) replays the stored answer with `Idempotent-Replayed: true`
+ *   (its `meta` is this response's: request id, time and rate-limit state as
+ *   counted for the replaying request; `data` is the stored one);
  * - the same key with a different request is 409 CONFLICT; a key whose first
  *   request is still running is 409 too (retry after it answered);
  * - an answer that must not be repeated — a 5xx, or a 429 the client should
@@ -20,6 +22,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import { PostgresIdempotencyStore } from '../../infra/idempotency/postgres';
+import { developerMeta } from './envelopes/developer';
 import type { AppDeps, RequestState, RouteDef } from './types';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -42,6 +45,15 @@ export function canonicalJson(v: unknown): string {
       .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
       .join(',')}}`;
   return JSON.stringify(v ?? null);
+}
+
+/** The stored body with the `meta` of this response (the stored one names the first request's id and rate state). */
+function replayBody(body: unknown, st: RequestState): unknown {
+  if (!body || typeof body !== 'object' || !('meta' in body)) return body;
+  return {
+    ...body,
+    meta: developerMeta({ requestId: st.requestId, timestamp: new Date().toISOString(), rate: st.rate }),
+  };
 }
 
 export function createIdempotencyStage(deps: AppDeps) {
@@ -87,7 +99,7 @@ export function createIdempotencyStage(deps: AppDeps) {
     if (outcome.kind === 'answered') {
       for (const [h, v] of Object.entries(outcome.answer.headers)) res.setHeader(h, v);
       res.setHeader('Idempotent-Replayed', 'true');
-      res.status(outcome.answer.status).json(outcome.answer.body);
+      res.status(outcome.answer.status).json(replayBody(outcome.answer.body, st));
       return true;
     }
     // Claimed: store the answer before it leaves, so a retry that follows it finds it.

@@ -67,12 +67,14 @@ function errorResponses(route: RouteDef, family: Family) {
   // Every write is decided on the state it read; a concurrent change, or a state the request conflicts with, is 409.
   if (route.method !== 'get')
     r['409'] = e('Conflict: changed concurrently (retry), or the request conflicts with the current state');
-  // A plan limit is refused in the subscription body (UsageLimitExceededException) whatever the family (api/kernel/errors.ts).
+  // A plan limit is refused in the subscription body (UsageLimitExceededException), except in the developer family,
+  // which keeps its own envelope (error.code UsageLimitExceededException; api/kernel/errors.ts).
+  const ownBody = family === 'subscription' || family === 'developer';
   r['429'] = {
     description: 'Rate limit exceeded (see Retry-After), or a plan limit reached (UsageLimitExceededException)',
     content: {
       'application/json': {
-        schema: family === 'subscription' ? errorRef(family) : { anyOf: [errorRef(family), errorRef('subscription')] },
+        schema: ownBody ? errorRef(family) : { anyOf: [errorRef(family), errorRef('subscription')] },
       },
     },
   };
@@ -141,7 +143,9 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       if (resp.contentType)
         responses[status] = {
           description: resp.description,
-          content: { [resp.contentType]: { schema: asResponse(resp.data ?? {}, SIZE_BOUNDS) } },
+          content: Object.fromEntries(
+            [resp.contentType].flat().map((t) => [t, { schema: asResponse(resp.data ?? {}, SIZE_BOUNDS) }]),
+          ),
         };
       else if (status === '204') responses[status] = { description: resp.description };
       else if (status.startsWith('3'))

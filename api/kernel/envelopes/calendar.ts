@@ -3,7 +3,10 @@
  * `{error:{code, message, details, request_id, timestamp}}` with the status
  * table of Document 3. Kinds the table does not name get the nearest code
  * (documented in docs/api.md): a body over the size limit is VALIDATION_ERROR
- * with 413, a used-up plan quota RATE_LIMIT_EXCEEDED with 429.
+ * with 413. A plan limit (AI generation) never reaches this envelope: the error
+ * stage answers it in the subscription body, 429 UsageLimitExceededException
+ * (api/kernel/errors.ts) — Document 3 names no plan limit, and its
+ * RATE_LIMIT_EXCEEDED is the request rate, which backing off would cure.
  */
 import type { FieldIssue } from '../../../domain/errors';
 import { detailsOf, Envelope, isoString, statusOf } from './common';
@@ -18,7 +21,6 @@ export const CALENDAR_CODE: Record<string, string> = {
   method_not_allowed: 'METHOD_NOT_ALLOWED',
   conflict: 'CONFLICT_ERROR',
   rate_limit: 'RATE_LIMIT_EXCEEDED',
-  usage_limit: 'RATE_LIMIT_EXCEEDED',
   quota: 'RATE_LIMIT_EXCEEDED',
   calendar_full: 'CALENDAR_FULL',
   upstream: 'PLATFORM_ERROR',

@@ -3,11 +3,27 @@
  * `meta {request_id, timestamp, rate_limit}` instead of the top-level
  * timestamp. `rate_limit` is present once the request passed the rate-limit
  * stage (not on 401s and on public routes called without a key).
+ * A plan limit keeps this envelope (the spec wants `meta` on every developer
+ * answer): 429 with `error.code` `UsageLimitExceededException`, the name
+ * Document 1 gives it, and `details` provider, limit_type, current_usage,
+ * limit_value.
  */
-import { Envelope, EnvelopeCtx, isoString, rateLimitMeta, rateLimitSchema } from './common';
+import { Envelope, EnvelopeCtx, GENERAL_CODE, isoString, rateLimitMeta, rateLimitSchema } from './common';
 import { generalEnvelope, generalErrorObject } from './general';
 
-function meta(ctx: EnvelopeCtx) {
+/** The code of a plan limit in this family (the other kinds use the general codes). */
+export const DEVELOPER_USAGE_LIMIT_CODE = 'UsageLimitExceededException';
+
+const developerErrorObject = {
+  ...generalErrorObject,
+  properties: {
+    ...(generalErrorObject.properties as object),
+    code: { type: 'string', enum: [...new Set([...Object.values(GENERAL_CODE), DEVELOPER_USAGE_LIMIT_CODE])] },
+  },
+};
+
+/** `meta` of a developer answer: this response's request id, time and rate-limit state (also of a replay). */
+export function developerMeta(ctx: EnvelopeCtx) {
   const rate = rateLimitMeta(ctx.rate);
   return { request_id: ctx.requestId, timestamp: ctx.timestamp, ...(rate ? { rate_limit: rate } : {}) };
 }
@@ -21,15 +37,21 @@ const metaSchema = {
 export const developerEnvelope: Envelope = {
   error(e, ctx) {
     const { status, body } = generalEnvelope.error(e, ctx);
-    const { error } = body as { error: unknown };
-    return { status, body: { success: false, error, meta: meta(ctx) } };
+    const { error } = body as { error: { code: string } };
+    const code = e.kind === 'usage_limit' ? DEVELOPER_USAGE_LIMIT_CODE : error.code;
+    return { status, body: { success: false, error: { ...error, code }, meta: developerMeta(ctx) } };
   },
   success(r, ctx) {
-    return { success: true, data: r.data ?? null, ...(r.message ? { message: r.message } : {}), meta: meta(ctx) };
+    return {
+      success: true,
+      data: r.data ?? null,
+      ...(r.message ? { message: r.message } : {}),
+      meta: developerMeta(ctx),
+    };
   },
   errorSchema: {
     type: 'object',
-    properties: { success: { const: false }, error: generalErrorObject, meta: metaSchema },
+    properties: { success: { const: false }, error: developerErrorObject, meta: metaSchema },
     required: ['success', 'error', 'meta'],
   },
   successSchema(data, hasMessage) {

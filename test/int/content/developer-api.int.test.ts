@@ -5,17 +5,19 @@
  * POSTs (replay, mismatch, in progress), and a batch whose topics fail one by
  * one when the plan limit is reached mid-batch (scripted vendor on loopback).
  */
+import { scoreContent } from '../../../domain/content/scores';
 import { createOpenAiCompatibleClient } from '../../../infra/ai';
 import { billingPeriod } from '../../../infra/quota/meter';
 import { contentRecordsProjection } from '../../../projections/content-records';
 import { personasProjection } from '../../../projections/personas';
 import { taskStatusProjection } from '../../../projections/task-status';
-import { usageByProvider, usageProjection } from '../../../projections/usage';
+import { usageProjection } from '../../../projections/usage';
 import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { completion, startFakeVendor } from '../../support/fake-vendor';
 import { call, JsonResponse } from '../../support/http';
+import { metered, usageCalls } from '../../support/metering';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 jest.setTimeout(300000);
@@ -30,6 +32,9 @@ function expectMeta(r: JsonResponse) {
     rate_limit: { limit: expect.any(Number), remaining: expect.any(Number), reset: expect.any(Number) },
   });
 }
+
+/** `remaining` of the binding window as the response's `RateLimit` header gives it (this request's count). */
+const remainingOf = (r: JsonResponse) => Number(/;r=(\d+)/.exec(r.headers.get('ratelimit') ?? '')?.[1]);
 
 describe('developer API', () => {
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
@@ -63,26 +68,19 @@ describe('developer API', () => {
   const v1 = (method: string, path: string, key?: string, json?: unknown, headers: Record<string, string> = {}) =>
     call(`${api.url}/v1${path}`, { method, headers: { ...(key ? bearer(key) : {}), ...headers }, json });
 
-  async function calls(userId: string, provider = 'local', atLeast = 0) {
-    for (let i = 0; i < 200; i++) {
-      const n =
-        (await usageByProvider(schema.db, userId, billingPeriod())).find((r) => r.provider === provider)?.calls ?? 0;
-      if (n >= atLeast) return n;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`usage never reached ${atLeast}`);
-  }
+  const calls = (userId: string, provider = 'local', atLeast = 0) => usageCalls(schema.db, userId, provider, atLeast);
 
   it('generates a blog post stored as content record version 1; one usage record; meta.rate_limit', async () => {
-    const before = await calls(alice.userId);
-    const r = await v1('POST', '/content/generate', alice.key, {
-      type: 'blog_post',
-      topic: 'Email newsletters for small businesses',
-      key_points: ['Why a newsletter', 'Growing the list', 'Measuring results'],
-      tone: 'friendly',
-      length: 'short',
-      seo_optimized: true,
-    });
+    const r = await metered(schema.db, alice.userId, 1, () =>
+      v1('POST', '/content/generate', alice.key, {
+        type: 'blog_post',
+        topic: 'Email newsletters for small businesses',
+        key_points: ['Why a newsletter', 'Growing the list', 'Measuring results'],
+        tone: 'friendly',
+        length: 'short',
+        seo_optimized: true,
+      }),
+    );
     expect(r.status).toBe(200);
     expectMeta(r);
     const d = r.body.data;
@@ -94,8 +92,13 @@ describe('developer API', () => {
       seo_optimized: true,
       focus_keyword: 'email newsletters small',
     });
+    // The spec's metadata, measured by the analysis engine on the text answered, for the focus keyword.
+    const { word_count, readability_score, seo_score } = scoreContent(d.content, ['email newsletters small']);
+    expect(d.metadata).toMatchObject({ word_count, readability_score, seo_score });
+    expect(Math.abs(word_count - 500)).toBeLessThanOrEqual(50);
+    expect(readability_score).toBeGreaterThan(0);
+    expect(seo_score).toBeGreaterThan(0);
     expect(d.version).toBe(1);
-    expect(await calls(alice.userId, 'local', before + 1)).toBe(before + 1);
     const rec = await v1('GET', `/content/${d.content_id}`, alice.key);
     expect(rec.status).toBe(200);
     expectMeta(rec);
@@ -118,6 +121,11 @@ describe('developer API', () => {
     expect(d.metadata).toMatchObject({ platform: 'microblog', character_limit: 280 });
     expect(d.metadata.hashtags.length).toBeGreaterThan(0);
     expect(d.content).toContain(d.metadata.call_to_action);
+    expect(d.metadata).toMatchObject({
+      word_count: scoreContent(d.content, []).word_count,
+      readability_score: expect.any(Number),
+      seo_score: expect.any(Number),
+    });
     const none = await v1('POST', '/content/generate', alice.key, { type: 'social_media', topic: 'x' });
     expect(none.status).toBe(400);
     expect(none.body.error.details.parameter).toBe('platform');
@@ -125,16 +133,16 @@ describe('developer API', () => {
   });
 
   it('include_research adds the research: two AI calls, two usage records', async () => {
-    const before = await calls(alice.userId);
-    const r = await v1('POST', '/content/generate', alice.key, {
-      type: 'blog_post',
-      topic: 'Local SEO',
-      length: 'short',
-      include_research: true,
-    });
+    const r = await metered(schema.db, alice.userId, 2, () =>
+      v1('POST', '/content/generate', alice.key, {
+        type: 'blog_post',
+        topic: 'Local SEO',
+        length: 'short',
+        include_research: true,
+      }),
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.research.keyword_analysis.primary_keywords.length).toBeGreaterThan(0);
-    expect(await calls(alice.userId, 'local', before + 2)).toBe(before + 2);
   });
 
   it('keeps every version: revise, list, read an old version, conflicts, delete', async () => {
@@ -217,6 +225,13 @@ describe('developer API', () => {
     expect(b.status).toBe(201);
     expect(b.headers.get('idempotent-replayed')).toBe('true');
     expect(b.body.data).toEqual(a.body.data);
+    // meta is the replay's own: its request id (as X-Request-Id says) and the window as counted for it.
+    expectMeta(b);
+    expect(b.body.meta.request_id).toBe(b.headers.get('x-request-id'));
+    expect(b.body.meta.request_id).not.toBe(a.body.meta.request_id);
+    expect(a.body.meta.rate_limit.remaining).toBe(remainingOf(a));
+    expect(b.body.meta.rate_limit.remaining).toBe(remainingOf(b));
+    expect(remainingOf(b)).not.toBe(remainingOf(a));
     const founders = (await v1('GET', '/personas', alice.key)).body.data.filter(
       (p: { name: string }) => p.name === 'Founder',
     );
@@ -246,8 +261,63 @@ describe('developer API', () => {
     const again = await v1('POST', '/content/generate', alice.key, gen, { 'idempotency-key': 'gen-1' });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(done.body.data);
+    expect(again.body.meta.request_id).toBe(again.headers.get('x-request-id'));
+    expect(again.body.meta.request_id).not.toBe(done.body.meta.request_id);
     await new Promise((r) => setTimeout(r, 500));
     expect(await calls(alice.userId)).toBe(usage);
+  });
+
+  it('a plan limit answers 429 in the developer envelope with meta.rate_limit: at the start and inside the task', async () => {
+    const erin = await api.user('free');
+    const period = billingPeriod();
+    await schema.db('quota_usage').insert({
+      user_id: erin.userId,
+      billing_period: period,
+      limit_key: 'tokens',
+      used: 100000,
+      reserved: 0,
+    });
+    const usedUp = (r: JsonResponse) => {
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual({
+        success: false,
+        error: {
+          code: 'UsageLimitExceededException',
+          message: expect.stringContaining('tokens'),
+          details: { provider: 'local', limit_type: 'tokens', current_usage: 100000, limit_value: 100000 },
+        },
+        meta: {
+          request_id: r.headers.get('x-request-id'),
+          timestamp: expect.any(String),
+          rate_limit: { limit: 100000, remaining: remainingOf(r), reset: expect.any(Number) },
+        },
+      });
+    };
+    usedUp(
+      await metered(schema.db, erin.userId, 0, () =>
+        v1('POST', '/content/generate', erin.key, { type: 'blog_post', topic: 'Local SEO', length: 'short' }),
+      ),
+    );
+    usedUp(
+      await metered(schema.db, erin.userId, 0, () =>
+        v1('POST', '/content/generate/batch', erin.key, { type: 'blog_post', topics: ['Local SEO', 'Link building'] }),
+      ),
+    );
+    // Room for the precheck but not for the call's reservation: the metered call inside the task refuses.
+    await schema
+      .db('quota_usage')
+      .where({ user_id: erin.userId, billing_period: period, limit_key: 'tokens' })
+      .update({ used: 99990 });
+    const inside = await metered(schema.db, erin.userId, 0, () =>
+      v1('POST', '/content/generate', erin.key, { type: 'social_media', platform: 'microblog', topic: 'Local SEO' }),
+    );
+    expect(inside.status).toBe(429);
+    expect(inside.body).toMatchObject({
+      success: false,
+      error: { code: 'UsageLimitExceededException', details: { provider: 'local', limit_type: 'tokens' } },
+    });
+    expectMeta(inside);
+    expect(inside.body.meta.rate_limit.remaining).toBe(remainingOf(inside));
   });
 
   it('202 and /v1/tasks/{id} when asked not to wait', async () => {
@@ -325,12 +395,16 @@ describe('developer API', () => {
         used: 99,
         reserved: 0,
       });
-      const r = await call(`${vapi.url}/v1/content/generate/batch`, {
-        method: 'POST',
-        headers: bearer(dave.key),
-        json: { type: 'social_media', platform: 'microblog', topics: ['One', 'Two', 'Three'] },
-      });
+      // One usage record for the one topic that ran, none for the refused ones.
+      const r = await metered(schema.db, dave.userId, { vendor_a: 1 }, () =>
+        call(`${vapi.url}/v1/content/generate/batch`, {
+          method: 'POST',
+          headers: bearer(dave.key),
+          json: { type: 'social_media', platform: 'microblog', topics: ['One', 'Two', 'Three'] },
+        }),
+      );
       expect(r.status).toBe(200);
+      expectMeta(r);
       const items = r.body.data.content;
       expect(items.map((i: { status: string }) => i.status)).toEqual(['completed', 'failed', 'failed']);
       expect(items[0]).toMatchObject({
@@ -345,7 +419,6 @@ describe('developer API', () => {
       expect((await call(`${vapi.url}/v1/content/${items[0].content_id}`, { headers: bearer(dave.key) })).status).toBe(
         200,
       );
-      expect(await calls(dave.userId, 'vendor_a', 1)).toBe(1);
     } finally {
       await w.stop();
       await vapi.stop();

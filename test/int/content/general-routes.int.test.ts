@@ -9,11 +9,12 @@
 import { analyzeSeo } from '../../../domain/analysis';
 import { billingPeriod } from '../../../infra/quota/meter';
 import { taskStatusProjection } from '../../../projections/task-status';
-import { usageByProvider, usageProjection } from '../../../projections/usage';
+import { usageProjection } from '../../../projections/usage';
 import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { call, JsonResponse } from '../../support/http';
+import { metered, usageCalls } from '../../support/metering';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 jest.setTimeout(240000);
@@ -52,29 +53,10 @@ describe('general family: content generation', () => {
   const post = (path: string, key: string, json: unknown, headers: Record<string, string> = {}) =>
     call(`${api.url}${path}`, { method: 'POST', headers: { ...bearer(key), ...headers }, json });
 
-  /** Calls of `userId` per provider in the usage projection, once it has caught up with `expected` calls. */
-  async function localCalls(userId: string, atLeast = 0): Promise<number> {
-    for (let i = 0; i < 200; i++) {
-      const rows = await usageByProvider(schema.db, userId, billingPeriod());
-      const n = rows.find((r) => r.provider === 'local')?.calls ?? 0;
-      if (n >= atLeast) return n;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`usage projection never reached ${atLeast} calls`);
-  }
-
-  /** Runs a route and checks that exactly `calls` usage records were added (no more arrive after). */
-  async function metered(userId: string, calls: number, run: () => Promise<JsonResponse>): Promise<JsonResponse> {
-    const before = await localCalls(userId);
-    const r = await run();
-    expect(await localCalls(userId, before + calls)).toBe(before + calls);
-    await new Promise((res) => setTimeout(res, 300));
-    expect(await localCalls(userId)).toBe(before + calls);
-    return r;
-  }
+  const localCalls = (userId: string, atLeast = 0) => usageCalls(schema.db, userId, 'local', atLeast);
 
   it('POST /api/blog-writer answers data.content and metadata measured by the analysis engine; one usage record', async () => {
-    const r = await metered(alice.userId, 1, () =>
+    const r = await metered(schema.db, alice.userId, 1, () =>
       post('/api/blog-writer', alice.key, {
         topic: 'Keyword research for small businesses',
         target_audience: 'small business owners',
@@ -136,7 +118,7 @@ describe('general family: content generation', () => {
   });
 
   it('POST /api/blog-writer/research reads only the kinds asked for and says web search is not configured', async () => {
-    const r = await metered(alice.userId, 1, () =>
+    const r = await metered(schema.db, alice.userId, 1, () =>
       post('/api/blog-writer/research', alice.key, {
         topic: 'content marketing',
         research_depth: 'comprehensive',
@@ -159,7 +141,7 @@ describe('general family: content generation', () => {
   });
 
   it('POST /api/profnet-writer writes a post within 3,000 characters, with the given hashtags first', async () => {
-    const r = await metered(alice.userId, 1, () =>
+    const r = await metered(schema.db, alice.userId, 1, () =>
       post('/api/profnet-writer', alice.key, {
         content_type: 'post',
         topic: 'Repurposing webinars into posts',
@@ -182,7 +164,7 @@ describe('general family: content generation', () => {
   });
 
   it('POST /api/content-strategy/generate quotes sources for every goal and content type', async () => {
-    const r = await metered(alice.userId, 1, () =>
+    const r = await metered(schema.db, alice.userId, 1, () =>
       post('/api/content-strategy/generate', alice.key, {
         business_type: 'B2B SaaS',
         target_audience: 'marketing managers',
@@ -201,7 +183,7 @@ describe('general family: content generation', () => {
   });
 
   it('POST /api/content-strategy/personas develops one persona from the demographics given', async () => {
-    const r = await metered(alice.userId, 1, () =>
+    const r = await metered(schema.db, alice.userId, 1, () =>
       post('/api/content-strategy/personas', alice.key, {
         business_niche: 'B2B SaaS',
         target_demographics: {
@@ -269,5 +251,39 @@ describe('general family: content generation', () => {
     expect(inside.status).toBe(429);
     expect(inside.body).toMatchObject({ error: 'UsageLimitExceededException', details: { limit_type: 'tokens' } });
     expect(await localCalls(carol.userId)).toBe(before);
+  });
+
+  it('research, strategy and personas answer 429 UsageLimitExceededException at the limit and charge nothing', async () => {
+    const erin = await api.user('free');
+    await schema.db('quota_usage').insert({
+      user_id: erin.userId,
+      billing_period: billingPeriod(),
+      limit_key: 'tokens',
+      used: 100000,
+      reserved: 0,
+    });
+    const requests: [string, unknown][] = [
+      ['/api/blog-writer/research', { topic: 'content marketing', research_depth: 'basic' }],
+      [
+        '/api/content-strategy/generate',
+        { business_type: 'B2B SaaS', goals: ['lead_generation'], content_types: ['blog'] },
+      ],
+      [
+        '/api/content-strategy/personas',
+        { business_niche: 'B2B SaaS', target_demographics: { age_range: '25-34', pain_points: ['limited time'] } },
+      ],
+    ];
+    for (const [path, body] of requests) {
+      const r = await metered(schema.db, erin.userId, 0, () => post(path, erin.key, body));
+      expect([path, r.status]).toEqual([path, 429]);
+      expect(r.body).toEqual({
+        success: false,
+        error: 'UsageLimitExceededException',
+        message: expect.stringContaining('tokens'),
+        details: { provider: 'local', limit_type: 'tokens', current_usage: 100000, limit_value: 100000 },
+        user_id: erin.userId,
+        timestamp: expect.any(String),
+      });
+    }
   });
 });

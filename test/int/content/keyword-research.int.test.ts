@@ -13,6 +13,7 @@ import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { FakeVendor, startFakeVendor } from '../../support/fake-vendor';
 import { call } from '../../support/http';
+import { metered } from '../../support/metering';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 jest.setTimeout(240000);
@@ -76,16 +77,6 @@ describe('keyword research', () => {
     return { worker, api };
   }
 
-  async function calls(userId: string, provider: string, atLeast = 0) {
-    for (let i = 0; i < 200; i++) {
-      const n =
-        (await usageByProvider(schema.db, userId, billingPeriod())).find((r) => r.provider === provider)?.calls ?? 0;
-      if (n >= atLeast) return n;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`${provider} usage never reached ${atLeast}`);
-  }
-
   const research = (api: TestApi, key: string, json: unknown) =>
     call(`${api.url}/api/seo-dashboard/keywords/research`, { method: 'POST', headers: bearer(key), json });
 
@@ -93,7 +84,10 @@ describe('keyword research', () => {
     const { worker, api } = await setup();
     try {
       const u = await api.user('pro');
-      const r = await research(api, u.key, { seed_keywords: ['keyword research', 'long-tail keywords'] });
+      // Without a vendor, only the intent call is charged: one record of the AI provider.
+      const r = await metered(schema.db, u.userId, { local: 1 }, () =>
+        research(api, u.key, { seed_keywords: ['keyword research', 'long-tail keywords'] }),
+      );
       expect(r.status).toBe(200);
       const d = r.body.data;
       const seed = d.keywords.find((k: { keyword: string }) => k.keyword === 'keyword research');
@@ -113,7 +107,6 @@ describe('keyword research', () => {
       expect(d.data_sources.keyword_vendor).toMatchObject({ configured: false });
       expect(d.data_sources.keyword_vendor.note).toContain('DATAFORSEO_LOGIN');
       expect(d.metadata).toMatchObject({ provider: 'local', keyword_vendor: null });
-      expect(await calls(u.userId, 'local', 1)).toBe(1);
       // A filter that needs vendor data says it was not applied.
       const f = await research(api, u.key, { seed_keywords: ['email newsletter'], competition_level: 'medium' });
       expect(f.body.data.filters.competition_level).toContain('not applied');
@@ -140,12 +133,15 @@ describe('keyword research', () => {
     const { worker, api } = await setup(vendor);
     try {
       const u = await api.user('pro');
-      const r = await research(api, u.key, {
-        seed_keywords: ['keyword research'],
-        language: 'en',
-        location: 'United States',
-        competition_level: 'medium',
-      });
+      // One record for the vendor request and one for the intent call, and no more.
+      const r = await metered(schema.db, u.userId, { dataforseo: 1, local: 1 }, () =>
+        research(api, u.key, {
+          seed_keywords: ['keyword research'],
+          language: 'en',
+          location: 'United States',
+          competition_level: 'medium',
+        }),
+      );
       expect(r.status).toBe(200);
       const req = vendor.requests[0];
       expect(req.path).toBe(DATAFORSEO_PATH);
@@ -177,8 +173,6 @@ describe('keyword research', () => {
       expect(by('free keyword research')).toBeUndefined();
       expect(d.data_sources.keyword_vendor).toMatchObject({ name: 'dataforseo', configured: true, ideas_returned: 3 });
       expect(d.filters.competition_level).toContain('medium');
-      expect(await calls(u.userId, 'dataforseo', 1)).toBe(1);
-      expect(await calls(u.userId, 'local', 1)).toBe(1);
       const usage = (await usageByProvider(schema.db, u.userId, billingPeriod())).find(
         (x) => x.provider === 'dataforseo',
       );
@@ -195,15 +189,45 @@ describe('keyword research', () => {
     const { worker, api } = await setup(vendor);
     try {
       const u = await api.user('pro');
-      const r = await research(api, u.key, { seed_keywords: ['local seo'] });
+      // The vendor request fails before the intent call: no record at all.
+      const r = await metered(schema.db, u.userId, {}, () => research(api, u.key, { seed_keywords: ['local seo'] }));
       expect(r.status).toBe(502);
       expect(r.body.error.code).toBe('UPSTREAM_ERROR');
       expect(r.body.error.message).toContain('40100');
-      await new Promise((res) => setTimeout(res, 500));
-      expect(await calls(u.userId, 'dataforseo')).toBe(0);
+      expect(vendor.requests).toHaveLength(1);
       expect((await call(`${api.url}/api/seo-dashboard/keywords/research`, { method: 'POST', json: {} })).status).toBe(
         401,
       );
+    } finally {
+      await worker.stop();
+      await api.stop();
+      await vendor.close();
+    }
+  });
+
+  it('a used-up plan limit answers 429 UsageLimitExceededException before the vendor is asked', async () => {
+    const vendor = await startFakeVendor([{ body: answer([idea('local seo', 100, 'LOW', 1)]) }], '');
+    const { worker, api } = await setup(vendor);
+    try {
+      const u = await api.user('free');
+      await schema.db('quota_usage').insert({
+        user_id: u.userId,
+        billing_period: billingPeriod(),
+        limit_key: 'tokens',
+        used: 100000,
+        reserved: 0,
+      });
+      const r = await metered(schema.db, u.userId, {}, () => research(api, u.key, { seed_keywords: ['local seo'] }));
+      expect(r.status).toBe(429);
+      expect(r.body).toEqual({
+        success: false,
+        error: 'UsageLimitExceededException',
+        message: expect.stringContaining('tokens'),
+        details: { provider: 'local', limit_type: 'tokens', current_usage: 100000, limit_value: 100000 },
+        user_id: u.userId,
+        timestamp: expect.any(String),
+      });
+      expect(vendor.requests).toHaveLength(0);
     } finally {
       await worker.stop();
       await api.stop();

@@ -2,7 +2,8 @@
  * /openapi.json lists every route of Document 1's general and developer tables
  * this area builds, with the statuses they answer: 200 and 202 for generating
  * routes, the Idempotency-Key header and its 409 on developer POSTs, and a 429
- * that may be a plan limit (UsageLimitExceededException).
+ * that may be a plan limit (UsageLimitExceededException: the subscription body
+ * in the general family, the developer envelope on /v1).
  */
 import pino from 'pino';
 import { startTestApi, TestApi } from '../../support/api';
@@ -65,8 +66,18 @@ describe('OpenAPI document of the content routes', () => {
       const responses = doc.paths[path][method].responses;
       for (const status of ['200', '202', '400', '401', '409', '429', '502', '503'])
         expect([path, status, !!responses[status]]).toEqual([path, status, true]);
-      expect(responses['429'].content['application/json'].schema.anyOf).toHaveLength(2);
+      // The general family's 429 is its own body or the plan limit's subscription body; /v1 keeps its envelope for both.
+      const schema429 = responses['429'].content['application/json'].schema;
+      if (path.startsWith('/v1/')) expect(schema429).toEqual({ $ref: '#/components/schemas/developer_error' });
+      else
+        expect(schema429.anyOf).toEqual([
+          { $ref: '#/components/schemas/general_error' },
+          { $ref: '#/components/schemas/subscription_error' },
+        ]);
     }
+    const devError = doc.components.schemas.developer_error;
+    expect(devError.properties.error.properties.code.enum).toContain('UsageLimitExceededException');
+    expect(devError.required).toContain('meta');
   });
 
   it('developer POSTs document Idempotency-Key and its 409', () => {
