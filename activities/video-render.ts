@@ -7,7 +7,10 @@
  * in the workflow's history). Cancellation reaches ffmpeg through the
  * activity's cancellation signal (infra/media/process.ts kills it); the
  * workflow then removes the render's files (discardRender).
- * Progress is recorded as VideoRenderProgressed events, once per step.
+ * Progress is recorded as VideoRenderProgressed events, once per step, and
+ * every heartbeat carries the render's overall `percent` and the last
+ * finished step (RenderHeartbeat), so Temporal's view of a running activity
+ * shows the same progress as GET /render/{task_id}.
  */
 import { Context } from '@temporalio/activity';
 import { existsSync } from 'node:fs';
@@ -17,6 +20,7 @@ import { narrationSentences } from '../domain/media/narration';
 import { renderPercent } from '../domain/media/timeline';
 import { chooseSpeechProvider, voiceProblem } from '../domain/media/voices';
 import type { RenderJob, RenderResult, RenderScene, SceneResult } from '../domain/video/render';
+import { renderVisuals, SceneStill } from '../domain/video/types';
 import type { EventStore } from '../infra/eventstore';
 import {
   joinScenes,
@@ -50,6 +54,20 @@ interface SceneCheckpoint {
   speech?: SpeechOutcome;
   sound?: Soundtrack;
   picture?: string;
+  /** What the picture's still was (recorded with it). */
+  still?: SceneStill;
+}
+
+/**
+ * Heartbeat details of a render activity: the checkpoint (what a retry resumes
+ * from) plus how far the render is — `percent` of the whole render (the same
+ * figure as the VideoRenderProgressed events and GET /render), the fraction of
+ * this activity, and the last finished step.
+ */
+export interface RenderHeartbeat extends SceneCheckpoint {
+  percent: number;
+  fraction: number;
+  last_step?: string;
 }
 
 const filesExist = (...files: string[]) => files.every((f) => existsSync(f));
@@ -84,11 +102,27 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
       const cp: SceneCheckpoint = {};
       if (prior.speech && filesExist(...prior.speech.sentences.map((s) => s.file))) cp.speech = prior.speech;
       if (cp.speech && prior.sound && filesExist(prior.sound.file)) cp.sound = prior.sound;
-      if (cp.sound && prior.picture && filesExist(prior.picture)) cp.picture = prior.picture;
+      if (cp.sound && prior.picture && prior.still && filesExist(prior.picture)) {
+        cp.picture = prior.picture;
+        cp.still = prior.still;
+      }
       const resumedAfter = cp.picture ? 'picture' : cp.sound ? 'soundtrack' : cp.speech ? 'speech' : undefined;
       const pct = (fraction: number) => renderPercent(a.weights, scene.index, fraction);
-      let fraction = 0;
-      const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000, () => ({ ...cp, fraction }));
+      let fraction = resumedAfter === 'picture' ? 1 : resumedAfter === 'soundtrack' ? 0.3 : resumedAfter ? 0.2 : 0;
+      let lastStep = resumedAfter;
+      const details = (): RenderHeartbeat => ({
+        ...cp,
+        percent: pct(fraction),
+        fraction,
+        ...(lastStep ? { last_step: lastStep } : {}),
+      });
+      const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000, details);
+      const stepDone = async (step: 'speech' | 'soundtrack' | 'picture', at: number) => {
+        fraction = at;
+        lastStep = step;
+        heartbeatProgress(details());
+        await progress(a.taskId, a.userId, pct(at), scene.index, `scene-${scene.index}-${step}`);
+      };
 
       if (!cp.speech) {
         const provider = chooseSpeechProvider(job.speech_provider, !!deps.engine.speech.vendor);
@@ -123,8 +157,7 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           throw e;
         }
         if (reservation) await deps.meter.settle(reservation, cp.speech.model);
-        heartbeatProgress(cp);
-        await progress(a.taskId, a.userId, pct(0.2), scene.index, `scene-${scene.index}-speech`);
+        await stepDone('speech', 0.2);
       }
       if (!cp.sound) {
         const speech = cp.speech;
@@ -137,14 +170,14 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
             signal,
           }),
         );
-        heartbeatProgress(cp);
-        await progress(a.taskId, a.userId, pct(0.3), scene.index, `scene-${scene.index}-soundtrack`);
+        await stepDone('soundtrack', 0.3);
       }
       if (!cp.picture) {
         const sound = cp.sound;
-        cp.picture = await beat(() =>
+        const made = await beat(() =>
           picture(deps.engine, {
             visual: scene.visual,
+            description: scene.visual_description ?? scene.heading,
             width: job.width,
             height: job.height,
             fps: job.fps,
@@ -155,8 +188,9 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
             onProgress: (f) => (fraction = 0.3 + 0.7 * f),
           }),
         );
-        heartbeatProgress(cp);
-        await progress(a.taskId, a.userId, pct(1), scene.index, `scene-${scene.index}-picture`);
+        cp.picture = made.file;
+        cp.still = made.still;
+        await stepDone('picture', 1);
       }
       const s = cp.speech!;
       return {
@@ -167,6 +201,7 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
         seconds: cp.sound.seconds,
         tempo: cp.sound.tempo,
         cues: cp.sound.cues,
+        visual: cp.still!,
         speech: {
           provider: s.provider,
           voice: s.voice,
@@ -195,8 +230,15 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
         throw new Error(
           `scene ${missing.index + 1}'s files are gone from ${deps.workDir}: MEDIA_WORK_DIR must be shared by all workers`,
         );
+      // Percent of the whole render: the assembly is its last 10 % (join up to 93, then loudness and mux).
       let fraction = 0;
-      const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000, () => ({ fraction }));
+      let lastStep: string | undefined;
+      const details = () => ({
+        percent: Math.min(99, 90 + Math.floor(10 * fraction)),
+        fraction,
+        ...(lastStep ? { last_step: lastStep } : {}),
+      });
+      const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000, details);
       const joined = await beat(() =>
         joinScenes(
           deps.engine,
@@ -205,6 +247,9 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           signal,
         ),
       );
+      fraction = 0.3;
+      lastStep = 'join';
+      heartbeatProgress(details());
       await progress(a.taskId, a.userId, 93, -1, 'join');
       const base = path.join(dir, a.taskId);
       const subs = await writeSubtitles(joined.cues, base);
@@ -218,12 +263,15 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           seconds: joined.seconds,
           out,
           signal,
-          onProgress: (f) => (fraction = f),
+          onProgress: (f) => (fraction = 0.3 + 0.6 * f),
         }),
       );
       const v = probed.streams.find((x) => x.codec_type === 'video')!;
       if (v.width !== job.width || v.height !== job.height)
         throw new Error(`rendered ${v.width}x${v.height}, expected ${job.width}x${job.height}`);
+      fraction = 0.9;
+      lastStep = 'mux';
+      heartbeatProgress(details());
       await progress(a.taskId, a.userId, 99, -1, 'mux');
       const stored = [];
       for (const [file, kind] of [
@@ -281,11 +329,12 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           models: [...new Set(a.scenes.map((s) => s.speech.model))],
           pitch_applied: a.scenes.every((s) => s.speech.pitch_applied),
         },
-        visuals: 'local_gradient',
+        visuals: renderVisuals(a.scenes.map((s) => s.visual)),
         scenes: a.scenes.map((s) => ({
           index: s.index,
           seconds: s.seconds,
           tempo: s.tempo,
+          visual: s.visual,
           ...(s.resumed_after ? { resumed_after: s.resumed_after } : {}),
         })),
       };

@@ -7,7 +7,7 @@
 import { MAX_SCENE_SECONDS, MAX_SCENES, MIN_SCENE_SECONDS, VIDEO_FORMATS } from '../../domain/video/formats';
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { MAX_RATE, MIN_RATE, SPEECH_PROVIDERS } from '../../domain/media/voices';
-import { SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
+import { RENDERED_AS, SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
 import { SUBTITLE_MODES } from '../../domain/video/render';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { arr, bool, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
@@ -42,9 +42,17 @@ export const voiceSchema: JsonSchema = obj(
 const color = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' };
 export const visualSchema: JsonSchema = obj(
   {
-    kind: { enum: [...VISUAL_KINDS] },
-    colors: arr(color, { minItems: 1, maxItems: 2, description: '#rrggbb; two for a gradient (start, end)' }),
-    motion: { enum: [...SCENE_MOTIONS], description: 'Ken Burns zoom of the background, or none' },
+    kind: {
+      enum: [...VISUAL_KINDS],
+      description:
+        "image (default of built scenes): a still drawn from visual_description by the image studio's offline renderer; gradient or solid: a plain background of `colors`",
+    },
+    colors: arr(color, {
+      minItems: 1,
+      maxItems: 2,
+      description: '#rrggbb; two for a gradient (start, end), one for solid; not used by image',
+    }),
+    motion: { enum: [...SCENE_MOTIONS], description: 'Ken Burns zoom of the still, or none' },
   },
   [],
 );
@@ -120,6 +128,12 @@ export const planSchema: JsonSchema = obj(
   ],
 );
 
+const renderedAs: JsonSchema = {
+  enum: Object.values(RENDERED_AS),
+  description:
+    "what is really drawn: image_studio_local (the image studio's offline renderer, not a generative model), local_gradient, local_solid_colour",
+};
+
 export const sceneSchema: JsonSchema = obj({
   scene_id: uuid,
   plan_id: uuid,
@@ -129,10 +143,10 @@ export const sceneSchema: JsonSchema = obj({
   visual_description: { type: 'string' },
   duration_seconds: num,
   visual: obj({
-    kind: { type: 'string' },
+    kind: { enum: [...VISUAL_KINDS] },
     colors: strings(),
-    motion: { type: 'string' },
-    rendered_as: { type: 'string' },
+    motion: { enum: [...SCENE_MOTIONS] },
+    rendered_as: renderedAs,
   }),
   voice: voiceSchema,
   updated_at: iso,
@@ -199,13 +213,87 @@ export const renderStarted: JsonSchema = obj({
   status_url: { type: 'string' },
 });
 
-const fileEntry = obj({
-  filename: { type: 'string' },
-  kind: { type: 'string' },
-  content_type: { type: 'string' },
-  size: int,
-  url: { type: 'string' },
-});
+const fileEntry = obj(
+  {
+    filename: { type: 'string' },
+    kind: { enum: ['video', 'subtitles_srt', 'subtitles_vtt'] },
+    content_type: { type: 'string' },
+    size: int,
+    url: { type: 'string' },
+  },
+  undefined,
+  { additionalProperties: false },
+);
+
+/** Every field of a completed render's result (closed: a field the worker adds must be documented here). */
+const renderResult: JsonSchema = obj(
+  {
+    plan_id: uuid,
+    video_url: { type: 'string', description: '/api/videonet/videos/<task_id>.mp4 (absolute with PUBLIC_BASE_URL)' },
+    filename: { type: 'string' },
+    files: arr(fileEntry),
+    duration_seconds: { type: 'number', description: 'measured by ffprobe on the delivered MP4' },
+    planned_seconds: num,
+    width: int,
+    height: int,
+    fps: { enum: [...FRAME_RATES] },
+    resolution: { enum: [...RESOLUTIONS] },
+    video_codec: { const: 'h264' },
+    audio_codec: { const: 'aac' },
+    subtitles: obj(
+      {
+        mode: { enum: [...SUBTITLE_MODES] },
+        track: { type: 'boolean', description: 'a mov_text subtitle track is in the MP4' },
+        burnt: { type: 'boolean', description: 'subtitles are drawn into the picture' },
+        cues: int,
+      },
+      undefined,
+      { additionalProperties: false },
+    ),
+    loudness: obj(
+      {
+        target_lufs: num,
+        target_true_peak_dbtp: num,
+        measured_input_lufs: { type: ['number', 'null'], description: 'integrated loudness before normalisation' },
+        method: { type: 'string' },
+      },
+      undefined,
+      { additionalProperties: false },
+    ),
+    speech: obj(
+      {
+        provider: { enum: SPEECH_PROVIDERS.filter((p) => p !== 'auto') },
+        voices: strings(),
+        models: strings(),
+        pitch_applied: { type: 'boolean', description: 'false when a vendor voice (no pitch control) spoke' },
+      },
+      undefined,
+      { additionalProperties: false },
+    ),
+    visuals: {
+      enum: [...Object.values(RENDERED_AS), 'mixed'],
+      description: 'the still every scene used, or mixed (then see scenes[].visual)',
+    },
+    scenes: arr(
+      obj(
+        {
+          index: int,
+          seconds: { type: 'number', description: 'real length (longer than planned when speech did not fit)' },
+          tempo: { type: 'number', description: 'speed-up applied to the speech (1 = none, at most 1.3)' },
+          visual: obj({ rendered_as: renderedAs, motifs: strings() }, ['rendered_as'], { additionalProperties: false }),
+          resumed_after: {
+            enum: ['speech', 'soundtrack', 'picture'],
+            description: 'after a worker crash: the step an earlier attempt had finished',
+          },
+        },
+        ['index', 'seconds', 'tempo'],
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  undefined,
+  { additionalProperties: false },
+);
 
 export const renderStatus: JsonSchema = obj(
   {
@@ -218,18 +306,7 @@ export const renderStatus: JsonSchema = obj(
     total_scenes: int,
     step: { type: ['string', 'null'] },
     progress_messages: arr(obj({ timestamp: { type: 'string' }, message: { type: 'string' } })),
-    result: obj(
-      {
-        video_url: { type: 'string' },
-        filename: { type: 'string' },
-        files: arr(fileEntry),
-        duration_seconds: num,
-        planned_seconds: num,
-        width: int,
-        height: int,
-      },
-      ['video_url', 'filename', 'files', 'duration_seconds'],
-    ),
+    result: renderResult,
     error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
   },
   ['task_id', 'status', 'created_at', 'percent', 'current_scene', 'total_scenes', 'progress_messages'],

@@ -1,5 +1,5 @@
 /** Response bodies of the video studio, shaped from the projection's records and the task record. */
-import type { VideoScene } from '../../domain/video/types';
+import { RENDERED_AS, VideoScene } from '../../domain/video/types';
 import type { PlanRecord } from '../../projections/video';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -30,7 +30,10 @@ export function planView(r: PlanRecord, renders: { task_id: string; created_at: 
   };
 }
 
-/** A scene; `visual.rendered_as` says honestly what the renderer draws (a local background, no generated image). */
+/**
+ * A scene; `visual.rendered_as` says honestly what the renderer draws: the image studio's offline still
+ * (`image_studio_local`, no generative model) or a plain local background.
+ */
 export function sceneView(s: VideoScene, updatedAt: string) {
   return {
     scene_id: s.scene_id,
@@ -40,7 +43,7 @@ export function sceneView(s: VideoScene, updatedAt: string) {
     narration: s.narration,
     visual_description: s.visual_description,
     duration_seconds: s.duration_seconds,
-    visual: { ...s.visual, rendered_as: s.visual.kind === 'solid' ? 'local_solid_colour' : 'local_gradient' },
+    visual: { ...s.visual, rendered_as: RENDERED_AS[s.visual.kind] },
     voice: s.voice,
     updated_at: updatedAt,
   };

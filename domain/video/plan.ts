@@ -94,10 +94,15 @@ export const PALETTES: readonly (readonly [string, string])[] = [
   ['#0c4a6e', '#38bdf8'],
 ];
 
-/** The visual a freshly built scene gets: a gradient of the palette, zooming in and out in turn. */
+/**
+ * The visual a freshly built scene gets: the image studio's offline still of
+ * its visual description, zooming in and out in turn. The colours (a palette
+ * stable per plan and index) are what a switch to `gradient` draws, and what
+ * the podcast maker's gradients use.
+ */
 export function defaultVisual(planId: string, index: number): SceneVisual {
   const p = PALETTES[hash32(`${planId}:${index}`) % PALETTES.length];
-  return { kind: 'gradient', colors: [p[0], p[1]], motion: index % 2 === 0 ? 'zoom_in' : 'zoom_out' };
+  return { kind: 'image', colors: [p[0], p[1]], motion: index % 2 === 0 ? 'zoom_in' : 'zoom_out' };
 }
 
 /** Scenes built from a plan, with the given ids (one per plan scene, in order). */
@@ -168,7 +173,8 @@ export function localVideoPlan(input: PlanInput): PlanDraft {
     return {
       heading,
       narration: withinWords(plainNarration(draft.markdown), words),
-      visual_description: `${style} two-colour gradient background with a slow zoom, for the scene “${heading}”`,
+      // The prompt of the scene's still (the image studio's offline renderer: palette, shapes and the motifs its words name).
+      visual_description: `${style} abstract illustration for the scene “${heading}”, with a slow zoom`,
       duration_seconds: durations[i],
     };
   });

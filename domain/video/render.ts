@@ -7,7 +7,7 @@ import { AspectRatio, DEFAULT_FPS, frameSize, Resolution } from '../media/format
 import type { Cue } from '../media/subtitles';
 import type { SpeechProvider, SpeechProviderChoice, VoiceSettings } from '../media/voices';
 import type { VideoFormat } from './formats';
-import type { SceneVisual, VideoPlan, VideoScene } from './types';
+import type { RenderedAs, SceneStill, SceneVisual, VideoPlan, VideoScene } from './types';
 
 export const SUBTITLE_MODES = ['mux', 'burn', 'none'] as const;
 export type SubtitleMode = (typeof SUBTITLE_MODES)[number];
@@ -31,6 +31,8 @@ export interface RenderScene {
   index: number;
   heading: string;
   narration: string;
+  /** The prompt of an `image` still (absent in jobs started before stills were drawn from it). */
+  visual_description?: string;
   duration_seconds: number;
   /**
    * Frames of the scene, rounded on the video's running time (not per scene),
@@ -85,6 +87,7 @@ export function renderJob(plan: VideoPlan, scenes: readonly VideoScene[], r: Ren
       index: s.index,
       heading: s.heading,
       narration: s.narration,
+      visual_description: s.visual_description,
       duration_seconds: s.duration_seconds,
       frames: frames[i],
       visual: r.ken_burns === false ? { ...s.visual, motion: 'none' } : s.visual,
@@ -102,6 +105,8 @@ export interface SceneResult {
   seconds: number;
   tempo: number;
   cues: Cue[];
+  /** What the scene's still really was. */
+  visual: SceneStill;
   speech: { provider: SpeechProvider; voice: string; model: string; pitch_applied: boolean; sentences: number };
   /** The step an earlier attempt of this scene had finished (after a worker crash), if any. */
   resumed_after?: string;
@@ -130,6 +135,7 @@ export interface RenderResult extends Record<string, unknown> {
   subtitles: { mode: SubtitleMode; track: boolean; burnt: boolean; cues: number };
   loudness: { target_lufs: number; target_true_peak_dbtp: number; measured_input_lufs: number | null; method: string };
   speech: { provider: SpeechProvider; voices: string[]; models: string[]; pitch_applied: boolean };
-  visuals: 'local_gradient';
-  scenes: Array<{ index: number; seconds: number; tempo: number; resumed_after?: string }>;
+  /** The one still kind every scene used, or `mixed` (then per scene in `scenes[].visual`). */
+  visuals: RenderedAs | 'mixed';
+  scenes: Array<{ index: number; seconds: number; tempo: number; visual: SceneStill; resumed_after?: string }>;
 }

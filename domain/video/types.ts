@@ -66,16 +66,45 @@ export interface VideoPlan {
 
 export const SCENE_MOTIONS = ['zoom_in', 'zoom_out', 'none'] as const;
 export type SceneMotion = (typeof SCENE_MOTIONS)[number];
-export const VISUAL_KINDS = ['gradient', 'solid'] as const;
+export const VISUAL_KINDS = ['image', 'gradient', 'solid'] as const;
+export type VisualKind = (typeof VISUAL_KINDS)[number];
 
 /**
- * How a scene looks. Until an image studio provides pictures, a scene's
- * visual is a background rendered locally: a two-colour gradient or a solid
- * colour, moved by a slow Ken Burns zoom.
+ * What the renderer really draws for each kind; scene views (`visual.rendered_as`)
+ * and render results (`visuals`, `scenes[].visual`) report it.
+ * - `image_studio_local`: a still from the image studio's offline `local`
+ *   renderer (domain/image/procedural.ts: an SVG composed from the scene's
+ *   visual_description, rasterised with sharp) — not a generative model.
+ * - `local_gradient` / `local_solid_colour`: a plain background drawn with sharp.
+ */
+export const RENDERED_AS = {
+  image: 'image_studio_local',
+  gradient: 'local_gradient',
+  solid: 'local_solid_colour',
+} as const satisfies Record<VisualKind, string>;
+export type RenderedAs = (typeof RENDERED_AS)[VisualKind];
+
+/** What a rendered scene's still really was. */
+export interface SceneStill {
+  rendered_as: RenderedAs;
+  /** `image` only: what the offline renderer drew (gradient, circles, sun, waves, …). */
+  motifs?: string[];
+}
+
+/** The render result's `visuals`: the one kind every scene used, or `mixed` (then see `scenes[].visual`). */
+export const renderVisuals = (stills: readonly SceneStill[]): RenderedAs | 'mixed' => {
+  const kinds = [...new Set(stills.map((s) => s.rendered_as))];
+  return kinds.length === 1 ? kinds[0] : kinds.length === 0 ? RENDERED_AS.image : 'mixed';
+};
+
+/**
+ * How a scene looks: a still moved by a slow Ken Burns zoom. `image` (the
+ * default of built scenes) is the image studio's offline renderer drawing the
+ * scene's visual_description; `gradient` and `solid` are plain backgrounds.
  */
 export interface SceneVisual {
-  kind: (typeof VISUAL_KINDS)[number];
-  /** `#rrggbb`; two for a gradient (start, end), one for solid. */
+  kind: VisualKind;
+  /** `#rrggbb`; two for a gradient (start, end), one for solid; unused by `image`. */
   colors: string[];
   motion: SceneMotion;
 }

@@ -3,7 +3,8 @@
  * podcast next) and the benchmark run the very same code:
  *   speak      narration → one measured WAV per sentence (TTS port + ffprobe)
  *   soundtrack sentences → a scene's WAV of an exact length (timeline.fitSpeech)
- *   picture    a scene's background (sharp) → an H.264 segment of exact frames
+ *   picture    a scene's still (image studio offline renderer, or a plain
+ *              background) → an H.264 segment of exact frames
  *   assemble   segments + soundtracks → MP4 (loudness, subtitles, faststart)
  * Every file a step reads was validated with ffprobe (probe.ts).
  */
@@ -19,7 +20,7 @@ import { VendorNotConfiguredError } from '../ai/errors';
 import { concatCopy, LoudnessMeasure, measureForLoudnorm, muxFinal, renderSceneAudio, renderStill } from './ffmpeg';
 import { validateInput } from './probe';
 import type { MediaTools } from './tools';
-import { renderBackground } from './visuals';
+import { renderSceneStill, StillInfo } from './visuals';
 
 export interface Engine {
   tools: MediaTools;
@@ -119,11 +120,20 @@ export async function soundtrack(
   };
 }
 
-/** A scene's picture: background image, then the H.264 segment (subtitles burnt in when given). */
+export interface PictureOutcome {
+  /** The scene's H.264 segment. */
+  file: string;
+  /** What the still really is (the image studio's offline renderer or a plain background). */
+  still: StillInfo;
+}
+
+/** A scene's picture: its still (visuals.ts), then the H.264 segment (subtitles burnt in when given). */
 export async function picture(
   engine: Engine,
   o: {
     visual: SceneVisual;
+    /** The scene's visual_description: the prompt of an `image` still. */
+    description?: string;
     width: number;
     height: number;
     fps: number;
@@ -133,10 +143,17 @@ export async function picture(
     signal?: AbortSignal;
     onProgress?: (fraction: number) => void;
   },
-): Promise<string> {
+): Promise<PictureOutcome> {
   const image = path.join(o.dir, 'background.png');
   const out = path.join(o.dir, 'picture.mp4');
-  await renderBackground(o.visual, o.width, o.height, image);
+  const still = await renderSceneStill({
+    visual: o.visual,
+    description: o.description,
+    width: o.width,
+    height: o.height,
+    out: image,
+  });
+  await validateInput(engine.tools, image, { require: ['video'], codecs: { video: ['png'] } }, o.signal);
   let burn: string | undefined;
   if (o.burnCues?.length) {
     burn = path.join(o.dir, 'burn.srt');
@@ -155,7 +172,7 @@ export async function picture(
     onProgress: o.onProgress,
   });
   await validateInput(engine.tools, out, { require: ['video'], codecs: { video: ['h264'] } }, o.signal);
-  return out;
+  return { file: out, still };
 }
 
 export interface SceneParts {
@@ -164,6 +181,20 @@ export interface SceneParts {
   seconds: number;
   cues: Cue[];
 }
+
+/**
+ * How far a joined file's length may be from the scenes' total: 0.5 s, plus half a frame at 24 fps per scene for
+ * callers whose segments are rounded to frames scene by scene (the podcast's); under the shortest scene (2 s) for
+ * any plan of up to 70 scenes.
+ */
+const joinTolerance = (scenes: number) => 0.5 + scenes / 48;
+
+/**
+ * Size bound of files the engine made itself from validated parts (joined scenes, the deliverable): their size
+ * follows from the plan's length (a 2-hour narration WAV is ~700 MB), so MEDIA_MAX_INPUT_BYTES, meant for files
+ * from outside (uploads, vendor answers), does not apply to them.
+ */
+const OWN_FILE_MAX_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** Joined picture and sound of every scene, the subtitle cues on the video's timeline, and the loudness measure. */
 export async function joinScenes(
@@ -194,6 +225,13 @@ export async function joinScenes(
     cues.push(...shiftCues(s.cues, t));
     t += s.seconds;
   }
+  // The joined files are inputs of the loudness pass and the mux: probed like every input, and as long as the
+  // scenes together (a scene lost by the concat demuxer would otherwise surface as a short video).
+  const tolerance = joinTolerance(scenes.length);
+  const length = { minSeconds: Math.max(0, t - tolerance), maxSeconds: t + tolerance, maxBytes: OWN_FILE_MAX_BYTES };
+  await validateInput(engine.tools, video, { require: ['video'], codecs: { video: ['h264'] }, ...length }, signal);
+  // Any PCM the callers' soundtracks were validated as (the video studio's are pcm_s16le) is joined as is.
+  await validateInput(engine.tools, audio, { require: ['audio'], ...length }, signal);
   const measure = await measureForLoudnorm(engine.tools, audio, signal);
   return { video, audio, cues, seconds: t, measure };
 }
@@ -225,7 +263,7 @@ export async function finish(
   return validateInput(
     engine.tools,
     o.out,
-    { require: ['video', 'audio'], codecs: { video: ['h264'], audio: ['aac'] } },
+    { require: ['video', 'audio'], codecs: { video: ['h264'], audio: ['aac'] }, maxBytes: OWN_FILE_MAX_BYTES },
     o.signal,
   );
 }

@@ -5,7 +5,7 @@
  *
  *   platform      the real render workflow on the running Temporal server, with an in-process worker:
  *                 offline plan (5 min, 16:9, 20 scenes) → per scene: espeak-ng speech per sentence, ffprobe
- *                 measurements, soundtrack, gradient background (sharp), H.264 segment with Ken Burns zoom
+ *                 measurements, soundtrack, scene still (image studio offline renderer), H.264 segment + Ken Burns
  *                 → join, two-pass loudnorm, AAC, mov_text subtitles, faststart → stored, events recorded.
  *   ffmpeg alone  the same backgrounds, narration soundtrack and subtitles, prepared beforehand (not timed),
  *                 encoded by ffmpeg directly: loudnorm pass 1, then ONE ffmpeg run with the same zoompan
@@ -36,7 +36,7 @@ import { runTool } from '../../infra/media/process';
 import { probe } from '../../infra/media/probe';
 import { soundtrack, speak, writeSubtitles } from '../../infra/media/engine';
 import { Cue, shiftCues } from '../../domain/media/subtitles';
-import { renderBackground } from '../../infra/media/visuals';
+import { renderSceneStill } from '../../infra/media/visuals';
 import { createEspeakSynthesizer } from '../../infra/tts/espeak';
 import { createLocalDirStorage } from '../../infra/storage/local-dir';
 import { narrationSentences } from '../../domain/media/narration';
@@ -86,7 +86,13 @@ async function prepareInputs(tools: MediaTools, job: RenderJob, dir: string) {
       out: path.join(d, 'sound.wav'),
     });
     const image = path.join(d, 'background.png');
-    await renderBackground(s.visual, job.width, job.height, image);
+    await renderSceneStill({
+      visual: s.visual,
+      description: s.visual_description,
+      width: job.width,
+      height: job.height,
+      out: image,
+    });
     parts.push({ image, sound: sound.file, frames: sound.frames, motion: s.visual.motion });
     cues.push(...shiftCues(sound.cues, t));
     t += sound.seconds;

@@ -16,7 +16,8 @@ import { measureLoudness, probe, validateInput } from '../../../infra/media/prob
 import { normaliseAudio, renderStill } from '../../../infra/media/ffmpeg';
 import { runTool } from '../../../infra/media/process';
 import { picture, speak, soundtrack } from '../../../infra/media/engine';
-import { renderBackground } from '../../../infra/media/visuals';
+import { renderBackground, renderSceneStill } from '../../../infra/media/visuals';
+import sharp from 'sharp';
 import { createLocalDirStorage } from '../../../infra/storage/local-dir';
 import { startFakeVendor, FakeVendor } from '../../support/fake-vendor';
 
@@ -219,8 +220,8 @@ describe('subtitles burnt in', () => {
       ]);
       return readFileSync(out);
     };
-    const a = await frame(plain, f('plain.gray'));
-    const b = await frame(burnt, f('burnt.gray'));
+    const a = await frame(plain.file, f('plain.gray'));
+    const b = await frame(burnt.file, f('burnt.gray'));
     expect(a.length).toBe(480 * 854);
     // The lower part (where the subtitle sits) differs; the top of the picture does not.
     const differing = (from: number, to: number) => {
@@ -230,6 +231,103 @@ describe('subtitles burnt in', () => {
     };
     expect(differing(480 * 600, a.length)).toBeGreaterThan(500);
     expect(differing(0, 480 * 300)).toBe(0);
+  });
+});
+
+describe('scene stills and Ken Burns', () => {
+  /** Frame `n` of a video as a PNG. */
+  const frameAt = async (video: string, n: number, out: string) => {
+    await runTool(tools.ffmpeg, [
+      '-y',
+      '-loglevel',
+      'error',
+      '-i',
+      video,
+      '-vf',
+      `select=eq(n\\,${n})`,
+      '-fps_mode',
+      'passthrough',
+      '-frames:v',
+      '1',
+      out,
+    ]);
+    return out;
+  };
+  /** Mean absolute difference (0–255, over the channels) of two images, from sharp's stats of their difference. */
+  const meanDifference = async (a: string, b: string) => {
+    const diff = await sharp(a)
+      .removeAlpha()
+      .composite([{ input: await sharp(b).removeAlpha().toBuffer(), blend: 'difference' }])
+      .toBuffer();
+    const st = await sharp(diff).stats();
+    return st.channels.slice(0, 3).reduce((x, c) => x + c.mean, 0) / 3;
+  };
+
+  it("an image still comes from the image studio's offline renderer: seeded by the description, oversized for the zoom", async () => {
+    const visual = { kind: 'image' as const, colors: ['#000000', '#ffffff'], motion: 'zoom_in' as const };
+    const a = await renderSceneStill({
+      visual,
+      description: 'a golden sunset over ocean waves',
+      width: 320,
+      height: 180,
+      out: f('still-a.png'),
+    });
+    await renderSceneStill({
+      visual,
+      description: 'a golden sunset over ocean waves',
+      width: 320,
+      height: 180,
+      out: f('still-a2.png'),
+    });
+    const b = await renderSceneStill({
+      visual,
+      description: 'a city skyline at night with stars',
+      width: 320,
+      height: 180,
+      out: f('still-b.png'),
+    });
+    expect(a).toEqual({ rendered_as: 'image_studio_local', motifs: expect.arrayContaining(['sun', 'waves']) });
+    expect(b.motifs).toEqual(expect.arrayContaining(['stars', 'skyline']));
+    expect(readFileSync(f('still-a.png')).equals(readFileSync(f('still-a2.png')))).toBe(true);
+    expect(await meanDifference(f('still-a.png'), f('still-b.png'))).toBeGreaterThan(10);
+    const meta = await sharp(f('still-a.png')).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 384, 216]);
+    // A plain background says so.
+    expect(
+      await renderSceneStill({
+        visual: { kind: 'solid', colors: ['#336699'], motion: 'none' },
+        width: 320,
+        height: 180,
+        out: f('still-solid.png'),
+      }),
+    ).toEqual({ rendered_as: 'local_solid_colour' });
+  });
+
+  it('Ken Burns: the first and last frames of a zoomed segment differ; those of a static one do not', async () => {
+    const segment = async (name: string, motion: 'zoom_in' | 'zoom_out' | 'none') => {
+      mkdirSync(f(name));
+      const r = await picture(engine, {
+        visual: { kind: 'image', colors: ['#000000', '#ffffff'], motion },
+        description: 'mountains and a forest under a golden sun',
+        width: 320,
+        height: 180,
+        fps: 25,
+        frames: 50,
+        dir: f(name),
+      });
+      expect(r.still.rendered_as).toBe('image_studio_local');
+      expect((await probe(tools, r.file)).streams[0]).toMatchObject({ codec_name: 'h264', width: 320, height: 180 });
+      const first = await frameAt(r.file, 0, f(`${name}-first.png`));
+      const last = await frameAt(r.file, 49, f(`${name}-last.png`));
+      return meanDifference(first, last);
+    };
+    const zoomIn = await segment('kb-in', 'zoom_in');
+    const zoomOut = await segment('kb-out', 'zoom_out');
+    const still = await segment('kb-none', 'none');
+    process.stdout.write(`first/last frame difference: zoom_in ${zoomIn}, zoom_out ${zoomOut}, none ${still}\n`);
+    expect(zoomIn).toBeGreaterThan(3);
+    expect(zoomOut).toBeGreaterThan(3);
+    expect(still).toBeLessThan(1);
   });
 });
 

@@ -82,12 +82,27 @@ describe('a scene resumes from its last heartbeated step', () => {
     const args = { taskId, userId: 'u', job, scene: scenes[0], weights: [4] };
 
     const first = new MockActivityEnvironment(info);
-    let checkpoint: { speech?: unknown; sound?: unknown; picture?: string } = {};
-    first.on('heartbeat', (d) => d && (checkpoint = d));
+    let checkpoint: { speech?: unknown; sound?: unknown; picture?: string; still?: unknown } = {};
+    const beats: { percent: number; last_step?: string }[] = [];
+    first.on('heartbeat', (d) => {
+      if (!d) return;
+      checkpoint = d;
+      beats.push(d);
+    });
     const done = (await first.run(acts.renderScene, args)) as SceneResult;
     expect(calls).toBe(2); // one synthesis per sentence
     expect(done.resumed_after).toBeUndefined();
-    expect(checkpoint.speech && checkpoint.sound && checkpoint.picture).toBeTruthy();
+    expect(checkpoint.speech && checkpoint.sound && checkpoint.picture && checkpoint.still).toBeTruthy();
+    expect(done.visual).toEqual({ rendered_as: 'image_studio_local', motifs: expect.any(Array) });
+    // Every heartbeat carries the render's overall percent (never going down) and the last finished step.
+    expect(beats.every((b) => Number.isInteger(b.percent))).toBe(true);
+    for (let i = 1; i < beats.length; i++) expect(beats[i].percent).toBeGreaterThanOrEqual(beats[i - 1].percent);
+    expect(beats.map((b) => b.last_step).filter((x, i, all) => x && all.indexOf(x) === i)).toEqual([
+      'speech',
+      'soundtrack',
+      'picture',
+    ]);
+    expect(beats[beats.length - 1]).toMatchObject({ percent: 90, last_step: 'picture' });
 
     // A retry whose predecessor finished the speech: no new synthesis, the rest is rendered.
     const retry = new MockActivityEnvironment({ ...info, attempt: 2, heartbeatDetails: { speech: checkpoint.speech } });

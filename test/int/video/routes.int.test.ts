@@ -2,7 +2,10 @@
  * The video studio over HTTP, on the real stack: plans (offline planner),
  * scenes, a small render (480p, 15 s) to completion, the file route with
  * Range/ETag/traversal rules, the spec's cancel route, metering, and for
- * every route: 401 without a credential and 404 for another user.
+ * every route: 401 without a credential and 404 for another user. Answers
+ * of the plan, scene and render routes are validated against the response
+ * schemas /openapi.json documents (the render result's schema is closed, so
+ * a field the worker returns but the schema lacks fails the test).
  */
 import { randomUUID } from 'node:crypto';
 import { startTestApi, TestApi, bearer } from '../../support/api';
@@ -13,6 +16,12 @@ import { startVideoWorker } from '../../support/video-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { videoProjection } from '../../../projections/video';
 import { probe } from '../../../infra/media/probe';
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JsonResponse } from '../../support/http';
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
 
 jest.setTimeout(600000);
 
@@ -31,6 +40,23 @@ describe('video studio routes', () => {
     task_id: string;
     result: { filename: string; video_url: string; files: { filename: string; url: string }[] };
   };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let doc: any;
+  const validators = new Map<string, ValidateFunction>();
+  /** The answer validates against the response schema /openapi.json documents for its route and status. */
+  const conforms = (method: string, route: string, res: JsonResponse) => {
+    const key = `${method} ${route} ${res.status}`;
+    let v = validators.get(key);
+    if (!v) {
+      const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
+      expect([key, !!schema]).toEqual([key, true]);
+      v = ajv.compile(schema);
+      validators.set(key, v);
+    }
+    if (!v(res.body))
+      throw new Error(`${key}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(res.body).slice(0, 2000)}`);
+    return res;
+  };
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -47,6 +73,7 @@ describe('video studio routes', () => {
     });
     alice = await api.user('free');
     bob = await api.user('free');
+    doc = (await call(`${api.url}/openapi.json`)).body;
   });
 
   afterAll(async () => {
@@ -71,6 +98,7 @@ describe('video studio routes', () => {
       tone: 'friendly',
     });
     expect(r.status).toBe(201);
+    conforms('post', '/api/videonet/plan', r);
     expect(r.body).toMatchObject({
       format: 'short',
       aspect_ratio: '9:16',
@@ -84,7 +112,7 @@ describe('video studio routes', () => {
     expect(r.body.scenes.length).toBe(2);
     for (const s of r.body.scenes) {
       expect(s.narration.length).toBeGreaterThan(10);
-      expect(s.visual_description).toMatch(/gradient/);
+      expect(s.visual_description).toMatch(/illustration/);
     }
     plan = r.body;
     const bad = await post('/api/videonet/plan', alice.key, { topic: 'x', format: 'short', duration_seconds: 90 });
@@ -98,6 +126,7 @@ describe('video studio routes', () => {
   it('GET /plan/{id}: the owner reads it, another user and unknown ids get 404', async () => {
     const r = await get(`/api/videonet/plan/${plan.plan_id}`, alice.key);
     expect(r.status).toBe(200);
+    conforms('get', '/api/videonet/plan/{id}', r);
     expect(r.body.plan_id).toBe(plan.plan_id);
     expect((await get(`/api/videonet/plan/${plan.plan_id}`, bob.key)).status).toBe(404);
     expect((await get(`/api/videonet/plan/${randomUUID()}`, alice.key)).status).toBe(404);
@@ -107,12 +136,15 @@ describe('video studio routes', () => {
   it('POST /scenes: built once (201), again returns them (200), rebuild makes new ids; other users 404', async () => {
     const r = await post('/api/videonet/scenes', alice.key, { plan_id: plan.plan_id });
     expect(r.status).toBe(201);
+    conforms('post', '/api/videonet/scenes', r);
     expect(r.body).toMatchObject({ plan_id: plan.plan_id, created: true, total_duration_seconds: 15 });
+    // Built scenes show the image studio's offline still of their description, zooming in and out in turn.
     expect(r.body.scenes[0].visual).toMatchObject({
-      kind: 'gradient',
+      kind: 'image',
       motion: 'zoom_in',
-      rendered_as: 'local_gradient',
+      rendered_as: 'image_studio_local',
     });
+    expect(r.body.scenes[1].visual).toMatchObject({ kind: 'image', motion: 'zoom_out' });
     const again = await post('/api/videonet/scenes', alice.key, { plan_id: plan.plan_id });
     expect(again.status).toBe(200);
     expect(again.body.scenes.map((s: { scene_id: string }) => s.scene_id)).toEqual(
@@ -138,6 +170,7 @@ describe('video studio routes', () => {
       voice: { voice: 'en-us-f1', rate: 1.1 },
     });
     expect(u.status).toBe(200);
+    conforms('post', '/api/videonet/scenes/{id}/update', u);
     expect(u.body).toMatchObject({
       narration: 'A single clear sentence for the closing scene.',
       visual: { kind: 'solid', colors: ['#123456'], motion: 'none', rendered_as: 'local_solid_colour' },
@@ -177,14 +210,14 @@ describe('video studio routes', () => {
     expect(start.body).toMatchObject({ status: 'started', plan_id: plan.plan_id });
     expect(start.body.task_id).toMatch(/^video-render-[0-9a-f-]{36}$/);
     const path = `/api/videonet/render/${start.body.task_id}`;
-    const first = await get(path, alice.key);
+    const first = conforms('get', '/api/videonet/render/{task_id}', await get(path, alice.key));
     expect(first.status).toBe(200);
     expect(['started', 'in_progress', 'completed']).toContain(first.body.status);
     let r = first;
     const percents: number[] = [];
     for (let i = 0; i < 1200 && !['completed', 'failed', 'cancelled'].includes(r.body.status); i++) {
       await new Promise((res) => setTimeout(res, 250));
-      r = await get(path, alice.key);
+      r = conforms('get', '/api/videonet/render/{task_id}', await get(path, alice.key));
       percents.push(r.body.percent);
     }
     expect(r.body.status).toBe('completed');
@@ -199,10 +232,23 @@ describe('video studio routes', () => {
       height: 854,
       video_codec: 'h264',
       audio_codec: 'aac',
-      visuals: 'local_gradient',
+      // Scene 1 is the image studio's offline still, scene 2 was changed to a solid colour: each says so.
+      visuals: 'mixed',
       subtitles: { mode: 'mux', track: true },
       speech: { provider: 'local' },
     });
+    expect(res.scenes.map((s: { visual: unknown }) => s.visual)).toEqual([
+      { rendered_as: 'image_studio_local', motifs: expect.arrayContaining(['gradient']) },
+      { rendered_as: 'local_solid_colour' },
+    ]);
+    // The documented result names every field the route returns (closed schema, validated above), each typed.
+    const documented =
+      doc.paths['/api/videonet/render/{task_id}'].get.responses['200'].content['application/json'].schema.properties
+        .result;
+    expect(documented.additionalProperties).toBe(false);
+    expect(Object.keys(documented.properties).sort()).toEqual(Object.keys(res).sort());
+    for (const [k, p] of Object.entries(documented.properties))
+      expect([k, Object.keys(p as object).length > 0]).toEqual([k, true]);
     expect(res.video_url).toBe(`/api/videonet/videos/${res.filename}`);
     expect(res.files.map((f: { filename: string }) => f.filename).sort()).toEqual(
       [`${start.body.task_id}.mp4`, `${start.body.task_id}.srt`, `${start.body.task_id}.vtt`].sort(),

@@ -1,7 +1,8 @@
 /**
  * Must-show of the video studio: a 60-second 9:16 plan (offline planner,
  * offline speech) renders to an MP4 that ffprobe confirms as H.264 + AAC at
- * 1080×1920, lasting within 2 % of the plan, at −16 LUFS within 1 LU, with a
+ * 1080×1920, lasting within 2 % of the plan, at −16 LUFS within 1 LU and a
+ * true peak at most −1.5 dBTP (+0.2 dB tolerance), with a
  * subtitle track and SRT/WebVTT files. Rendered with x264's `ultrafast`
  * preset to keep the test short on 2 cores (the benchmark uses `veryfast`).
  */
@@ -15,6 +16,10 @@ import { startVideoWorker } from '../../support/video-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { videoProjection } from '../../../projections/video';
 import { measureLoudness, probe } from '../../../infra/media/probe';
+import { LOUDNESS } from '../../../infra/media/tools';
+
+/** Tolerance on the true-peak ceiling of the delivered MP4 (docs/video.md, "Loudness"). */
+const TRUE_PEAK_TOLERANCE_DB = 0.2;
 
 jest.setTimeout(900000);
 
@@ -87,7 +92,8 @@ describe('a 60-second 9:16 plan rendered offline at 1080p', () => {
     expect(Math.abs(p.duration - 60) / 60).toBeLessThanOrEqual(0.02);
     const loud = await measureLoudness(worker.engine.tools, file);
     expect(Math.abs(loud.integrated_lufs - -16)).toBeLessThanOrEqual(1);
-    expect(loud.true_peak_dbtp).toBeLessThanOrEqual(-1);
+    // The −1.5 dBTP ceiling, within TRUE_PEAK_TOLERANCE_DB: AAC encoding after loudnorm's limiter can add a little.
+    expect(loud.true_peak_dbtp).toBeLessThanOrEqual(LOUDNESS.TP + TRUE_PEAK_TOLERANCE_DB);
     expect(subs?.codec_name).toBe('mov_text');
     const srt = readFileSync(file.replace(/\.mp4$/, '.srt'), 'utf8');
     const vtt = readFileSync(file.replace(/\.mp4$/, '.vtt'), 'utf8');

@@ -109,10 +109,22 @@ describe('video plan decider', () => {
     ).toHaveLength(1);
     expect(() =>
       videoPlanDecider.decide(
-        { kind: 'update_scene', user_id: 'alice', scene_id: 's1', changes: { visual: { colors: ['#000000'] } } },
+        {
+          kind: 'update_scene',
+          user_id: 'alice',
+          scene_id: 's1',
+          changes: { visual: { kind: 'gradient', colors: ['#000000'] } },
+        },
         built,
       ),
     ).toThrow(/two colours/);
+    // An image still does not draw its colours: one is fine.
+    expect(
+      videoPlanDecider.decide(
+        { kind: 'update_scene', user_id: 'alice', scene_id: 's1', changes: { visual: { colors: ['#000000'] } } },
+        built,
+      ),
+    ).toHaveLength(1);
     expect(
       videoPlanDecider.decide(
         {

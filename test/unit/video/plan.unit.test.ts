@@ -12,6 +12,7 @@ import { renderJob } from '../../../domain/video/render';
 import { frameSize, RESOLUTIONS } from '../../../domain/media/formats';
 import { videoPlanPrompt } from '../../../domain/video/prompts';
 import { NARRATION_WORDS_PER_SECOND } from '../../../domain/media/narration';
+import { renderVisuals } from '../../../domain/video/types';
 import type { VideoPlan } from '../../../domain/video/types';
 
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0) * 10) / 10;
@@ -96,7 +97,7 @@ describe('the offline planner', () => {
       const words = s.narration.split(/\s+/).length;
       expect(words).toBeGreaterThan(3);
       expect(words / s.duration_seconds).toBeLessThanOrEqual(NARRATION_WORDS_PER_SECOND * 1.1);
-      expect(s.visual_description).toMatch(/gradient/);
+      expect(s.visual_description).toMatch(/illustration/);
     }
     expect(localVideoPlan(input)).toEqual(draft); // deterministic
   });
@@ -136,10 +137,11 @@ describe('scenes and render jobs', () => {
     model: 'm',
   };
 
-  it('built scenes get gradients (stable per plan and index) and alternate zoom in/out', () => {
+  it('built scenes get image stills (colours stable per plan and index) and alternate zoom in/out', () => {
     const s = buildScenes('p1', plan.scenes, ['s1', 's2']);
     expect(s.map((x) => x.scene_id)).toEqual(['s1', 's2']);
     expect(s[0].visual).toEqual(defaultVisual('p1', 0));
+    expect(s.map((x) => x.visual.kind)).toEqual(['image', 'image']);
     expect(s.map((x) => x.visual.motion)).toEqual(['zoom_in', 'zoom_out']);
     expect(s[0].visual.colors).toHaveLength(2);
   });
@@ -158,6 +160,16 @@ describe('scenes and render jobs', () => {
     expect(j.scenes[0].voice).toEqual({ voice: 'en-gb-m1', rate: 1.2 });
     expect(j.scenes[1].voice).toEqual({ voice: 'en-us-f1', rate: 1.2 });
     expect(renderJob(plan, scenes, { plan_id: 'p1' }).resolution).toBe('720p');
+    // Each scene's description travels with the job: it is the prompt of the scene's still.
+    expect(j.scenes.map((s) => s.visual_description)).toEqual(['x', 'y']);
+  });
+
+  it("the result's visuals: the one still kind every scene used, else mixed", () => {
+    expect(renderVisuals([{ rendered_as: 'image_studio_local' }, { rendered_as: 'image_studio_local' }])).toBe(
+      'image_studio_local',
+    );
+    expect(renderVisuals([{ rendered_as: 'local_solid_colour' }])).toBe('local_solid_colour');
+    expect(renderVisuals([{ rendered_as: 'image_studio_local' }, { rendered_as: 'local_gradient' }])).toBe('mixed');
   });
 
   it('frames are rounded on the running time: the video is within half a frame of the plan, each scene within one', () => {
