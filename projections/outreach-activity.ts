@@ -295,6 +295,26 @@ export async function waitingFollowUps(db: Knex, campaignId: string, leadIds: st
   return rows.map((r) => r.follow_up_id as string);
 }
 
+/**
+ * Follow-ups (ids) still waiting to send to a suppression entry of a user's workspace: to an address, or to any
+ * address of an `@domain`. A follow-up's id is its first send's attempt id, which names the recipient.
+ */
+export async function waitingFollowUpsTo(
+  db: Knex,
+  userId: string,
+  workspaceId: string,
+  entry: string,
+): Promise<string[]> {
+  const e = entry.trim().toLowerCase();
+  const q = db(`${F} as f`)
+    .join(`${A} as a`, 'a.attempt_id', 'f.follow_up_id')
+    .where({ 'f.user_id': userId, 'f.status': 'scheduled', 'a.user_id': userId, 'a.workspace_id': workspaceId })
+    .distinct('f.follow_up_id');
+  if (e.startsWith('@')) q.whereRaw('lower(a.recipient) like ?', [`%${e.replace(/[\\%_]/g, (c) => `\\${c}`)}`]);
+  else q.whereRaw('lower(a.recipient) = ?', [e]);
+  return (await q).map((r) => r.follow_up_id as string);
+}
+
 export interface ReplyRecord {
   id: string;
   campaign_id: string;

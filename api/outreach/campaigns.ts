@@ -68,7 +68,13 @@ export async function ownCampaign(ctx: Ctx, campaignId: string): Promise<Campaig
  */
 async function stopFollowUps(ctx: Ctx, campaignId: string, leadIds: string[]): Promise<void> {
   if (!ctx.deps.workflows) return;
-  for (const id of await waitingFollowUps(ctx.deps.db, campaignId, leadIds)) {
+  await cancelFollowUps(ctx, await waitingFollowUps(ctx.deps.db, campaignId, leadIds));
+}
+
+/** Cancels these follow-up workflows (each records why it stopped). Best effort, like stopFollowUps. */
+export async function cancelFollowUps(ctx: Ctx, followUpIds: string[]): Promise<void> {
+  if (!ctx.deps.workflows) return;
+  for (const id of followUpIds) {
     await cancelWorkflow(ctx.deps, `outreach-followup-${id}`).catch((e) =>
       ctx.req.log?.warn({ err: e, follow_up_id: id }, 'could not stop follow-up workflow'),
     );

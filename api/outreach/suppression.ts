@@ -3,18 +3,31 @@
  * one-click unsubscribe endpoint every message links to. An entry is an
  * address or a whole `@domain`; the list is per workspace (default
  * "default", like sends). The enforcement row and the event are written in
- * one transaction (infra/outreach/suppression.ts), so the next send sees it.
+ * one transaction (infra/outreach/suppression.ts), so the next send sees it;
+ * the follow-ups waiting to send to the entry are cancelled at once (each
+ * records "recipient is on the suppression list").
  */
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import { suppressionEntry } from '../../domain/outreach/normalize';
 import { addSuppression } from '../../infra/outreach/suppression';
 import { verifyUnsubscribeToken } from '../../infra/outreach/unsubscribe';
-import { listSuppressions } from '../../projections/outreach-activity';
+import { listSuppressions, waitingFollowUpsTo } from '../../projections/outreach-activity';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import type { HandlerCtx } from '../kernel/types';
 import { arr, obj, params, str } from '../kernel/schema';
 import { BASE, suppressionSchema, tags, workspaceId } from './schemas';
 import { DEFAULT_SEND_WORKSPACE, outreachOf } from './sending';
+import { cancelFollowUps } from './campaigns';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Ctx = HandlerCtx<any, any, any>;
+
+/** Stops the waiting follow-ups to a newly suppressed address or @domain (they would be refused anyway). */
+async function stopFollowUpsTo(ctx: Ctx, userId: string, workspaceId: string, entry: string): Promise<void> {
+  if (!ctx.deps.workflows) return;
+  await cancelFollowUps(ctx, await waitingFollowUpsTo(ctx.deps.db, userId, workspaceId, entry));
+}
 
 const token = str(200, { pattern: '^[0-9a-fA-F-]{36}\\.[A-Za-z0-9_-]{10,40}$' });
 
@@ -29,7 +42,8 @@ export const suppressionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Suppress an address (jane@example.org) or a whole domain (@example.org) for a workspace',
-    description: 'Adding an entry that is already on the list answers 201 with the existing entry.',
+    description:
+      'Adding an entry that is already on the list answers 201 with the existing entry. The follow-ups waiting to send to the address (or to any address of the domain) in this workspace stop at once.',
     request: {
       body: obj(
         {
@@ -62,6 +76,7 @@ export const suppressionRoutes: RouteDef[] = [
         requestMeta(ctx),
       );
       await settle(ctx, 'outreach-activity', r.events);
+      await stopFollowUpsTo(ctx, userId, workspace, e.entry);
       const rec = (await listSuppressions(ctx.deps.db, userId, workspace)).find((s) => s.email === e.entry);
       return { status: 201, data: rec };
     },
@@ -108,6 +123,7 @@ export const suppressionRoutes: RouteDef[] = [
         { request_id: ctx.requestId, causation_id: attemptId },
       );
       await settle(ctx, 'outreach-activity', r.events);
+      await stopFollowUpsTo(ctx, sent.user_id, sent.workspace_id, sent.recipient);
       return {
         raw: {
           contentType: 'text/html',

@@ -58,9 +58,9 @@ export function policySettings(c: Config): PolicySettings {
 }
 
 export function sendingReadiness(c: Config): Readiness {
-  const missing = (['OUTREACH_SMTP_URL', 'OUTREACH_FROM_ADDRESS', 'OUTREACH_POSTAL_ADDRESS'] as const).filter(
-    (k) => !c[k].trim(),
-  );
+  const missing = (
+    ['OUTREACH_SMTP_URL', 'OUTREACH_FROM_ADDRESS', 'OUTREACH_FROM_NAME', 'OUTREACH_POSTAL_ADDRESS'] as const
+  ).filter((k) => !c[k].trim());
   return { configured: missing.length === 0, missing };
 }
 

@@ -109,6 +109,27 @@ describe('outreach campaigns, leads and templates', () => {
     expect(notArray.body.detail[0]).toMatchObject({ loc: ['body'], type: 'type_error' });
   });
 
+  it('bulk add takes at most 1000 leads: 1000 are added, 1001 is a 422 that adds nothing', async () => {
+    const c = (await api.req('POST', '/campaigns', alice, { name: 'Bulk limit' })).body;
+    const leads = (n: number, prefix: string) =>
+      Array.from({ length: n }, (_, i) => ({
+        website_url: `https://${prefix}-${i}.example/blog`,
+        contact_email: `editor@${prefix}-${i}.example`,
+      }));
+    const over = await api.req('POST', `/campaigns/${c.id}/leads/bulk`, alice, leads(1001, 'over'));
+    expect(over.status).toBe(422);
+    expect(over.body.detail).toHaveLength(1);
+    expect(over.body.detail[0]).toMatchObject({ loc: ['body'], type: 'value_error' });
+    expect(over.body.detail[0].msg).toMatch(/1000/);
+    expect((await api.req('GET', `/campaigns/${c.id}`, alice)).body.leads_count).toBe(0);
+    const full = await api.req('POST', `/campaigns/${c.id}/leads/bulk`, alice, leads(1000, 'full'));
+    expect(full.status).toBe(200);
+    expect(full.body).toMatchObject({ added: 1000, skipped: 0, failed: [] });
+    expect(new Set(full.body.lead_ids).size).toBe(1000);
+    const got = (await api.req('GET', `/campaigns/${c.id}`, alice)).body;
+    expect([got.leads_count, got.leads.length]).toEqual([1000, 1000]);
+  });
+
   it('status moves: single (409 when not allowed), bulk with failed ids', async () => {
     const c = (await api.req('POST', '/campaigns', alice, { name: 'Moves' })).body;
     const bulk = await api.req('POST', `/campaigns/${c.id}/leads/bulk`, alice, [

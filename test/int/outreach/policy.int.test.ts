@@ -61,6 +61,59 @@ describe('outreach policy engine', () => {
     });
   });
 
+  it('recipient domain cap: sends to one domain past the cap are refused; another domain is still allowed', async () => {
+    const e = new PostgresPolicyEngine(s.db, {
+      settings: { ...DEFAULT_POLICY, senderDailyCap: 50, domainDailyCap: 3, warmupRamp: [] },
+    });
+    const u = randomUUID();
+    const to = (i: number, domain: string) => req(u, i, { recipient: `person${i}@${domain}`, subject: `pitch ${i}` });
+    const out = [];
+    // Different addresses and subjects, one domain (written with other case: domains compare lower-case).
+    for (let i = 0; i < 5; i++) out.push(await e.reserve(to(i, i % 2 ? 'Shop.Example' : 'shop.example'), randomUUID()));
+    expect(out.map((r) => r.allowed)).toEqual([true, true, true, false, false]);
+    expect(out[2].counts).toMatchObject({ recipient_domain_today: 3, sender_today: 3 });
+    for (const r of out.slice(3))
+      expect(r).toMatchObject({
+        allowed: false,
+        reason: REASONS.domainCap(3, 'shop.example'),
+        counts: { recipient_domain_today: 3, sender_today: 3 },
+        limits: { recipient_domain_daily_cap: 3 },
+      });
+    expect(out[3].reason).toBe('daily cap of 3 sends reached for recipient domain shop.example');
+    // A refusal counted nothing: not the sender's count, not the domain's.
+    const v = await e.evaluate(to(9, 'shop.example'));
+    expect(v).toMatchObject({ allowed: false, counts: { sender_today: 3, recipient_domain_today: 3 } });
+    // Another domain is still allowed, and counts from zero.
+    const other = await e.reserve(to(10, 'other-shop.example'), randomUUID());
+    expect(other).toMatchObject({
+      allowed: true,
+      reason: null,
+      counts: { recipient_domain_today: 1, sender_today: 4 },
+    });
+    // Another workspace of the same user has its own domain count.
+    expect((await e.evaluate({ ...to(11, 'shop.example'), workspaceId: 'w2' })).allowed).toBe(true);
+  });
+
+  it('legal basis: recorded per contact at its first check (consent), kept on later checks; the default is legitimate interest', async () => {
+    const e = new PostgresPolicyEngine(s.db, { settings: { ...DEFAULT_POLICY, warmupRamp: [] } });
+    const u = randomUUID();
+    const consent = await e.reserve(req(u, 1, { legalBasis: 'consent' }), randomUUID());
+    expect(consent).toMatchObject({ allowed: true, legal_basis: 'GDPR Art. 6(1)(a) consent' });
+    const row = await s
+      .db('outreach_contacts')
+      .where({ user_id: u, workspace_id: 'w', email: 'r1@d1.example' })
+      .first();
+    expect(row.legal_basis).toBe('consent');
+    // The contact's recorded basis wins over what a later request says.
+    const later = await e.evaluate(req(u, 1, { subject: 'another', legalBasis: 'legitimate_interest' }));
+    expect(later.legal_basis).toBe('GDPR Art. 6(1)(a) consent');
+    const dflt = await e.reserve(req(u, 2), randomUUID());
+    expect(dflt.legal_basis).toBe('GDPR Art. 6(1)(f) legitimate interest');
+    // A dry run records nothing.
+    await e.evaluate(req(u, 3, { legalBasis: 'consent' }));
+    expect(await s.db('outreach_contacts').where({ user_id: u, email: 'r3@d3.example' })).toEqual([]);
+  });
+
   it('a reservation counts once per attempt id; release gives it back once; validate consumes nothing', async () => {
     const e = new PostgresPolicyEngine(s.db, { settings: { ...DEFAULT_POLICY, warmupRamp: [] } });
     const u = randomUUID();

@@ -4,7 +4,9 @@
  * unsubscribe, Message-ID, postal footer), the lead moves to contacted; the
  * idempotency window, suppression by address and domain, one-click
  * unsubscribe; 50 concurrent sends against a cap of 10 send exactly 10; a
- * delivery failure is a generic 500 and gives its policy counts back.
+ * policy store that cannot answer refuses the send (403, fail closed); a
+ * consent lead's legal basis; a delivery failure is a generic 500 and gives
+ * its policy counts back.
  */
 import pino from 'pino';
 import { simpleParser } from 'mailparser';
@@ -261,6 +263,73 @@ describe('outreach sending (GreenMail)', () => {
     const attempts = (await api.req('GET', `/campaigns/${campaignId}/attempts`, token)).body;
     expect(attempts.filter((a: { status: string }) => a.status === 'sent')).toHaveLength(10);
     expect(attempts.filter((a: { status: string }) => a.status === 'refused')).toHaveLength(40);
+  });
+
+  it('fails closed: with the policy store unavailable a send is 403 with the reason and no mail goes out', async () => {
+    const { token } = await api.session();
+    const { campaignId, leadIds } = await campaignWithLeads(api, token, ['ida@closed-site.example'], {
+      follow_up_days: [],
+    });
+    const send = () =>
+      api.req('POST', '/outreach/send', token, {
+        campaign_id: campaignId,
+        lead_id: leadIds[0],
+        subject: 'While the store is down',
+        body: 'Hi Ida',
+      });
+    // Another session holds the counters table past the engine's lock time-out: the check cannot complete.
+    const trx = await api.schema.db.transaction();
+    let r;
+    try {
+      await trx.raw('LOCK TABLE outreach_policy_counters IN ACCESS EXCLUSIVE MODE');
+      r = await send();
+    } finally {
+      await trx.rollback();
+    }
+    expect([r.status, r.body]).toEqual([
+      403,
+      {
+        detail: 'Policy validation failed',
+        reason: 'policy check could not be completed (policy store unavailable); nothing was sent',
+      },
+    ]);
+    expect(await mail.messages('ida@closed-site.example')).toEqual([]);
+    const attempts = (await api.req('GET', `/campaigns/${campaignId}/attempts`, token)).body;
+    expect(attempts.map((a: { status: string; reason: string | null }) => [a.status, a.reason])).toEqual([
+      ['refused', r.body.reason],
+    ]);
+    expect((await api.req('GET', `/campaigns/${campaignId}`, token)).body.leads[0].status).toBe('discovered');
+    // The refusal claimed and counted nothing: once the store answers, the same send goes out.
+    const after = await send();
+    expect(after.status).toBe(200);
+    expect(await mail.messages('ida@closed-site.example')).toHaveLength(1);
+  });
+
+  it('a lead with consent as its legal basis is sent and recorded under GDPR Art. 6(1)(a)', async () => {
+    const { token } = await api.session();
+    const c = await api.req('POST', '/campaigns', token, { name: 'Consent', follow_up_days: [] });
+    const lead = await api.req('POST', `/campaigns/${c.body.id}/leads`, token, {
+      website_url: 'https://opted-in.example/blog',
+      contact_email: 'kim@opted-in.example',
+      legal_basis: 'consent',
+    });
+    expect([lead.status, lead.body.legal_basis]).toEqual([201, 'consent']);
+    const r = await api.req('POST', '/outreach/send', token, {
+      campaign_id: c.body.id,
+      lead_id: lead.body.id,
+      subject: 'As you asked',
+      body: 'Hi Kim',
+    });
+    expect([r.status, r.body.legal_basis]).toEqual([200, 'GDPR Art. 6(1)(a) consent']);
+    const attempts = (await api.req('GET', `/campaigns/${c.body.id}/attempts`, token)).body;
+    expect(attempts).toMatchObject([{ status: 'sent', legal_basis: 'GDPR Art. 6(1)(a) consent' }]);
+    // Validate reports the contact's recorded basis.
+    const v = await api.req('POST', '/policy/validate', token, {
+      recipient_email: 'kim@opted-in.example',
+      sender_email: TEST_SENDER.email,
+    });
+    expect(v.body.legal_basis).toBe('GDPR Art. 6(1)(a) consent');
+    expect(await mail.messages('kim@opted-in.example')).toHaveLength(1);
   });
 
   it('a delivery failure is a generic 500, recorded, and its policy counts are given back', async () => {
