@@ -133,7 +133,7 @@ export function createWriterActivities(deps: WriterActivityDeps) {
       sources: Source[];
     }): Promise<WriterResult> {
       const b = a.job.brief;
-      const piece = finishDraft(b, a.outcome.draft, a.sources);
+      const piece = finishDraft(b, a.outcome.draft, a.sources, a.job.render);
       return {
         success: true,
         task_id: a.taskId,

@@ -150,6 +150,12 @@ export const CONFIG_VARS = {
       'Prebuilt workflow bundle the worker loads (npm run build writes dist/workflow-bundle.js); empty = bundle workflows/ at start',
   },
   MIGRATE_ON_START: { type: 'boolean', default: true, description: 'Run database migrations when the API starts' },
+  WRITERS_RENDERING: {
+    type: 'boolean',
+    default: true,
+    description:
+      'The professional- and social-network writers render slide images and video posts through the studios when asked; false answers those requests with rendering not_available naming this variable',
+  },
   SHUTDOWN_TIMEOUT_MS: {
     type: 'integer',
     default: 10000,
@@ -371,6 +377,13 @@ export const CONFIG_VARS = {
     default: 50,
     description: 'Development keys get this percentage of the production rate limits (rounded down, at least 1)',
     schema: { minimum: 1, maximum: 100 },
+  },
+  CALENDAR_ANONYMOUS_RATE_PER_HOUR: {
+    type: 'integer',
+    default: 1000,
+    description:
+      'Calls per hour of the calendar family (/v1/calendar) without a valid credential (401s, the public OAuth token endpoint), counted per client IP address, or per client_id on the token endpoint; default the Free tier calendar rate (docs/calendar.md)',
+    schema: { minimum: 1 },
   },
   RATE_LIMIT_OVERRIDES: {
     type: 'string',
@@ -678,7 +691,11 @@ export const CONFIG_VARS = {
     default: '',
     description: 'Sender mailbox of outreach mail (From:); its copy of each message goes to the same address',
   },
-  OUTREACH_FROM_NAME: { type: 'string', default: '', description: 'Display name of the sender' },
+  OUTREACH_FROM_NAME: {
+    type: 'string',
+    default: '',
+    description: 'Display name of the sender (From: and the footer of every outreach message; required to send)',
+  },
   OUTREACH_POSTAL_ADDRESS: {
     type: 'string',
     default: '',

@@ -6,6 +6,14 @@
  * Its TaskCompleted emits `content.generated`. The API waits a bounded time
  * for the result and otherwise answers with the task to poll.
  *
+ * When the brief asks for rendering and the API found the studio available
+ * (job.render), the finished piece is rendered through the studios as child
+ * workflows: imageGenerateWorkflow per carousel slide (or for a post's or
+ * article's image), videoRenderWorkflow for a video post's scene plan
+ * (`<task_id>-video`, itself a `video_render` task). Each asset is reported
+ * `rendered` (with the studio's file URL, owned by the same user) or `failed`
+ * (with its failure code); a failed render never fails the written piece.
+ *
  * writerBatchWorkflow — one batch, a task (`profnet_batch`): each item is a
  * child writerGenerateWorkflow (`<batch_id>-item-<n>`), one at a time or up
  * to BATCH_CONCURRENCY at once; a failed item is recorded with its failure
@@ -14,6 +22,18 @@
  * webhook retry schedule (durable timers), until a 2xx answer.
  */
 import { executeChild, proxyActivities, sleep } from '@temporalio/workflow';
+import type { GenerationOutcome, GenerationPlan } from '../domain/image/jobs';
+import { isFailureCode } from '../domain/failures';
+import type { RenderedAsset, RenderingStatus } from '../domain/writers/finish';
+import {
+  DEFAULT_POST_IMAGE_SIZE,
+  imagePlan,
+  RenderServices,
+  slidePlans,
+  videoPostRenderJob,
+} from '../domain/writers/render';
+import { imageGenerateWorkflow } from './image';
+import { videoRenderWorkflow } from './video';
 import type { WriterActivities } from '../activities/writers';
 import { NON_RETRYABLE_CODES } from '../domain/failures';
 import { delayBeforeAttempt, nextDelay } from '../domain/webhooks/schedule';
@@ -54,8 +74,149 @@ export async function writerGenerateWorkflow(input: TaskInput<WriterJob>): Promi
     await progress(`Writing the ${what}${sources.length ? ` from ${sources.length} sources` : ''}`);
     const outcome = await paid.writeWriterDraft({ userId: input.userId, brief: b, sources });
     await progress('Applying platform limits and scoring engagement');
-    return reads.finishWriterPiece({ taskId: input.taskId, job: input.request, outcome, sources });
+    const piece = await reads.finishWriterPiece({ taskId: input.taskId, job: input.request, outcome, sources });
+    const services = input.request.render;
+    if (!services || !piece.rendering.some((r) => r.status === 'queued')) return piece;
+    const rendering: RenderingStatus[] = [];
+    for (const r of piece.rendering)
+      rendering.push(r.status === 'queued' ? await renderAsset(input, piece, r, services, progress) : r);
+    return { ...piece, rendering };
   });
+}
+
+/** Images rendered at once for one carousel. */
+export const SLIDE_CONCURRENCY = 4;
+
+/** The failure code and message of a failed child workflow (the first failure code in its chain of causes). */
+function childFailure(err: unknown): { code: string; message: string } {
+  for (let e = err as { type?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    if (isFailureCode(e.type)) return { code: e.type, message: e.message || 'rendering failed' };
+  return failureCodeOf(err);
+}
+
+const imageUrl = (s: RenderServices, key: string) => `${s.baseUrl}/api/image-studio/images/${encodeURIComponent(key)}`;
+const videoUrl = (s: RenderServices, file: string) => `${s.baseUrl}/api/videonet/videos/${encodeURIComponent(file)}`;
+
+/** One image through the image studio (its own child workflow); a failure is reported, not thrown. */
+async function renderImage(
+  input: TaskInput<WriterJob>,
+  services: RenderServices,
+  plan: GenerationPlan,
+  index: number,
+  workflowId: string,
+): Promise<RenderedAsset> {
+  try {
+    const out: GenerationOutcome = await executeChild(imageGenerateWorkflow, {
+      workflowId,
+      args: [{ userId: input.userId, plan }],
+    });
+    const img = out.results[0];
+    return {
+      index,
+      status: 'rendered',
+      url: imageUrl(services, img.key),
+      content_type: img.content_type,
+      width: img.width,
+      height: img.height,
+      bytes: img.bytes,
+    };
+  } catch (err) {
+    return { index, status: 'failed', error: childFailure(err) };
+  }
+}
+
+/** Renders one queued asset of a finished piece through its studio. */
+async function renderAsset(
+  input: TaskInput<WriterJob>,
+  piece: WriterResult,
+  r: RenderingStatus,
+  services: RenderServices,
+  progress: (message: string) => Promise<void>,
+): Promise<RenderingStatus> {
+  const b = input.request.brief;
+  const taskId = input.taskId;
+  if (r.service === 'image_studio' && services.image.available) {
+    const image = services.image;
+    const plans =
+      b.kind === 'carousel'
+        ? slidePlans(taskId, b, piece.content, image, b.renderOptions)
+        : [
+            imagePlan(image, {
+              prompt: r.prompt ?? String(piece.content.title ?? b.topic),
+              title: String(piece.content.title ?? b.topic),
+              ...DEFAULT_POST_IMAGE_SIZE,
+              seedKey: `${taskId}:image`,
+            }),
+          ];
+    const what = b.kind === 'carousel' ? `${plans.length} slide images` : 'the image';
+    await progress(`Rendering ${what} through the image studio (${image.provider})`);
+    const assets: RenderedAsset[] = new Array(plans.length);
+    let next = 0;
+    const lane = async () => {
+      while (next < plans.length) {
+        const i = next++;
+        const id = b.kind === 'carousel' ? `${taskId}-slide-${i + 1}` : `${taskId}-image`;
+        assets[i] = await renderImage(input, services, plans[i], i + 1, id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SLIDE_CONCURRENCY, plans.length) }, lane));
+    const ok = assets.filter((a) => a.status === 'rendered').length;
+    const offline = image.provider === 'local';
+    return {
+      ...r,
+      status: ok === assets.length ? 'rendered' : 'failed',
+      message: `${ok} of ${assets.length} image${assets.length === 1 ? '' : 's'} rendered by the image studio with ${image.provider}${offline ? ' (the offline procedural renderer: abstract shapes and the title, not a picture of the scene; configure an image vendor for pictures)' : ''}.`,
+      provider: image.provider,
+      model: image.model,
+      offline,
+      assets,
+    };
+  }
+  if (r.service === 'video_studio' && services.video.available && b.kind === 'video_post') {
+    const job = videoPostRenderJob(taskId, b, piece.content, services.video.speechVendor, b.renderOptions);
+    const renderId = `${taskId}-video`;
+    await progress(`Rendering the video through the video studio (${job.width}x${job.height}, task ${renderId})`);
+    try {
+      const v = await executeChild(videoRenderWorkflow, {
+        workflowId: renderId,
+        args: [{ taskId: renderId, userId: input.userId, request: job }],
+      });
+      const offline = v.speech.provider === 'local';
+      return {
+        ...r,
+        status: 'rendered',
+        message: `Rendered by the video studio: ${v.video_codec}/${v.audio_codec} MP4, ${v.duration_seconds} s, voice by ${offline ? 'the offline espeak-ng synthesiser' : v.speech.provider}, backgrounds drawn locally (${v.visuals}) from the scene plan.`,
+        provider: v.speech.provider,
+        model: v.speech.models.join(', '),
+        offline,
+        task_id: renderId,
+        assets: [
+          {
+            index: 1,
+            status: 'rendered',
+            url: videoUrl(services, v.filename),
+            content_type: 'video/mp4',
+            width: v.width,
+            height: v.height,
+            duration_seconds: v.duration_seconds,
+            files: v.files
+              .filter((f) => f.kind !== 'video')
+              .map((f) => ({ kind: f.kind, url: videoUrl(services, f.filename), content_type: f.content_type })),
+          },
+        ],
+      };
+    } catch (err) {
+      const error = childFailure(err);
+      return {
+        ...r,
+        status: 'failed',
+        message: `The video studio could not render the video (${error.code}); the written plan is returned.`,
+        task_id: renderId,
+        assets: [{ index: 1, status: 'failed', error }],
+      };
+    }
+  }
+  return { ...r, status: 'not_available', message: 'Rendering is not available for this piece.' };
 }
 
 /** Items generated at once when the request asks for parallel processing. */

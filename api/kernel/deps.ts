@@ -49,5 +49,6 @@ export function apiSettings(c: Config): ApiSettings {
     idempotencyTtlSeconds: c.IDEMPOTENCY_KEY_TTL_SECONDS,
     cancelWaitMs: c.API_CANCEL_WAIT_MS,
     calendarAnonymousPerHour: c.CALENDAR_ANONYMOUS_RATE_PER_HOUR,
+    writersRendering: c.WRITERS_RENDERING,
   };
 }

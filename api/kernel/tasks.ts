@@ -153,16 +153,8 @@ export function awaitResult<W extends Workflow>(
   workflow: W,
   workflowId: string,
   ms: number,
-): Promise<WorkflowResultType<W> | typeof TIMED_OUT>;
-/**
- * @deprecated The untyped form (the caller names the result type, nothing checks it): kept only until
- * api/writers/tasks.ts passes its workflow (`awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms)`); then delete.
- */
-export function awaitResult<O>(deps: AppDeps, workflowId: string, ms: number): Promise<O | typeof TIMED_OUT>;
-export function awaitResult(deps: AppDeps, ...args: [Workflow, string, number] | [string, number]): Promise<unknown> {
-  return args.length === 3
-    ? awaitWorkflowResult(deps, args[0], args[1], args[2])
-    : awaitWorkflowResult(deps, (() => Promise.resolve()) satisfies Workflow, args[0], args[1]);
+): Promise<WorkflowResultType<W> | typeof TIMED_OUT> {
+  return awaitWorkflowResult(deps, workflow, workflowId, ms);
 }
 
 /** Responses of a generating route: 200 with `data`, 202 with the task to poll. */

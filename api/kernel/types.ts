@@ -51,6 +51,8 @@ export interface ApiSettings {
   cancelWaitMs?: number;
   /** Calls per hour of the calendar family without a valid credential, per client IP / OAuth client (default 1,000). */
   calendarAnonymousPerHour?: number;
+  /** The writers render through the studios when asked (WRITERS_RENDERING, default true). */
+  writersRendering?: boolean;
 }
 
 /** The Temporal client of the API and the task queue its workers poll (connected on first use). */

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { buildJob } from '../../domain/writers/briefs';
+import { renderServices } from './render';
 import { batchItemId, batchSecretKey, writerBatchTaskType, writerTaskIdPrefix } from '../../domain/writers/task-types';
 import type { WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { generateSecret, secretProblem } from '../../infra/webhooks/sign';
@@ -65,9 +66,11 @@ function batchRoute(platform: WriterPlatform): RouteDef {
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const prefs = await preferencesOf(ctx.deps, userId);
-      const items = ctx.body.requests.map(({ type, ...fields }, i) =>
-        buildJob(platform, type, fields, prefs, `requests.${i}`),
-      );
+      const render = renderServices(ctx.deps);
+      const items = ctx.body.requests.map(({ type, ...fields }, i) => ({
+        ...buildJob(platform, type, fields, prefs, `requests.${i}`),
+        render,
+      }));
       const options = ctx.body.options ?? {};
       const batchId = `${writerTaskIdPrefix(platform, 'batch')}-${randomUUID()}`;
       const statusPath = `${prefix}/batch/${batchId}`;

@@ -18,6 +18,7 @@ import { obj } from '../kernel/schema';
 import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './common';
 import { acceptedSchema, taskRecordSchema, writerResultSchema } from './responses';
 import { BODIES } from './schemas';
+import { settleRendered, renderServices } from './render';
 import { runOrAccept } from './tasks';
 import { ownTask, presentTask } from '../kernel/tasks';
 
@@ -55,15 +56,20 @@ function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
     errors: WORKFLOW_ERRORS,
     async handler(ctx) {
       const userId = userIdOf(ctx);
-      const job = buildJob(platform, kind, ctx.body, await preferencesOf(ctx.deps, userId));
+      const job = {
+        ...buildJob(platform, kind, ctx.body, await preferencesOf(ctx.deps, userId)),
+        render: renderServices(ctx.deps),
+      };
       const taskId = `${writerTaskIdPrefix(platform, kind)}-${randomUUID()}`;
-      return runOrAccept(ctx, {
+      const answer = await runOrAccept(ctx, {
         workflow: writerGenerateWorkflow,
         taskId,
         taskType: writerTaskType(platform, kind),
         args: [{ taskId, userId, request: job }],
         statusPath: `${prefix}/tasks/${taskId}`,
       });
+      if ('data' in answer && answer.status === 200) await settleRendered(ctx, answer.data);
+      return answer;
     },
   });
 }
@@ -85,6 +91,7 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
         ctx.params.task_id,
         (type) => type.startsWith(`${platform}_`) && type !== `${platform}_batch`,
       );
+      if (t.status === 'completed') await settleRendered(ctx, t.result);
       return { data: presentTask(t) };
     },
   });

@@ -2,8 +2,10 @@
  * GET /api/profnet/health and /api/socialnet-writer/health: the Health report
  * of Document 2 (status, timestamp, version, services as status strings)
  * plus the modules and providers the writer offers here. Rendering services
- * (image studio, video studio) are reported `not_available`: this deployment
- * has none, and the carousel and video routes say so in their results.
+ * are reported as the generations will find them (api/writers/render.ts):
+ * the image studio with its provider (a vendor, or the offline `local`
+ * renderer), the video studio with its speech provider, or `not_available`
+ * with what to configure.
  * 503 SERVICE_UNAVAILABLE (with the report in details) when PostgreSQL,
  * Temporal or Kafka is down, like /api/health.
  */
@@ -13,6 +15,7 @@ import { WRITER_KINDS, WriterPlatform } from '../../domain/writers/types';
 import { VERSION } from '../health/routes';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { PREFIX, TAG } from './common';
+import { renderServices } from './render';
 import { healthSchema } from './responses';
 
 function healthRoute(platform: WriterPlatform): RouteDef {
@@ -30,12 +33,24 @@ function healthRoute(platform: WriterPlatform): RouteDef {
     async handler({ deps }) {
       const { status, services } = await deps.health();
       const text = deps.aiProvider ?? 'local';
+      const render = renderServices(deps);
+      const image = render.image.available
+        ? render.image.provider === 'local'
+          ? 'offline (local procedural renderer)'
+          : render.image.provider
+        : `not_available: ${render.image.reason}`;
+      const video = render.video.available
+        ? render.video.speechVendor
+          ? 'tts_vendor speech, local visuals'
+          : 'offline (espeak-ng speech, local visuals)'
+        : `not_available: ${render.video.reason}`;
       const modules: Record<string, string> = Object.fromEntries(WRITER_KINDS[platform].map((k) => [k, 'available']));
       modules.batch = 'available';
       if (platform === 'profnet') modules.user_preferences = 'available';
       if (platform === 'socialnet') modules.engagement_analysis = 'available';
-      modules.image_rendering = 'not_available';
-      modules.video_rendering = 'not_available';
+      modules.image_rendering = render.image.available ? 'available' : 'not_available';
+      // Only the professional network's video post is rendered to video.
+      modules.video_rendering = platform === 'profnet' && render.video.available ? 'available' : 'not_available';
       const data = {
         status: status === 'ok' ? 'healthy' : 'degraded',
         timestamp: new Date().toISOString(),
@@ -46,11 +61,11 @@ function healthRoute(platform: WriterPlatform): RouteDef {
           ),
           text_generation: text === 'local' ? 'offline (local provider)' : 'configured',
           research: 'available',
-          image_studio: 'not_available',
-          video_studio: 'not_available',
+          image_studio: render.image.available ? 'available' : 'not_available',
+          video_studio: render.video.available ? 'available' : 'not_available',
         },
         modules,
-        providers: { text: text, research: 'corpus', image: 'not_available', video: 'not_available' },
+        providers: { text: text, research: 'corpus', image, video },
         ...(platform === 'socialnet' ? { ad_formats: [...AD_FORMATS] } : {}),
       };
       if (status !== 'ok')

@@ -5,6 +5,7 @@
  */
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { FACTOR_WEIGHTS } from '../../domain/writers/engagement';
+import type { WriterKind } from '../../domain/writers/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
 const s = { type: 'string' };
@@ -12,7 +13,7 @@ const n = { type: 'number' };
 const i = { type: 'integer' };
 const b = { type: 'boolean' };
 const arr = (items: JsonSchema) => ({ type: 'array', items });
-const o = (properties: Record<string, unknown>, required = Object.keys(properties)) => ({
+const o = (properties: Record<string, unknown>, required = Object.keys(properties)): JsonSchema => ({
   type: 'object',
   properties,
   required,
@@ -68,17 +69,189 @@ const adjustment = o({
   detail: s,
 });
 
+const renderedAsset = o(
+  {
+    index: { ...i, description: 'Slide number (carousels), else 1' },
+    status: { enum: ['rendered', 'failed'] },
+    url: { ...s, description: "The file through the studio's file route (the same user's API key)" },
+    content_type: s,
+    width: i,
+    height: i,
+    bytes: i,
+    duration_seconds: { ...n, description: 'Measured by ffprobe (videos)' },
+    files: arr(o({ kind: s, url: s, content_type: s })),
+    error: o({ code: s, message: s }),
+  },
+  ['index', 'status'],
+);
+
 const rendering = o(
   {
     asset: { enum: ['image', 'video', 'slide_images'] },
     requested: b,
-    status: { enum: ['not_requested', 'not_available'] },
+    status: { enum: ['not_requested', 'not_available', 'rendered', 'failed'] },
     service: { enum: ['image_studio', 'video_studio'] },
     message: s,
     prompt: s,
+    provider: { ...s, description: 'Image provider, or the speech provider of a video' },
+    model: s,
+    offline: { ...b, description: 'true: rendered by the offline renderers (procedural images, espeak-ng voice)' },
+    task_id: { ...s, description: 'The video render task (GET /api/videonet/render/{task_id})' },
+    assets: arr(renderedAsset),
   },
   ['asset', 'requested', 'status', 'service', 'message'],
 );
+
+const strs = arr(s);
+const nullableS = { type: ['string', 'null'] };
+const sceneOut = o({
+  index: i,
+  start_seconds: i,
+  duration_seconds: { ...i, minimum: 1 },
+  narration: s,
+  visual: s,
+  on_screen_text: s,
+});
+
+/** The `content` of each kind (docs/writers.md "Response shapes"); both writers use the same shape per kind. */
+export const CONTENT_SCHEMAS: Record<WriterKind, JsonSchema> = {
+  post: o(
+    {
+      hook: s,
+      body: s,
+      question: s,
+      poll: o({ question: s, options: strs }),
+      call_to_action: s,
+      hashtags: strs,
+      content_type: { ...s, description: "The request's content_type (tips, insight, ...)" },
+      image_prompt: { ...s, description: 'When multimedia.include_image was asked' },
+    },
+    ['hook', 'body', 'hashtags', 'content_type'],
+  ),
+  article: o({
+    title: s,
+    sections: arr(o({ heading: s, body: s })),
+    markdown: s,
+    word_count: i,
+    hashtags: strs,
+    references: arr(sourceOut),
+    content_type: s,
+  }),
+  video_post: o({
+    title: s,
+    hook: s,
+    script: s,
+    scenes: arr(sceneOut),
+    total_duration_seconds: i,
+    aspect_ratio: s,
+    caption: s,
+    hashtags: strs,
+    voice_notes: s,
+    branding_notes: s,
+    audio: o({ voice: o({ type: s, speed: s, emphasis: s }, ['type']), background_music: s }),
+    avatar: { type: 'object', description: 'include, usePersonal, style as the request gave them' },
+  }),
+  reel: o({
+    hook: s,
+    script: s,
+    scenes: arr(sceneOut),
+    total_duration_seconds: i,
+    caption: s,
+    hashtags: strs,
+    music_notes: s,
+    end_screen_cta: s,
+    hook_strength: { enum: ['soft', 'medium', 'strong'] },
+    teaching_method: s,
+  }),
+  carousel: o(
+    {
+      slides: arr(o({ index: i, kind: { enum: ['cover', 'content', 'cta'] }, title: s, body: s, visual_notes: s })),
+      slide_count: i,
+      style: s,
+      transitions: s,
+      cta_link: s,
+      caption: s,
+      hashtags: strs,
+    },
+    ['slides', 'slide_count', 'style', 'caption', 'hashtags'],
+  ),
+  story: o({
+    story_type: s,
+    frames: arr(
+      o(
+        {
+          index: i,
+          start_seconds: i,
+          duration_seconds: { ...i, minimum: 1 },
+          text: s,
+          visual_notes: s,
+          interactive_element: o({ type: s, prompt: s, options: strs }, ['type', 'prompt']),
+        },
+        ['index', 'start_seconds', 'duration_seconds', 'text', 'visual_notes'],
+      ),
+    ),
+    total_duration_seconds: i,
+    call_to_action: s,
+  }),
+  event: o(
+    {
+      title: s,
+      description: s,
+      schedule: o({ date: nullableS, duration: nullableS, type: nullableS }),
+      highlights: strs,
+      urgency_line: s,
+      social_proof: { ...s, description: 'A quoted source sentence (include_social_proof), never an invented number' },
+      announcement_post: s,
+      reminder_post: s,
+      follow_up_posts: strs,
+      hashtags: strs,
+    },
+    [
+      'title',
+      'description',
+      'schedule',
+      'highlights',
+      'announcement_post',
+      'reminder_post',
+      'follow_up_posts',
+      'hashtags',
+    ],
+  ),
+  group_post: o(
+    {
+      title: s,
+      opening: s,
+      body: s,
+      discussion_question: s,
+      call_to_action: s,
+      hashtags: strs,
+      engagement_goal: s,
+    },
+    ['opening', 'body', 'discussion_question', 'hashtags', 'engagement_goal'],
+  ),
+  page_about: o({ text: s, character_limit: i, character_count: i }),
+  ad_copy: o({
+    ad_format: { enum: [...AD_FORMATS] },
+    campaign_objective: s,
+    format_limits: o({ primary_text: i, headline: i, description: i, variants: i, checked_at: s, source: s }),
+    variants: arr(
+      o(
+        {
+          index: i,
+          angle: s,
+          primary_text: s,
+          headline: s,
+          description: s,
+          call_to_action: s,
+          character_counts: o({ primary_text: i, headline: i, description: i }, ['primary_text', 'headline']),
+        },
+        ['index', 'angle', 'primary_text', 'headline', 'call_to_action', 'character_counts'],
+      ),
+    ),
+  }),
+};
+
+const KINDS = Object.keys(CONTENT_SCHEMAS) as WriterKind[];
 
 /** One generation (both writers, every kind). */
 export const writerResultSchema = o(
@@ -86,26 +259,9 @@ export const writerResultSchema = o(
     success: { const: true },
     task_id: s,
     platform: { enum: ['profnet', 'socialnet'] },
-    content_type: {
-      enum: [
-        'post',
-        'article',
-        'video_post',
-        'carousel',
-        'story',
-        'reel',
-        'event',
-        'group_post',
-        'page_about',
-        'ad_copy',
-      ],
-    },
+    content_type: { enum: KINDS },
     text: { ...s, description: 'The whole piece as one plain text' },
-    content: {
-      type: 'object',
-      description:
-        'The structured piece; its fields depend on content_type (docs/writers.md "Response shapes"): post {hook, body, question, poll, call_to_action, hashtags}, article {title, sections, markdown, references}, video_post/reel {scenes with start_seconds and duration_seconds, script, caption}, carousel {slides with kind, title, body, visual_notes}, story {frames}, event {title, description, announcement_post, ...}, group_post, page_about {text, character_limit}, ad_copy {ad_format, format_limits, variants}',
-    },
+    content: { type: 'object', description: 'The structured piece: its shape depends on content_type (oneOf below)' },
     engagement_prediction: predictionSchema,
     engagement_factors: arr(factorSchema),
     limits: o({
@@ -148,6 +304,11 @@ export const writerResultSchema = o(
     'metadata',
   ],
 );
+// Per kind, `content` has that kind's shape; the consts of content_type are distinct, so exactly one branch matches.
+writerResultSchema.oneOf = KINDS.map((k) => ({
+  properties: { content_type: { const: k }, content: CONTENT_SCHEMAS[k] },
+  required: ['content_type', 'content'],
+}));
 
 /** 202: the work goes on; poll the task. */
 export const acceptedSchema = o({

@@ -8,6 +8,8 @@
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { DURATION_PATTERN } from '../../domain/writers/durations';
 import { WRITER_KINDS, WriterPlatform } from '../../domain/writers/types';
+import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
+import { SUBTITLE_MODES } from '../../domain/video/render';
 import { bool, httpUrl, obj, str, strings, text } from '../kernel/schema';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
@@ -29,6 +31,27 @@ const multimedia = obj(
     generate_video: { ...bool, description: 'Ask for a video (rendering needs the video studio)' },
   },
   [],
+);
+
+const side = (what: string) => ({
+  type: 'integer',
+  minimum: 64,
+  maximum: 2048,
+  description: `${what} of each rendered image in pixels`,
+});
+/** Extension: sizes of rendered images (carousels). */
+const imageRenderOptions = obj({ width: side('Width (default 1080)'), height: side('Height (default 1080)') }, [], {
+  description: 'Extension: size of the rendered images (with render_images)',
+});
+/** Extension: the video studio's render settings (video posts). */
+const videoRenderOptions = obj(
+  {
+    resolution: { enum: [...RESOLUTIONS], description: 'default 720p (16:9 or 9:16 by aspect_ratio)' },
+    fps: { enum: [...FRAME_RATES], description: 'default 25' },
+    subtitles: { enum: [...SUBTITLE_MODES], description: 'mux (default), burn or none' },
+  },
+  [],
+  { description: 'Extension: settings of the rendered video (with render or generate_video)' },
 );
 
 export const profnetPostBody = obj(
@@ -77,6 +100,8 @@ export const profnetVideoPostBody = obj(
     background: obj({ type: str(100), music: str(100) }, []),
     branding: obj({ include_logo: bool, end_screen_cta: str(200) }, []),
     render: { ...bool, description: 'Extension: ask for a rendered video (video studio)' },
+    generate_video: { ...bool, description: 'Ask for a rendered video (video studio); the same as render' },
+    render_options: videoRenderOptions,
     research_enabled: bool,
   },
   ['topic'],
@@ -96,6 +121,7 @@ export const profnetCarouselBody = obj(
     content_slides: { type: 'array', maxItems: 18, items: obj({ focus: str(200), visual_style: str(100) }, []) },
     cta_slide: obj({ action: str(120), link: httpUrl() }, []),
     render_images: { ...bool, description: 'Extension: ask for rendered slide images (image studio)' },
+    render_options: imageRenderOptions,
     research_enabled: bool,
   },
   ['topic'],
@@ -164,6 +190,7 @@ export const socialCarouselBody = obj(
       description: 'Content slides per focus, e.g. {"tips": 2, "examples": 1}',
     },
     render_images: { ...bool, description: 'Extension: ask for rendered card images (image studio)' },
+    render_options: imageRenderOptions,
   },
   ['topic'],
 );

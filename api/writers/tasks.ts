@@ -8,7 +8,7 @@
  * MAX_WAIT_SECONDS, beyond the default); the applied preference is echoed in
  * `Preference-Applied`.
  */
-import type { Workflow, WorkflowResultType } from '@temporalio/common';
+import type { Workflow } from '@temporalio/common';
 import { taskStream } from '../../domain/events/tasks';
 import { getTask } from '../../projections/task-status';
 import { settle, userIdOf } from '../kernel/handler';
@@ -45,7 +45,7 @@ export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<
     args: run.args,
     task: { userId: userIdOf(ctx), taskType: run.taskType },
   });
-  const result = wait.ms > 0 ? await awaitResult<WorkflowResultType<W>>(ctx.deps, run.taskId, wait.ms) : TIMED_OUT;
+  const result = wait.ms > 0 ? await awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) return { status: 200, data: result, headers: applied };
   // The task's status route reads the task projection: let it see TaskStarted before pointing the client at it.
   await settle(ctx, 'task-status', [{ streamId: taskStream(run.taskId), streamPosition: 0 }]);

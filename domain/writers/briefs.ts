@@ -187,7 +187,8 @@ export function buildJob(
         },
         includeLogo: r.branding?.include_logo ?? Boolean(brand.logoUrl),
         script: r.script?.trim() || undefined,
-        render: r.render ?? false,
+        render: r.render ?? r.generate_video ?? false,
+        renderOptions: r.render_options ?? {},
       };
       break;
     }
@@ -216,6 +217,7 @@ export function buildJob(
         storyArc: r.story_arc,
         transitions: r.slide_transitions,
         renderImages: r.render_images ?? false,
+        renderOptions: r.render_options ?? {},
       };
       break;
     }

@@ -2,9 +2,11 @@
  * The finishing step every draft goes through, whichever provider wrote it:
  * the kind's rules (finish-text.ts, finish-media.ts), the engagement model on
  * the piece's feed text, the limits that applied, and the rendering status of
- * the media the brief asked for. The image studio and the video studio are not
- * part of this deployment, so a requested render is reported as
- * `not_available` next to the written plan (never faked).
+ * the media the brief asked for. A requested render whose studio is available
+ * is `queued` here; the writer workflow renders it through the image studio or
+ * the video studio and replaces the entry with `rendered` or `failed`
+ * (domain/writers/render.ts). A studio that is not available is reported as
+ * `not_available`, naming what to configure, next to the written plan.
  */
 import type { DraftByKind } from './drafts';
 import { analyzeEngagement, EngagementPrediction, FactorResult } from './engagement';
@@ -13,17 +15,43 @@ import { finishAdCopy, finishArticle, finishEvent, finishGroupPost, finishPageAb
 import type { Finished } from './finish-common';
 import { formatLimits, PLATFORM_LIMITS_CHECKED } from './platforms';
 import type { Adjustment } from './text-limits';
+import type { RenderServices } from './render';
 import type { Source, WriterBrief } from './types';
+
+/** One rendered file (a slide image, a post image, a video) or the failure of one. */
+export interface RenderedAsset {
+  /** Slide number (carousels), else 1. */
+  index: number;
+  status: 'rendered' | 'failed';
+  /** Where the owner fetches it: the image studio's or the video studio's file route. */
+  url?: string;
+  content_type?: string;
+  width?: number;
+  height?: number;
+  bytes?: number;
+  duration_seconds?: number;
+  /** Subtitle files of a video (SRT, WebVTT). */
+  files?: Array<{ kind: string; url: string; content_type: string }>;
+  error?: { code: string; message: string };
+}
 
 export interface RenderingStatus {
   asset: 'image' | 'video' | 'slide_images';
   requested: boolean;
-  status: 'not_requested' | 'not_available';
-  /** The service that would render it. */
+  /** `queued` only between the finishing step and the render (never in a result). */
+  status: 'not_requested' | 'not_available' | 'queued' | 'rendered' | 'failed';
+  /** The service that renders it. */
   service: 'image_studio' | 'video_studio';
   message: string;
   /** What to give the renderer (image prompt, visual notes) when the piece carries one. */
   prompt?: string;
+  /** Who rendered it (image provider, or the video studio's speech provider) and whether offline. */
+  provider?: string;
+  model?: string;
+  offline?: boolean;
+  /** The studio task of a video render (GET /api/videonet/render/{task_id}). */
+  task_id?: string;
+  assets?: RenderedAsset[];
 }
 
 export interface FinishedPiece {
@@ -44,35 +72,52 @@ export interface FinishedPiece {
 }
 
 const SERVICE = { image: 'image_studio', slide_images: 'image_studio', video: 'video_studio' } as const;
-const SERVICE_NAME = { image_studio: 'the image studio', video_studio: 'the video studio' } as const;
 
-export function renderingStatus(asset: RenderingStatus['asset'], requested: boolean, prompt?: string): RenderingStatus {
+const NO_SERVICES_REASON = 'no rendering services were given to this generation';
+
+export function renderingStatus(
+  asset: RenderingStatus['asset'],
+  requested: boolean,
+  prompt?: string,
+  services?: RenderServices,
+  unavailable?: string,
+): RenderingStatus {
   const service = SERVICE[asset];
+  const s = service === 'image_studio' ? services?.image : services?.video;
+  const reason = unavailable ?? (s && !s.available ? s.reason : !s ? NO_SERVICES_REASON : undefined);
   return {
     asset,
     requested,
-    status: requested ? 'not_available' : 'not_requested',
+    status: !requested ? 'not_requested' : reason ? 'not_available' : 'queued',
     service,
-    message: requested
-      ? `Rendering is not available: ${SERVICE_NAME[service]} is not part of this deployment. The written plan is returned; render it with your own tools or request it again once rendering is offered.`
-      : `Not requested; the written plan is returned.`,
+    message: !requested
+      ? 'Not requested; the written plan is returned.'
+      : reason
+        ? `Rendering is not available: ${reason}. The written plan is returned.`
+        : `Queued for the ${service === 'image_studio' ? 'image' : 'video'} studio.`,
     ...(prompt ? { prompt } : {}),
   };
 }
 
-function renderingOf(b: WriterBrief, content: Record<string, unknown>): RenderingStatus[] {
+function renderingOf(b: WriterBrief, content: Record<string, unknown>, services?: RenderServices): RenderingStatus[] {
   switch (b.kind) {
     case 'post':
       return [
-        renderingStatus('image', b.image.requested, content.image_prompt as string | undefined),
-        renderingStatus('video', b.video.requested),
+        renderingStatus('image', b.image.requested, content.image_prompt as string | undefined, services),
+        renderingStatus(
+          'video',
+          b.video.requested,
+          undefined,
+          services,
+          'a post carries no scene plan to render; plan and render a video with /api/profnet/generate-video-post (render: true)',
+        ),
       ];
     case 'article':
-      return [renderingStatus('image', b.image.requested)];
+      return [renderingStatus('image', b.image.requested, undefined, services)];
     case 'video_post':
-      return [renderingStatus('video', b.render)];
+      return [renderingStatus('video', b.render, undefined, services)];
     case 'carousel':
-      return [renderingStatus('slide_images', b.renderImages)];
+      return [renderingStatus('slide_images', b.renderImages, undefined, services)];
     default:
       return [];
   }
@@ -103,7 +148,12 @@ function finishKind(b: WriterBrief, draft: unknown, sources: Source[]): Finished
   }
 }
 
-export function finishDraft(b: WriterBrief, draft: unknown, sources: Source[]): FinishedPiece {
+export function finishDraft(
+  b: WriterBrief,
+  draft: unknown,
+  sources: Source[],
+  services?: RenderServices,
+): FinishedPiece {
   const f = finishKind(b, draft, sources);
   const l = formatLimits(b.platform, b.kind);
   const engagement = f.scored
@@ -126,6 +176,6 @@ export function finishDraft(b: WriterBrief, draft: unknown, sources: Source[]): 
       checked_at: PLATFORM_LIMITS_CHECKED,
       adjustments: f.adjustments,
     },
-    rendering: renderingOf(b, f.content),
+    rendering: renderingOf(b, f.content, services),
   };
 }

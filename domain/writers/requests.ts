@@ -1,9 +1,10 @@
 /**
  * Request bodies of the writers' generation routes, as Document 2 names their
  * fields (plus the few documented extensions: `render`, `render_images`,
- * `target_words`). The API validates them (api/writers/schemas.ts) and
+ * `render_options`, `target_words`). The API validates them (api/writers/schemas.ts) and
  * domain/writers/briefs.ts turns each into a brief.
  */
+import type { RenderOptions } from './render';
 
 export interface MultimediaRequest {
   include_image?: boolean;
@@ -41,8 +42,11 @@ export interface ProfnetVideoPostRequest {
   voice?: { type?: string; speed?: string; emphasis?: string };
   background?: { type?: string; music?: string };
   branding?: { include_logo?: boolean; end_screen_cta?: string };
-  /** Extension: ask for a rendered video (video studio). */
+  /** Extension: ask for a rendered video (video studio); `generate_video` is the same ask. */
   render?: boolean;
+  generate_video?: boolean;
+  /** Extension: resolution, frame rate and subtitles of the render. */
+  render_options?: RenderOptions;
   research_enabled?: boolean;
 }
 
@@ -55,6 +59,8 @@ export interface ProfnetCarouselRequest {
   cta_slide?: { action?: string; link?: string };
   /** Extension: ask for rendered slide images (image studio). */
   render_images?: boolean;
+  /** Extension: width and height of the slide images. */
+  render_options?: RenderOptions;
   research_enabled?: boolean;
 }
 
@@ -99,6 +105,7 @@ export interface SocialCarouselRequest {
   cover_slide?: { title?: string; subtitle?: string; background_style?: string };
   content_distribution?: Record<string, number>;
   render_images?: boolean;
+  render_options?: RenderOptions;
 }
 
 export interface SocialEventRequest {

@@ -6,6 +6,7 @@
  * writer and the finishing rules all read the brief, never the raw request.
  */
 import type { Source } from '../analysis/types';
+import type { RenderOptions, RenderServices } from './render';
 
 export type { Source };
 
@@ -91,7 +92,9 @@ export interface VideoPostBrief extends ScenePlanBrief {
   includeLogo: boolean;
   /** A script the client wrote: it is split over the scenes instead of writing one. */
   script?: string;
+  /** A rendered video was asked for (`render` or `generate_video`). */
   render: boolean;
+  renderOptions: RenderOptions;
 }
 
 export interface ReelBrief extends ScenePlanBrief {
@@ -112,6 +115,7 @@ export interface CarouselBrief extends BriefBase {
   storyArc?: string;
   transitions?: string;
   renderImages: boolean;
+  renderOptions: RenderOptions;
 }
 
 export interface StoryBrief extends BriefBase {
@@ -175,4 +179,6 @@ export type WriterBrief =
 export interface WriterJob {
   brief: WriterBrief;
   defaultsApplied: AppliedDefault[];
+  /** What the studios offer for this generation's renders (set by the API; absent: none). */
+  render?: RenderServices;
 }

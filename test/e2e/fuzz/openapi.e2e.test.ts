@@ -85,6 +85,9 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
       // The fuzzer checks the API's answers, not the model's speed: text comes from the template writer, so a
       // generation answers in milliseconds instead of queueing behind the in-process model (docs/providers.md).
       LLAMA_MODEL_PATH: 'off',
+      // Nor the renders' speed: a writer request asking for a rendered video post would start a real render of up to
+      // ten minutes per example. Rendering from the writers is tested in test/int/writers/render.int.test.ts.
+      WRITERS_RENDERING: 'false',
       RATE_LIMIT_OVERRIDES: JSON.stringify({
         '*': {
           general: UNLIMITED,

@@ -20,8 +20,18 @@ import { webhookDeliveriesProjection } from '../../../projections/webhook-delive
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import { WebhookDispatcher } from '../../../workers/dispatch/webhooks';
 import { AD_FORMAT_LIMITS } from '../../../domain/writers/ad-formats';
+import { usageStream } from '../../../domain/events/usage';
+import { writerResultSchema } from '../../../api/writers/responses';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 
 jest.setTimeout(240000);
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validResult = ajv.compile(writerResultSchema);
+/** The answer against the documented result schema (per-kind `content` included); the errors when it fails. */
+const schemaErrors = (body: unknown) => (validResult(body) ? [] : validResult.errors);
 
 const settings = {
   secretKey: randomBytes(32),
@@ -342,6 +352,7 @@ describe('writers over HTTP (local provider)', () => {
       expect(b.engagement_factors.length).toBe(8);
     }
     check(b);
+    expect(schemaErrors(b)).toEqual([]);
     // The task record holds the same result (read from the task projection).
     await waitFor(
       'task completed',
@@ -353,6 +364,36 @@ describe('writers over HTTP (local provider)', () => {
     expect(t.body.result.text).toBe(b.text);
     const anon = await post(path, body, null);
     expect(anon.status).toBe(401);
+  });
+
+  it('a local generation is metered once: one UsageRecorded (local, cost 0) with the tokens of its metadata', async () => {
+    const dave = await api.user('pro');
+    const records = async () =>
+      (
+        await api.schema
+          .db('es_events')
+          .where({ stream_id: usageStream(dave.userId), type: 'UsageRecorded' })
+          .select('data')
+      ).map((x: { data: Record<string, unknown> }) => x.data);
+    const before = (await worker.meter.current(dave.userId)).tokens?.used ?? 0;
+    expect(await records()).toEqual([]);
+    const r = await generate('/api/socialnet-writer/page-about/generate', { business_type: 'bakery' }, dave.key);
+    expect(r.status).toBe(200);
+    const m = r.body.metadata;
+    expect(m).toMatchObject({ provider: 'local', offline: true, cost: 0 });
+    expect(m.tokens_in + m.tokens_out).toBeGreaterThan(0);
+    const after = (await worker.meter.current(dave.userId)).tokens?.used ?? 0;
+    expect(after - before).toBe(m.tokens_in + m.tokens_out);
+    expect(await records()).toEqual([
+      expect.objectContaining({
+        user_id: dave.userId,
+        provider: 'local',
+        calls: 1,
+        tokens_in: m.tokens_in,
+        tokens_out: m.tokens_out,
+        cost: 0,
+      }),
+    ]);
   });
 
   it('Prefer: respond-async answers 202 with a task to poll; another user gets 404; 401 without a key', async () => {

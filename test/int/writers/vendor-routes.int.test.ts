@@ -22,8 +22,15 @@ import { taskStatusProjection } from '../../../projections/task-status';
 import { writerPreferencesProjection } from '../../../projections/writer-preferences';
 import { writerBatchesProjection } from '../../../projections/writer-batches';
 import { AD_FORMAT_LIMITS } from '../../../domain/writers/ad-formats';
+import { writerResultSchema } from '../../../api/writers/responses';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 
 jest.setTimeout(240000);
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const validResult = ajv.compile(writerResultSchema);
 
 const settings = {
   secretKey: randomBytes(32),
@@ -292,10 +299,100 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     return { ...t, status: t.body.status === 'completed' ? 200 : 500, body: t.body.result ?? t.body };
   };
 
-  it('health names the configured vendor', async () => {
-    const r = await get('/api/socialnet-writer/health');
+  it.each(['/api/profnet/health', '/api/socialnet-writer/health'])('GET %s names the configured vendor', async (p) => {
+    const r = await get(p);
+    expect(r.status).toBe(200);
     expect(r.body.providers.text).toBe('vendor_a');
     expect(r.body.services.text_generation).toBe('configured');
+  });
+
+  it('user preferences (GET, POST, PUT) are the defaults of the next vendor generation and reach its prompt', async () => {
+    const carol = (await api.user('pro')).key;
+    const put = (json: unknown) =>
+      call(`${api.url}/api/profnet/user/preferences`, { method: 'PUT', headers: bearer(carol), json });
+    expect((await get('/api/profnet/user/preferences', carol)).body).toMatchObject({ saved: false, version: 0 });
+    const saved = await post(
+      '/api/profnet/user/preferences',
+      {
+        content_defaults: { tone: 'wry', industry: 'cold-chain logistics', include_hashtags: false },
+        brand_settings: { brand_voice: 'dry and precise', colors: ['#123456'] },
+      },
+      carol,
+    );
+    expect([saved.status, saved.body.version]).toEqual([201, 1]);
+    const merged = await put({ content_defaults: { tone: 'plainspoken' } });
+    expect(merged.status).toBe(200);
+    expect(merged.body.changed).toEqual(['content_defaults.tone']);
+    expect((await get('/api/profnet/user/preferences', carol)).body.preferences.content_defaults).toEqual({
+      tone: 'plainspoken',
+      industry: 'cold-chain logistics',
+      include_hashtags: false,
+    });
+
+    answer({
+      body: completion(
+        JSON.stringify({
+          hook: 'Cold chains break quietly.',
+          body: 'Most spoilage starts at handover.',
+          question: 'Where does yours break?',
+          call_to_action: 'Tell me in the comments.',
+          hashtags: ['logistics', 'coldchain'],
+        }),
+      ),
+    });
+    const before = vendor.requests.length;
+    const r = await generate('/api/profnet/generate-post', { topic: 'temperature logging' }, carol);
+    expect(r.status).toBe(200);
+    expect(r.body.metadata.provider).toBe('vendor_a');
+    expect(r.body.defaults_applied).toEqual(
+      expect.arrayContaining([
+        { field: 'tone', from: 'content_defaults.tone', value: 'plainspoken' },
+        { field: 'industry', from: 'content_defaults.industry', value: 'cold-chain logistics' },
+        { field: 'include_hashtags', from: 'content_defaults.include_hashtags', value: false },
+      ]),
+    );
+    // The vendor was asked with the stored defaults, and its hashtags were dropped as the preference says.
+    expect(vendor.requests.length).toBe(before + 1);
+    const prompt = (vendor.requests[before].body as { messages: Array<{ content: string }> }).messages
+      .map((m) => m.content)
+      .join('\n');
+    expect(prompt).toContain('Tone: plainspoken');
+    expect(prompt).toContain('Industry: cold-chain logistics');
+    expect(prompt).toContain('Brand voice: dry and precise');
+    expect(prompt).not.toContain('Tone: wry');
+    expect(r.body.content.hashtags).toEqual([]);
+
+    // The request wins over the preference.
+    answer({
+      body: completion(JSON.stringify({ hook: 'Log it.', body: 'Logs help.', question: 'Do you log?', hashtags: [] })),
+    });
+    const own = await generate('/api/profnet/generate-post', { topic: 'temperature logging', tone: 'urgent' }, carol);
+    expect(own.status).toBe(200);
+    expect(own.body.defaults_applied.map((d: { field: string }) => d.field)).not.toContain('tone');
+    const ownPrompt = (vendor.requests[before + 1].body as { messages: Array<{ content: string }> }).messages
+      .map((m) => m.content)
+      .join('\n');
+    expect(ownPrompt).toContain('Tone: urgent');
+  });
+
+  it('engagement/analyze is the deterministic model: no vendor call even with a vendor configured', async () => {
+    const before = vendor.requests.length;
+    const r = await post('/api/socialnet-writer/engagement/analyze', {
+      content: 'Do you plan your posts a month ahead? Tell us in the comments today!',
+      platform_context: 'socialnet post',
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({
+      success: true,
+      model: expect.stringMatching(/^engagement-v1/),
+      engagement_prediction: { overall_score: expect.any(Number) },
+      content_improvements: {
+        readability_score: expect.any(Number),
+        emotional_engagement: expect.any(Number),
+        call_to_action_strength: expect.any(Number),
+      },
+    });
+    expect(vendor.requests.length).toBe(before);
   });
 
   it.each(ROUTES)('POST %s: vendor draft, finished by the same rules', async (path, body, draft, check) => {
@@ -322,6 +419,8 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     });
     expect(r.body.metadata.cost).toBeGreaterThan(0);
     check(r.body);
+    // The answer has the documented shape, its `content` the shape of its kind.
+    expect(validResult(r.body) ? [] : validResult.errors).toEqual([]);
   });
 
   it('each generation is metered against the plan with the vendor-reported tokens', async () => {
