@@ -380,13 +380,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
             })
             .png()
             .toFile(image);
-        } else
-          await renderBackground(
-            { kind: 'gradient', colors: job.colors, motion: 'zoom_in' },
-            job.width,
-            job.height,
-            image,
-          );
+        } else await renderBackground({ kind: 'gradient', colors: job.colors }, job.width, job.height, image);
         const filename = `${a.taskId}.mp4`;
         const part = `${a.taskId}.picture.mp4`;
         // A render like the video studio's: its started minutes metered as `render` (docs/podcast.md).

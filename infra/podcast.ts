@@ -8,8 +8,6 @@ export interface PodcastApiAdapters {
   translationPairs: () => Promise<string[]>;
   /** A text vendor translates any pair (VENDOR_A_* / VENDOR_B_*). */
   textVendorConfigured: boolean;
-  /** Voice cloning vendor configured (VOICE_CLONE_BASE_URL + VOICE_CLONE_API_KEY); absent: clone answers 503. */
-  voiceCloneConfigured: boolean;
   /** Largest audio upload (bytes, decoded). */
   maxUploadBytes: number;
 }

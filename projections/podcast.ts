@@ -250,18 +250,27 @@ export async function getPodcastFile(
   return r ? { ...r, created_at: iso(r.created_at)! } : undefined;
 }
 
-/** Read query: the caller's files in these folders (newest first), optionally of one project. */
+/** Read query: one page of the caller's files of these kinds (newest first), optionally of one project, and their total. */
 export async function listPodcastFiles(
   db: Knex,
   userId: string,
-  folders: FileFolder[],
-  projectId?: string,
-): Promise<PodcastFileRecord[]> {
-  const q = db(`${FILES} as f`)
-    .join(`${PROJECTS} as p`, 'p.project_id', 'f.project_id')
-    .where({ 'f.user_id': userId, 'p.deleted': false })
-    .whereIn('f.folder', folders);
-  if (projectId) q.andWhere('f.project_id', projectId);
-  const rows = await q.orderBy('f.created_at', 'desc').limit(500).select('f.*');
-  return rows.map((r) => ({ ...r, created_at: iso(r.created_at)! }));
+  kinds: string[],
+  o: { projectId?: string; limit: number; offset: number },
+): Promise<{ total: number; files: PodcastFileRecord[] }> {
+  const base = () => {
+    const q = db(`${FILES} as f`)
+      .join(`${PROJECTS} as p`, 'p.project_id', 'f.project_id')
+      .where({ 'f.user_id': userId, 'p.deleted': false })
+      .whereIn('f.kind', kinds);
+    if (o.projectId) q.andWhere('f.project_id', o.projectId);
+    return q;
+  };
+  const [{ n }] = await base().count({ n: '*' });
+  const rows = await base()
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.filename')
+    .limit(o.limit)
+    .offset(o.offset)
+    .select('f.*');
+  return { total: Number(n), files: rows.map((r) => ({ ...r, created_at: iso(r.created_at)! })) };
 }

@@ -285,7 +285,6 @@ export function podcastAppDeps(config: Config): PodcastApiAdapters {
     speech: espeakCatalogue(config.ESPEAK_PATH),
     translationPairs: () => translator.pairs(),
     textVendorConfigured: !!(config.VENDOR_A_BASE_URL || config.VENDOR_B_BASE_URL),
-    voiceCloneConfigured: false,
     maxUploadBytes: 16 * 1024 * 1024,
   };
 }

@@ -12,22 +12,26 @@ import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 
 import { runTask, taskResponses } from '../kernel/tasks';
-import { Ctx, currentProject, PREFIX, projectCommand, settleProject, tags } from './common';
+import { currentProject, PREFIX, projectCommand, settleProject, tags } from './common';
 import { createProject } from './projects';
 import {
-  anyResult,
+  analysisSchema,
   approveBody,
+  enhancedIdeaSchema,
   ideaBody,
   projectSchema,
   queriesBody,
+  queriesSchema,
   researchBody,
+  researchSchema,
   scriptBody,
   scriptResult,
+  writerFields,
 } from './schemas';
+import type { JsonSchema } from '../kernel/envelopes/common';
 import { getProject } from '../../projections/podcast';
 import { projectView } from './views';
 
-const after = (ctx: Ctx, r: Record<string, unknown>) => settleProject(ctx, r.project_id as string | undefined);
 const TASK_ERRORS = {
   404: "No such project (or not the caller's)",
   502: 'The text vendor failed or answered unusably',
@@ -35,6 +39,18 @@ const TASK_ERRORS = {
 };
 
 type IdeaBody = TextJob['input'] & { project_id?: string; provider?: TextJob['provider'] };
+
+const RESULT: Record<TextJob['kind'], JsonSchema> = {
+  enhance: enhancedIdeaSchema,
+  analyze: analysisSchema,
+  queries: queriesSchema,
+};
+/** A text task's answer: the note's fields plus which writer answered. */
+const withWriter = (s: JsonSchema): JsonSchema => ({
+  ...s,
+  properties: { ...(s.properties as object), ...writerFields },
+  required: [...((s.required as string[]) ?? []), 'provider', 'model', 'offline'],
+});
 
 function textRoute(kind: TextJob['kind'], path: string, summary: string, description: string, body = ideaBody) {
   return defineRoute<IdeaBody>({
@@ -46,7 +62,7 @@ function textRoute(kind: TextJob['kind'], path: string, summary: string, descrip
     summary,
     description: `${description} One metered AI call (the offline writer \`local\` when no text vendor is configured: \`provider\`, \`offline\` say which). Recorded in the project's notes when project_id is given.`,
     request: { body },
-    responses: taskResponses(summary, anyResult),
+    responses: taskResponses(summary, withWriter(RESULT[kind])),
     errors: TASK_ERRORS,
     async handler(ctx) {
       const { project_id, provider, ...input } = ctx.body;
@@ -97,13 +113,19 @@ export const analysisRoutes: RouteDef[] = [
     description:
       "The route keeps its name, but searches with whatever is configured: the web-search vendor (WEB_SEARCH_PROVIDER, e.g. exa or tavily) merged with the local research corpus, or the corpus alone. `source` says which (`corpus`, `exa+corpus`, …), `offline` is true without a vendor. Each query's sources are listed once.",
     request: { body: researchBody },
-    responses: taskResponses('Sources per query', anyResult),
+    responses: taskResponses('Sources per query', researchSchema),
     errors: TASK_ERRORS,
     async handler(ctx) {
       if (ctx.body.project_id) await currentProject(ctx, ctx.body.project_id);
       return runTask(
         ctx,
-        { workflow: podcastResearchWorkflow, taskType: 'podcast_research', idPrefix: 'podcast-research', after },
+        {
+          workflow: podcastResearchWorkflow,
+          taskType: 'podcast_research',
+          idPrefix: 'podcast-research',
+          // The research result names no project: wait for the project the request named.
+          after: async (c) => settleProject(c, ctx.body.project_id),
+        },
         ctx.body,
       );
     },

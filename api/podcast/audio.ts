@@ -19,7 +19,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { serveStored } from '../video/files';
 import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
-import { anyResult, audioBody, audioResult, combineAudioBody, filenameParams, uploadBody } from './schemas';
+import { audioBody, audioResult, combineAudioBody, combineAudioResult, filenameParams, uploadBody } from './schemas';
 import { latest } from './views';
 import { ServiceUnavailableError } from '../../domain/errors';
 import type { FileFolder } from '../../projections/podcast';
@@ -54,7 +54,7 @@ export function fileRoute(
   route: string,
   folder: FileFolder,
   summary: string,
-  contentType: string,
+  contentType: string | string[],
   /** Ownership decided otherwise than by the project's files (dubs: by their task). */
   owns?: (ctx: Ctx, filename: string) => Promise<boolean>,
 ) {
@@ -214,7 +214,7 @@ export const audioRoutes: RouteDef[] = [
     description:
       "The latest audio of each scene (every scene of the script by default, in order) joined without gaps or re-encoding, normalised in two passes to −16 LUFS / −1.5 dBTP and encoded as MP3 128 kb/s (or AAC 160 kb/s in M4A). The answer gives the measured duration and the sum of the scenes', the measured loudness, and each speaker's measured pitch.",
     request: { body: combineAudioBody },
-    responses: taskResponses('The episode audio', anyResult),
+    responses: taskResponses('The episode audio', combineAudioResult),
     errors: { ...MEDIA_ERRORS, 409: 'A scene has no audio yet' },
     async handler(ctx) {
       const b = ctx.body;
@@ -246,5 +246,9 @@ export const audioRoutes: RouteDef[] = [
     },
   }),
 
-  fileRoute('audio', 'audio', 'Serve a podcast audio file (scene WAV, episode MP3/M4A)', 'audio/mpeg'),
+  fileRoute('audio', 'audio', 'Serve a podcast audio file (scene WAV, episode MP3/M4A)', [
+    'audio/wav',
+    'audio/mpeg',
+    'audio/mp4',
+  ]),
 ];

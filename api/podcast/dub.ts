@@ -6,7 +6,8 @@
  * speech vendor); each segment re-timed onto its original slot — polled at
  * GET /dub/{task_id}/result. Languages and voices are what this machine's
  * speech provider really offers. Voice cloning needs a vendor that supports
- * it; none is available in this build, so the clone route answers 503.
+ * it, and this build has no adapter for any (espeak-ng and the OpenAI-compatible
+ * speech protocol cannot clone): the clone route always answers 503 saying so.
  */
 import { randomUUID } from 'node:crypto';
 import { ServiceUnavailableError } from '../../domain/errors';
@@ -25,8 +26,19 @@ import { startWorkflow } from '../kernel/workflows';
 import { ownTask, presentTask } from '../kernel/tasks';
 import { fileRoute } from './audio';
 import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
-import { anyResult, cloneBody, dubBody, estimateBody, startedSchema, taskIdParams } from './schemas';
+import {
+  cloneBody,
+  cloneTaskSchema,
+  dubBody,
+  dubTaskSchema,
+  estimateBody,
+  estimateSchema,
+  startedSchema,
+  taskIdParams,
+  voicesSchema,
+} from './schemas';
 import { latest } from './views';
+import { getProject } from '../../projections/podcast';
 
 export const DUB_TASK = 'podcast_dub';
 export const CLONE_TASK = 'podcast_voice_clone';
@@ -191,7 +203,7 @@ export const dubRoutes: RouteDef[] = [
     rateScheme: 'status',
     summary: 'A dubbing task: status, progress and (when completed) the dubbed audio',
     request: { params: taskIdParams },
-    responses: { 200: { description: 'The task record; `result.audio_url` when completed', data: anyResult } },
+    responses: { 200: { description: 'The task record; `result.audio_url` when completed', data: dubTaskSchema } },
     errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, DUB_TASK);
@@ -205,12 +217,15 @@ export const dubRoutes: RouteDef[] = [
     },
   }),
 
-  // A dub's file is named after its task: ownership is the task's (dubs of a transcript belong to no project).
+  // A dub's file is named after its task: ownership is the task's (dubs of a transcript belong to no project);
+  // a dub of a project is no longer served once the project is deleted, like the project's other files.
   fileRoute('dub/audio', 'dub', 'Serve a dubbed audio file (MP3)', 'audio/mpeg', async (ctx, filename) => {
     const taskId = filename.replace(/\.mp3$/, '');
     if (taskId === filename) return false;
     const t = await ownTask(ctx, taskId, DUB_TASK).catch(() => undefined);
-    return (t?.result as { filename?: string } | undefined)?.filename === filename;
+    const r = t?.result as { filename?: string; project_id?: string | null } | undefined;
+    if (r?.filename !== filename) return false;
+    return !r.project_id || !!(await getProject(ctx.deps.db, userIdOf(ctx), r.project_id));
   }),
 
   defineRoute<{
@@ -229,7 +244,7 @@ export const dubRoutes: RouteDef[] = [
     description:
       "Characters and words of the transcript (the project's, or `text`), its spoken duration at 150 words a minute, the translator and speech provider the dub would use, and their cost in US dollars: espeak-ng and Apertium are free; vendor speech is $0.015 per started 1,000 characters; a text-vendor translation is priced by tokens (estimated at 4 characters a token in and out).",
     request: { body: { ...estimateBody, anyOf: [{ required: ['project_id'] }, { required: ['text'] }] } },
-    responses: { 200: { description: 'The estimate', data: anyResult } },
+    responses: { 200: { description: 'The estimate', data: estimateSchema } },
     errors: { 404: "No such project (or not the caller's)", 503: 'The speech catalogue is not available' },
     async handler(ctx) {
       const b = ctx.body;
@@ -316,7 +331,7 @@ export const dubRoutes: RouteDef[] = [
     description:
       "A local dubbing voice is `<language>` or `<language>+<variant>` (e.g. `es+f3`): every espeak-ng variant works with every language. With `language`, the voices of that language are listed one by one. The OpenAI-compatible speech vendor's protocol has no voice listing: its voices are not listed.",
     request: { query: obj({ language: str(20, { pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$' }) }, []) },
-    responses: { 200: { description: 'Voices', data: anyResult } },
+    responses: { 200: { description: 'Voices', data: voicesSchema } },
     errors: { 503: 'The speech catalogue is not available' },
     async handler(ctx) {
       const a = adapters(ctx);
@@ -356,19 +371,22 @@ export const dubRoutes: RouteDef[] = [
     bodyLimitBytes: 24 * 1024 * 1024,
     summary: 'Clone a voice from a sample (needs a voice-cloning vendor)',
     description:
-      'Voice cloning is done only by a speech vendor that supports it. Neither the offline provider (espeak-ng) nor the OpenAI-compatible speech protocol can clone voices, and this build has no cloning vendor adapter, so the route answers 503 SERVICE_UNAVAILABLE with `details.reason: VOICE_CLONING_NOT_CONFIGURED`. With one, it would answer 202 with a task read at GET /dub/voices/{task_id}/result and preview audio at GET /dub/voices/audio/{filename}.',
+      'Voice cloning is done only by a speech vendor that supports it. Neither the offline provider (espeak-ng) nor the OpenAI-compatible speech protocol (TTS_VENDOR_*) can clone voices, and this build has no adapter for a cloning vendor, so there is no setting that enables it: the route always answers 503 SERVICE_UNAVAILABLE with `details.reason: VOICE_CLONING_NOT_CONFIGURED`, `details.adapter_available: false` and `details.configure: []`. The 202 below is what the route will answer once a cloning-vendor adapter exists (a task read at GET /dub/voices/{task_id}/result, preview audio at GET /dub/voices/audio/{filename}).',
     request: { body: cloneBody },
     responses: { 202: { description: 'Cloning started (with a cloning vendor)', data: startedSchema } },
-    errors: { 503: 'No voice-cloning vendor is configured' },
-    async handler(ctx) {
-      if (!ctx.deps.podcast?.voiceCloneConfigured)
-        throw new ServiceUnavailableError(
-          'voice cloning needs a speech vendor that supports it, and none is configured: espeak-ng (local) and the OpenAI-compatible tts_vendor cannot clone voices, and this deployment has no voice-cloning vendor. Use a listed voice (GET /api/podcast/dub/voices).',
-          { reason: 'VOICE_CLONING_NOT_CONFIGURED', provider: 'voice_clone', supported_by: [] },
-        );
-      throw new ServiceUnavailableError('voice cloning vendor adapter is not available in this build', {
-        reason: 'VOICE_CLONING_NOT_CONFIGURED',
-      });
+    errors: { 503: 'Voice cloning is not available: this build has no cloning-vendor adapter (nothing to configure)' },
+    async handler() {
+      throw new ServiceUnavailableError(
+        'voice cloning needs a speech vendor that supports it, and this build has no adapter for one, so no setting enables it: espeak-ng (local) cannot clone voices and the OpenAI-compatible speech protocol (TTS_VENDOR_BASE_URL, TTS_VENDOR_API_KEY, TTS_VENDOR_MODEL) has no cloning call. Use a listed voice (GET /api/podcast/dub/voices).',
+        {
+          reason: 'VOICE_CLONING_NOT_CONFIGURED',
+          provider: 'voice_clone',
+          adapter_available: false,
+          configure: [],
+          not_capable: ['local (espeak-ng)', 'tts_vendor (OpenAI-compatible /audio/speech)'],
+          alternative: 'GET /api/podcast/dub/voices',
+        },
+      );
     },
   }),
 
@@ -383,7 +401,7 @@ export const dubRoutes: RouteDef[] = [
     description:
       'The task record of a cloning task of the caller (404 for any other task: without a cloning vendor there are none).',
     request: { params: taskIdParams },
-    responses: { 200: { description: 'The task record', data: anyResult } },
+    responses: { 200: { description: 'The task record', data: cloneTaskSchema } },
     errors: { 503: 'Background work (Temporal) is not available' },
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, CLONE_TASK);

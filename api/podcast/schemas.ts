@@ -7,6 +7,7 @@ import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { SPEECH_PROVIDERS } from '../../domain/media/voices';
 import { MAX_DURATION_MINUTES, MAX_SPEAKERS, MIN_DURATION_MINUTES } from '../../domain/podcast/types';
 import { SUBTITLE_MODES } from '../../domain/video/render';
+import { taskRecordSchema } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { arr, bool, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
 import { voiceSchema } from '../video/schemas';
@@ -208,6 +209,234 @@ export const listQuery: JsonSchema = obj(
   [],
 );
 
+// ---- Response shapes (what the handlers and activities really return; docs/podcast.md) ----
+
+const S = { type: 'string' };
+const nullable = (t: string, description?: string): JsonSchema => ({
+  type: [t, 'null'],
+  ...(description ? { description } : {}),
+});
+const d = (schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description });
+const strs = (description: string): JsonSchema => ({ type: 'array', items: S, description });
+
+/** Which writer answered an AI call (the offline writer `local` says so). */
+export const writerFields = {
+  provider: d(S, 'the text provider that answered (`local`: the offline writer, not a language model)'),
+  model: d(S, 'its model'),
+  offline: d(bool, 'true when no vendor was asked'),
+};
+
+export const enhancedIdeaSchema: JsonSchema = obj(
+  {
+    enhanced_idea: d(S, 'the idea restated as an episode pitch'),
+    title_suggestions: strs('episode titles'),
+    hooks: strs('opening hooks'),
+    keywords: strs('content words of the idea'),
+  },
+  ['enhanced_idea'],
+);
+export const analysisSchema: JsonSchema = obj(
+  {
+    audience: d(S, 'who the episode is for'),
+    angle: d(S, 'the episode angle'),
+    tone: S,
+    keywords: strs('content words'),
+    segment_outline: arr(
+      obj(
+        {
+          title: S,
+          minutes: d(num, 'planned length of the segment'),
+          goal: d(S, 'what the segment does for the listener'),
+        },
+        ['title'],
+      ),
+      { description: 'segments in order (the offline script writer uses their titles as scene topics)' },
+    ),
+    questions: strs('questions the episode answers'),
+  },
+  ['audience', 'angle', 'segment_outline'],
+);
+export const queriesSchema: JsonSchema = obj({ queries: strs('research queries') }, ['queries']);
+
+export const researchSourceSchema: JsonSchema = obj(
+  {
+    title: S,
+    url: S,
+    excerpt: d(S, 'the passage found'),
+    credibility_score: num,
+    published_at: S,
+    index: int,
+    source_type: S,
+  },
+  ['title', 'url'],
+);
+export const researchSchema: JsonSchema = obj(
+  {
+    source: d(S, '`corpus`, or `<vendor>+corpus` when a web-search vendor is configured'),
+    web_search_vendor: nullable('string', 'the web-search vendor asked (null: none configured)'),
+    offline: d(bool, 'true when only the local corpus was searched'),
+    results: arr(obj({ query: S, sources: arr(researchSourceSchema) }), {
+      description: "each query's sources (a source found by an earlier query is listed once)",
+    }),
+    total_sources: int,
+  },
+  ['source', 'web_search_vendor', 'offline', 'results', 'total_sources'],
+);
+
+const cueSchema: JsonSchema = obj({ start: num, end: num, text: S });
+export const timedLineSchema: JsonSchema = obj(
+  {
+    speaker: d(S, 'speaker id'),
+    voice: S,
+    text: S,
+    start: d(num, 'seconds from the start of the scene (measured)'),
+    end: num,
+  },
+  ['speaker', 'text', 'start', 'end'],
+);
+
+const speakerOut: JsonSchema = obj({ id: S, name: S, role: S, voice: obj({ voice: S, rate: num, pitch: num }, []) }, [
+  'id',
+  'name',
+  'voice',
+]);
+export const scriptSchema: JsonSchema = obj(
+  {
+    title: S,
+    idea: S,
+    duration_minutes: num,
+    words_per_minute: d(int, '150'),
+    target_words: d(int, 'duration_minutes × words_per_minute'),
+    word_count: int,
+    estimated_seconds: d(num, 'word_count at words_per_minute'),
+    speakers: arr(speakerOut),
+    scenes: arr(
+      obj({
+        scene_id: d(S, '`scene-<n>`'),
+        index: int,
+        title: S,
+        lines: arr(obj({ speaker: d(S, 'speaker id'), text: S })),
+        target_words: int,
+        word_count: int,
+        estimated_seconds: num,
+      }),
+    ),
+    provider: S,
+    model: S,
+    offline: bool,
+  },
+  [
+    'title',
+    'idea',
+    'duration_minutes',
+    'words_per_minute',
+    'target_words',
+    'word_count',
+    'estimated_seconds',
+    'speakers',
+    'scenes',
+    'provider',
+    'model',
+    'offline',
+  ],
+);
+
+const assetBase = { created_at: iso, url: d(S, 'where the file is served (absent for assets without a file route)') };
+const kind = (k: string) => ({ const: k });
+export const assetSchema: JsonSchema = {
+  oneOf: [
+    obj(
+      {
+        kind: kind('scene_audio'),
+        scene_id: S,
+        filename: S,
+        duration_seconds: num,
+        lines: arr(timedLineSchema),
+        cues: arr(cueSchema),
+        provider: d(S, '`local`, `tts_vendor` or `upload`'),
+        source: { enum: ['tts', 'upload'] },
+        task_id: S,
+        ...assetBase,
+      },
+      ['kind', 'scene_id', 'filename', 'duration_seconds', 'lines', 'provider', 'source', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('combined_audio'),
+        filename: S,
+        duration_seconds: num,
+        scene_ids: arr(S),
+        task_id: S,
+        ...assetBase,
+      },
+      ['kind', 'filename', 'duration_seconds', 'scene_ids', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('image'),
+        scene_id: S,
+        image_key: S,
+        width: int,
+        height: int,
+        provider: S,
+        ...assetBase,
+      },
+      ['kind', 'image_key', 'width', 'height', 'provider', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('scene_video'),
+        scene_id: S,
+        filename: S,
+        part: d(S, 'the stored picture segment (not served; combining re-uses it)'),
+        audio_filename: S,
+        duration_seconds: num,
+        width: int,
+        height: int,
+        fps: int,
+        cues: arr(cueSchema),
+        task_id: S,
+        ...assetBase,
+      },
+      ['kind', 'scene_id', 'filename', 'duration_seconds', 'width', 'height', 'fps', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('final_video'),
+        filename: S,
+        files: strs('the MP4 and its SRT and WebVTT subtitles'),
+        duration_seconds: num,
+        scene_ids: arr(S),
+        task_id: S,
+        ...assetBase,
+      },
+      ['kind', 'filename', 'files', 'duration_seconds', 'scene_ids', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('avatar'),
+        speaker: S,
+        image_key: S,
+        operation: d(S, '`upload`, `make_presentable` or `generate`'),
+        ...assetBase,
+      },
+      ['kind', 'image_key', 'operation', 'created_at'],
+    ),
+    obj(
+      {
+        kind: kind('dub'),
+        filename: S,
+        target_language: S,
+        duration_seconds: num,
+        task_id: S,
+        ...assetBase,
+      },
+      ['kind', 'filename', 'target_language', 'duration_seconds', 'created_at'],
+    ),
+  ],
+  description: 'a file or image made for the project, by `kind`',
+};
+
 export const projectSchema: JsonSchema = obj(
   {
     project_id: uuid,
@@ -215,12 +444,21 @@ export const projectSchema: JsonSchema = obj(
     idea: { type: 'string' },
     favorite: bool,
     state: anyObj,
-    notes: anyObj,
-    script: anyObj,
+    notes: obj(
+      {
+        enhanced_idea: d(enhancedIdeaSchema, 'the last POST /idea/enhance with this project_id'),
+        analysis: d(analysisSchema, 'the last POST /analyze'),
+        queries: d(queriesSchema, 'the last POST /regenerate-queries'),
+        research: d(researchSchema, 'the last POST /research/exa'),
+      },
+      [],
+      { description: 'results of the analysis routes run with this project_id' },
+    ),
+    script: d(scriptSchema, 'the current script version (absent before POST /script)'),
     script_version: int,
     script_approved: bool,
     script_approved_at: iso,
-    assets: arr(anyObj),
+    assets: arr(assetSchema),
     next_step: { enum: ['script', 'approve_script', 'audio', 'combine_audio', 'video', 'combine_videos', 'done'] },
     created_at: iso,
     updated_at: iso,
@@ -241,18 +479,24 @@ export const projectSchema: JsonSchema = obj(
   ],
 );
 
-export const scriptResult: JsonSchema = obj({ project_id: uuid, version: int, script: anyObj }, [
+export const scriptResult: JsonSchema = obj({ project_id: uuid, version: int, script: scriptSchema }, [
   'project_id',
   'version',
   'script',
 ]);
 export const fileResult = (extra: Record<string, unknown> = {}, required: string[] = []): JsonSchema =>
-  obj({ filename: { type: 'string' }, url: { type: 'string' }, duration_seconds: num, ...extra }, [
-    'filename',
-    'url',
-    ...required,
-  ]);
-
+  obj(
+    {
+      project_id: nullable('string', 'the project the file was recorded on'),
+      filename: S,
+      url: d(S, 'where the file is served'),
+      content_type: S,
+      size: d(int, 'bytes'),
+      duration_seconds: d(num, 'measured with ffprobe'),
+      ...extra,
+    },
+    ['filename', 'url', ...required],
+  );
 export const projectIdParams = params({ project_id: uuid });
 export const taskIdParams = params({ task_id: str(100, { pattern: '^[A-Za-z0-9_-]{1,100}$' }) });
 export const filenameParams = params({
@@ -330,8 +574,189 @@ export const startedSchema: JsonSchema = obj({
   status: { const: 'started' },
   status_url: { type: 'string' },
 });
-export const audioResult = fileResult({ scene_id: { type: 'string' }, lines: arr(anyObj), speech: anyObj }, [
-  'duration_seconds',
-]);
-export const anyResult: JsonSchema = anyObj;
+const loudnessSchema: JsonSchema = obj(
+  {
+    target_lufs: d(num, 'integrated loudness aimed at (−16)'),
+    target_true_peak_dbtp: num,
+    measured_input_lufs: nullable('number', 'first pass: the joined input (null when unmeasurable)'),
+    measured_output_lufs: nullable('number', 'the delivered file, measured again'),
+    method: S,
+  },
+  ['target_lufs', 'target_true_peak_dbtp', 'method'],
+);
+
+export const audioResult = fileResult(
+  {
+    scene_id: S,
+    lines: d(arr(timedLineSchema), "each line's measured start and end in the scene (spoken scenes)"),
+    cues: d(int, 'subtitle cues made from the measured lines'),
+    speech: obj(
+      {
+        provider: d(S, '`local` (espeak-ng) or `tts_vendor`'),
+        model: S,
+        voices: strs('voices used'),
+        pitch_applied: d(bool, 'every voice pitch was applied'),
+      },
+      ['provider', 'model', 'voices'],
+    ),
+    original: d(
+      obj(
+        {
+          format: S,
+          codec: S,
+          sample_rate: nullable('integer'),
+          channels: nullable('integer'),
+          bytes: int,
+        },
+        ['format', 'codec'],
+      ),
+      'uploads: what ffprobe found in the uploaded file',
+    ),
+  },
+  ['project_id', 'scene_id', 'duration_seconds'],
+);
+
+export const combineAudioResult = fileResult(
+  {
+    codec: { enum: ['mp3', 'aac'] },
+    bitrate_kbps: int,
+    scenes_seconds: d(num, "sum of the scenes' measured lengths"),
+    scene_ids: arr(S),
+    loudness: loudnessSchema,
+    speakers: arr(
+      obj({
+        speaker: S,
+        voice: S,
+        measured_pitch_hz: nullable('number', "median pitch over the speaker's lines, measured on the delivered file"),
+      }),
+    ),
+  },
+  ['project_id', 'duration_seconds', 'codec', 'scenes_seconds', 'scene_ids', 'loudness', 'speakers'],
+);
+
+export const sceneVideoResult = fileResult(
+  {
+    scene_id: S,
+    width: int,
+    height: int,
+    fps: int,
+    resolution: S,
+    video_codec: { const: 'h264' },
+    audio_codec: { const: 'aac' },
+    picture: obj(
+      {
+        kind: { enum: ['image', 'gradient'] },
+        image_key: S,
+        colors: strs('gradient colours'),
+      },
+      ['kind'],
+    ),
+    subtitles: obj({
+      mode: { enum: [...SUBTITLE_MODES] },
+      track: d(bool, 'a mov_text subtitle track is in the file'),
+      cues: int,
+    }),
+  },
+  ['project_id', 'scene_id', 'duration_seconds', 'width', 'height', 'fps', 'picture', 'subtitles'],
+);
+
+export const combineVideosResult = fileResult(
+  {
+    files: arr(obj({ filename: S, content_type: S, size: int, url: S }, ['filename', 'url']), {
+      description: 'the MP4 and its SRT and WebVTT subtitles',
+    }),
+    scenes_seconds: num,
+    width: int,
+    height: int,
+    video_codec: { const: 'h264' },
+    audio_codec: { const: 'aac' },
+    subtitles: obj({ track: bool, cues: int }),
+    loudness: loudnessSchema,
+  },
+  ['project_id', 'files', 'duration_seconds', 'width', 'height', 'subtitles'],
+);
+
+export const dubResultSchema: JsonSchema = obj(
+  {
+    filename: S,
+    audio_url: d(S, 'GET /dub/audio/{filename}'),
+    content_type: S,
+    size: int,
+    duration_seconds: num,
+    original_seconds: nullable('number', 'length of the timed original (null: untimed transcript)'),
+    project_id: nullable('string'),
+    source_language: S,
+    target_language: S,
+    segments: arr(
+      obj(
+        {
+          index: int,
+          source_text: S,
+          text: d(S, 'as spoken (translated)'),
+          start: num,
+          end: num,
+          speech_seconds: d(num, 'natural length of the speech before re-timing'),
+          tempo: d(num, 'speed-up applied to fit the original slot (1–2)'),
+          speaker: S,
+        },
+        ['index', 'source_text', 'text', 'start', 'end', 'speech_seconds', 'tempo'],
+      ),
+    ),
+    speech: obj({ provider: S, model: S, voice: S, language: S }),
+    translation: obj({
+      provider: d(S, '`local` (Apertium), a text vendor, or `none`'),
+      model: nullable('string'),
+      method: S,
+      translated: bool,
+    }),
+  },
+  ['filename', 'duration_seconds', 'segments', 'speech', 'translation'],
+);
+
+const taskRecord = (result: JsonSchema): JsonSchema => ({
+  ...taskRecordSchema,
+  properties: { ...(taskRecordSchema.properties as object), result },
+});
+export const dubTaskSchema = taskRecord(d(dubResultSchema, 'when completed: the dub'));
+export const cloneTaskSchema = taskRecord(d(anyObj, 'when completed: the cloned voice (vendor-specific)'));
+
+export const estimateSchema: JsonSchema = obj({
+  characters: int,
+  words: int,
+  estimated_seconds: d(num, 'words at words_per_minute'),
+  words_per_minute: int,
+  target_language: S,
+  translation: obj({
+    method: { enum: ['text_vendor', 'apertium', 'unavailable'] },
+    cost_usd: num,
+  }),
+  speech: obj({
+    provider: { enum: ['local', 'tts_vendor'] },
+    available: d(bool, 'the provider can speak the target language'),
+    units: d(int, 'metered units'),
+    unit: S,
+    cost_usd: num,
+  }),
+  total_cost_usd: num,
+});
+
+const GENDER: JsonSchema = { enum: ['male', 'female', 'unspecified'] };
+export const voicesSchema: JsonSchema = obj({
+  provider: { const: 'local' },
+  model: { const: 'espeak-ng' },
+  variants: arr(obj({ id: S, name: S, gender: GENDER }, ['id', 'name'])),
+  voices: arr(
+    obj(
+      {
+        voice: d(S, '`<language>` or `<language>+<variant>`'),
+        name: S,
+        language: S,
+        gender: GENDER,
+      },
+      ['voice', 'name', 'language'],
+    ),
+  ),
+  cloned: d(arr(anyObj), 'cloned voices (always empty: no cloning vendor adapter exists)'),
+  tts_vendor: obj({ configured: bool, voices_listed: d(bool, 'the OpenAI-compatible protocol has no voice list') }),
+});
 export { bool, int, num, arr, obj, str };

@@ -33,7 +33,14 @@ import {
   tags,
   urlOf,
 } from './common';
-import { anyResult, combineVideosBody, imageBody, imagePathParams, renderVideoBody } from './schemas';
+import {
+  combineVideosBody,
+  combineVideosResult,
+  imageBody,
+  imagePathParams,
+  renderVideoBody,
+  sceneVideoResult,
+} from './schemas';
 import { latest } from './views';
 import { ConflictError } from '../../domain/errors';
 
@@ -208,7 +215,7 @@ export const visualRoutes: RouteDef[] = [
     description:
       "The picture (image_key; else one generated from `prompt`; else the scene's latest image; else a gradient) held for the length of the scene's audio (`audio_url`, else its latest) with a slow zoom, audio normalised to −16 LUFS as AAC, subtitles from the measured speech as a track (`mux`), burnt in or none; H.264 MP4 with faststart, 16:9 at 480p/720p/1080p.",
     request: { body: renderVideoBody },
-    responses: taskResponses('The scene video', anyResult),
+    responses: taskResponses('The scene video', sceneVideoResult),
     errors: MEDIA_ERRORS,
     async handler(ctx) {
       const b = ctx.body;
@@ -269,7 +276,7 @@ export const visualRoutes: RouteDef[] = [
     description:
       "The latest video of each scene (every scene with a video, in script order, by default): pictures joined without re-encoding, the scenes' audio normalised once (two passes) as AAC, the episode's subtitles as a track plus SRT and WebVTT files; all scenes must share resolution and frame rate (400 otherwise). Served by GET /final-videos/{filename}.",
     request: { body: combineVideosBody },
-    responses: taskResponses('The episode video', anyResult),
+    responses: taskResponses('The episode video', combineVideosResult),
     errors: MEDIA_ERRORS,
     async handler(ctx) {
       const b = ctx.body;
@@ -318,14 +325,25 @@ export const visualRoutes: RouteDef[] = [
     },
   }),
 
-  defineRoute<unknown, { project_id?: string }>({
+  defineRoute<unknown, { project_id?: string; limit: number; offset: number }>({
     method: 'get',
     path: `${PREFIX}/videos`,
     auth: 'user',
     successBody: 'bare',
     tags,
-    summary: "The caller's podcast videos (scene and episode videos), newest first",
-    request: { query: obj({ project_id: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' } }, []) },
+    summary: "The caller's podcast videos (scene and episode videos), newest first, paged",
+    description:
+      "`limit` (1–100, default 50) and `offset` page the list; `total` counts every video of the caller (of `project_id` when given). Subtitle files of episode videos are not listed (they are in the project's `final_video` asset).",
+    request: {
+      query: obj(
+        {
+          project_id: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' },
+          limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
+          offset: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+        },
+        [],
+      ),
+    },
     responses: {
       200: {
         description: 'Videos',
@@ -334,30 +352,38 @@ export const visualRoutes: RouteDef[] = [
             obj({
               filename: { type: 'string' },
               project_id: { type: 'string' },
-              kind: { type: 'string' },
+              kind: { enum: ['scene_video', 'final_video'] },
               url: { type: 'string' },
               created_at: { type: 'string', format: 'date-time' },
             }),
           ),
-          total: { type: 'integer' },
+          total: { type: 'integer', description: 'videos in all (every page)' },
+          limit: { type: 'integer' },
+          offset: { type: 'integer' },
         }),
       },
     },
     async handler(ctx) {
-      const files = await listPodcastFiles(ctx.deps.db, userIdOf(ctx), ['video', 'final_video'], ctx.query.project_id);
-      const videos = files
-        .filter((f) => f.filename.endsWith('.mp4'))
-        .map((f) => ({
-          filename: f.filename,
-          project_id: f.project_id,
-          kind: f.kind,
-          url: urlOf(ctx, f.folder === 'video' ? 'videos' : 'final-videos', f.filename),
-          created_at: f.created_at,
-        }));
-      return { data: { videos, total: videos.length } };
+      const { total, files } = await listPodcastFiles(ctx.deps.db, userIdOf(ctx), ['scene_video', 'final_video'], {
+        projectId: ctx.query.project_id,
+        limit: ctx.query.limit,
+        offset: ctx.query.offset,
+      });
+      const videos = files.map((f) => ({
+        filename: f.filename,
+        project_id: f.project_id,
+        kind: f.kind,
+        url: urlOf(ctx, f.folder === 'video' ? 'videos' : 'final-videos', f.filename),
+        created_at: f.created_at,
+      }));
+      return { data: { videos, total, limit: ctx.query.limit, offset: ctx.query.offset } };
     },
   }),
 
   fileRoute('videos', 'video', 'Serve a scene video (MP4)', 'video/mp4'),
-  fileRoute('final-videos', 'final_video', 'Serve an episode video (MP4) or its subtitles (SRT, WebVTT)', 'video/mp4'),
+  fileRoute('final-videos', 'final_video', 'Serve an episode video (MP4) or its subtitles (SRT, WebVTT)', [
+    'video/mp4',
+    'application/x-subrip',
+    'text/vtt',
+  ]),
 ];

@@ -42,7 +42,7 @@ export function requireApprovedScript(p: PodcastProject) {
     });
   if (!p.script_approved_at)
     throw new ConflictError(
-      `script version ${p.script_version} is not approved: approve it with POST /api/podcast/script/approve before making audio`,
+      `script version ${p.script_version} is not approved: approve it with POST /api/podcast/script/approve before making audio or video`,
       { reason: 'SCRIPT_NOT_APPROVED', script_version: p.script_version },
     );
   return p.script;

@@ -69,7 +69,6 @@ export async function startPodcastWorker(db: Knex) {
     speech: espeakCatalogue(),
     translationPairs: () => translator.pairs(),
     textVendorConfigured: false,
-    voiceCloneConfigured: false,
     maxUploadBytes: 2 * 1024 * 1024,
   };
   return {

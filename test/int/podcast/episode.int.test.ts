@@ -235,14 +235,22 @@ describe('podcast maker: a 1-minute two-speaker episode, offline', () => {
     expect(dl.status).toBe(206);
   });
 
-  it('voice cloning without a capable vendor: 503 naming why', async () => {
+  it('voice cloning without a capable vendor: 503 saying no adapter exists (nothing to configure)', async () => {
     const r = await post('/api/podcast/dub/voices/clone', {
       name: 'Me',
       sample_base64: Buffer.from('not really audio').toString('base64'),
     });
     expect(r.status).toBe(503);
     expect(r.body.error.code).toBe('SERVICE_UNAVAILABLE');
-    expect(r.body.error.details.reason).toBe('VOICE_CLONING_NOT_CONFIGURED');
+    expect(r.body.error.details).toMatchObject({
+      reason: 'VOICE_CLONING_NOT_CONFIGURED',
+      provider: 'voice_clone',
+      adapter_available: false,
+      configure: [],
+    });
+    // The message says there is no adapter (so nothing to configure), and why the configured speech cannot clone.
     expect(r.body.error.message).toMatch(/voice cloning needs a speech vendor that supports it/);
+    expect(r.body.error.message).toMatch(/this build has no adapter for one, so no setting enables it/);
+    expect(r.body.error.message).toMatch(/TTS_VENDOR_BASE_URL/);
   });
 });

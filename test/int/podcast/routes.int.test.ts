@@ -3,16 +3,21 @@
  * credential (all 35), another user's project, file or task is 404 (each route
  * that names one), file routes refuse traversal and serve Range, uploads are
  * validated, avatars, analysis and research offline, the spec's cancel route
- * cancels a podcast task, and every route is in the OpenAPI document.
+ * cancels a podcast task (a media render stops and leaves no file), every
+ * route is in the OpenAPI document, and the answers of the routes validate
+ * against their documented response schemas.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { startTestApi, TestApi, bearer } from '../../support/api';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testTemporal } from '../../support/env';
-import { call } from '../../support/http';
+import { call, JsonResponse } from '../../support/http';
 import { startPodcastWorker } from '../../support/podcast-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { podcastProjection } from '../../../projections/podcast';
@@ -23,6 +28,45 @@ jest.setTimeout(600000);
 
 const RATES = { rate: { overrides: { '*': { general: { minute: 10000, day: 100000 }, status: { minute: 10000 } } } } };
 type User = { userId: string; key: string };
+
+/** ffmpeg processes whose command line mentions `needle` (a task id: its scratch folder is named after it). */
+function ffmpegFor(needle: string): number[] {
+  const out: number[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.startsWith('ffmpeg') && cmd.includes(needle)) out.push(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
+async function until(what: string, test: () => boolean | Promise<boolean>, ms = 240000) {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+// The routes whose answers were free-form objects once: their documented schemas now name every field.
+const TYPED = [
+  ['post', '/api/podcast/idea/enhance'],
+  ['post', '/api/podcast/analyze'],
+  ['post', '/api/podcast/regenerate-queries'],
+  ['post', '/api/podcast/research/exa'],
+  ['post', '/api/podcast/combine-audio'],
+  ['post', '/api/podcast/render/video'],
+  ['post', '/api/podcast/render/combine-videos'],
+  ['get', '/api/podcast/dub/{task_id}/result'],
+  ['post', '/api/podcast/dub/estimate'],
+  ['get', '/api/podcast/dub/voices'],
+  ['get', '/api/podcast/dub/voices/{task_id}/result'],
+];
 
 describe('podcast maker routes: auth, owners, files', () => {
   let api: TestApi;
@@ -37,6 +81,25 @@ describe('podcast maker routes: auth, owners, files', () => {
   let finalFile: string;
   let imageKey: string;
   let dubTask: string;
+  let projectDub: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let doc: any;
+  const validators = new Map<string, ValidateFunction>();
+  /** The answer validates against the response schema /openapi.json documents for its route and status. */
+  const conforms = (method: string, route: string, res: JsonResponse) => {
+    const key = `${method} ${route} ${res.status}`;
+    let v = validators.get(key);
+    if (!v) {
+      const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
+      expect([key, !!schema]).toEqual([key, true]);
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+      v = ajv.compile(schema);
+      validators.set(key, v);
+    }
+    if (!v(res.body))
+      throw new Error(`${key}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(res.body).slice(0, 2000)}`);
+    return res;
+  };
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -50,6 +113,7 @@ describe('podcast maker routes: auth, owners, files', () => {
     });
     alice = await api.user('pro');
     bob = await api.user('pro');
+    doc = (await call(`${api.url}/openapi.json`)).body;
   });
 
   afterAll(async () => {
@@ -67,6 +131,17 @@ describe('podcast maker routes: auth, owners, files', () => {
       ...(json !== undefined ? { json } : {}),
     });
   const post = (p: string, u: User, json: unknown) => req('POST', p, u, json);
+  /** A GET sent with its path exactly as written (fetch would resolve `..` segments before sending). */
+  const rawGet = (p: string, u: User) =>
+    new Promise<number>((resolve, reject) => {
+      const { port, hostname } = new URL(api.url);
+      http
+        .get({ host: hostname, port, path: p, headers: bearer(u.key) }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
+    });
   const get = (p: string, u: User, headers: Record<string, string> = {}) => req('GET', p, u, undefined, headers);
 
   it('has 35 routes, every one in OpenAPI, and every one answers 401 without a credential', async () => {
@@ -80,6 +155,25 @@ describe('podcast maker routes: auth, owners, files', () => {
       const res = await req(r.method.toUpperCase(), p, undefined, r.method === 'get' ? undefined : {});
       expect([r.method, r.path, res.status]).toEqual([r.method, r.path, 401]);
     }
+    // No answer is documented as a free-form object: every route of TYPED names its fields, each typed.
+    for (const [method, route] of TYPED) {
+      const schema = doc.paths[route][method].responses['200'].content['application/json'].schema;
+      const props = Object.entries(schema.properties ?? {}).filter(([k]) => k !== 'task_id');
+      expect([route, props.length >= 4]).toEqual([route, true]);
+      for (const [k, p] of props) expect([route, k, Object.keys(p as object).length > 0]).toEqual([route, k, true]);
+    }
+    const project =
+      doc.paths['/api/podcast/projects/{project_id}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(project.properties.notes.properties)).toEqual([
+      'enhanced_idea',
+      'analysis',
+      'queries',
+      'research',
+    ]);
+    expect(project.properties.script.properties.scenes.items.properties.lines).toBeDefined();
+    expect(project.properties.assets.items.oneOf).toHaveLength(7);
+    const audio = doc.paths['/api/podcast/audio/{filename}'].get.responses['200'].content;
+    expect(Object.keys(audio).sort()).toEqual(['audio/mp4', 'audio/mpeg', 'audio/wav']);
   });
 
   it("projects: create, list, get, update, favourite, delete; another user's is 404", async () => {
@@ -128,8 +222,24 @@ describe('podcast maker routes: auth, owners, files', () => {
       const r = await post(p, alice, { ...body, project_id: project });
       expect([p, r.status]).toEqual([p, 200]);
       expect(r.body.task_id).toMatch(/^podcast-/);
+      conforms('post', p, r);
+      // An AI call through the gateway (the offline writer here) is metered once: one usage record for the task.
+      const usage = await schema
+        .db('es_events')
+        .where({ type: 'UsageRecorded' })
+        .whereRaw("data->>'idempotency_key' like ?", [`${r.body.task_id}/%`]);
+      if (p === '/api/podcast/research/exa')
+        expect(usage).toHaveLength(0); // the corpus is free and not metered
+      else {
+        expect([p, usage.length]).toEqual([p, 1]);
+        expect(usage[0].data).toMatchObject({ user_id: alice.userId, provider: 'local', calls: 1, cost: 0 });
+      }
     }
-    const p = (await get(`/api/podcast/projects/${project}`, alice)).body;
+    const p = conforms(
+      'get',
+      '/api/podcast/projects/{project_id}',
+      await get(`/api/podcast/projects/${project}`, alice),
+    ).body;
     expect(p.notes.enhanced_idea.enhanced_idea).toMatch(/night workers/);
     expect(p.notes.enhanced_idea).toMatchObject({ title_suggestions: expect.any(Array) });
     expect(p.notes.analysis.segment_outline).toHaveLength(3);
@@ -145,9 +255,18 @@ describe('podcast maker routes: auth, owners, files', () => {
       speakers: [{ name: 'Ann' }, { name: 'Raj' }],
     };
     expect((await post('/api/podcast/script', bob, { ...s, project_id: project })).status).toBe(404);
-    const r = await post('/api/podcast/script', alice, { ...s, project_id: project });
+    const r = conforms(
+      'post',
+      '/api/podcast/script',
+      await post('/api/podcast/script', alice, { ...s, project_id: project }),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ project_id: project, version: 1 });
+    // Rendering needs the approved script too (409 naming why), like audio.
+    for (const p of ['/api/podcast/render/video', '/api/podcast/render/combine-videos']) {
+      const refused = await post(p, alice, { project_id: project, scene_id: 'scene-1' });
+      expect([p, refused.status, refused.body.error?.details?.reason]).toEqual([p, 409, 'SCRIPT_NOT_APPROVED']);
+    }
     expect((await post('/api/podcast/script/approve', bob, { project_id: project })).status).toBe(404);
     expect((await post('/api/podcast/script/approve', alice, { project_id: project, version: 2 })).status).toBe(409);
     expect((await post('/api/podcast/script/approve', alice, { project_id: project })).status).toBe(200);
@@ -161,13 +280,18 @@ describe('podcast maker routes: auth, owners, files', () => {
     expect(bad.status).toBe(400);
     expect((await post('/api/podcast/combine-audio', alice, { project_id: project })).status).toBe(409);
     for (const id of ['scene-1', 'scene-2']) {
-      const a = await post('/api/podcast/audio', alice, { project_id: project, scene_id: id });
+      const a = conforms(
+        'post',
+        '/api/podcast/audio',
+        await post('/api/podcast/audio', alice, { project_id: project, scene_id: id }),
+      );
       expect(a.status).toBe(200);
       audioFile = a.body.filename;
     }
     expect((await post('/api/podcast/combine-audio', bob, { project_id: project })).status).toBe(404);
     const m = await post('/api/podcast/combine-audio', alice, { project_id: project, format: 'm4a' });
     expect(m.status).toBe(200);
+    conforms('post', '/api/podcast/combine-audio', m);
     expect(m.body).toMatchObject({ codec: 'aac', filename: expect.stringMatching(/\.m4a$/) });
   });
 
@@ -178,6 +302,7 @@ describe('podcast maker routes: auth, owners, files', () => {
     expect((await post('/api/podcast/audio/upload', bob, body)).status).toBe(404);
     const ok = await post('/api/podcast/audio/upload', alice, body);
     expect(ok.status).toBe(200);
+    conforms('post', '/api/podcast/audio/upload', ok);
     expect(ok.body).toMatchObject({ scene_id: 'scene-2', original: { format: 'wav', codec: 'pcm_s16le' } });
     const junk = await post('/api/podcast/audio/upload', alice, {
       ...body,
@@ -231,11 +356,13 @@ describe('podcast maker routes: auth, owners, files', () => {
       subtitles: 'burn',
     });
     expect(v.status).toBe(200);
+    conforms('post', '/api/podcast/render/video', v);
     expect(v.body).toMatchObject({ picture: { kind: 'image' }, subtitles: { mode: 'burn', track: false } });
     videoFile = v.body.filename;
     expect((await post('/api/podcast/render/combine-videos', bob, { project_id: project })).status).toBe(404);
     const f = await post('/api/podcast/render/combine-videos', alice, { project_id: project });
     expect(f.status).toBe(200);
+    conforms('post', '/api/podcast/render/combine-videos', f);
     finalFile = f.body.filename;
     expect((await get(`/api/podcast/videos/${videoFile}`, bob)).status).toBe(404);
     expect((await get(`/api/podcast/final-videos/${finalFile}`, bob)).status).toBe(404);
@@ -246,7 +373,110 @@ describe('podcast maker routes: auth, owners, files', () => {
       .map((x: { filename: string }) => x.filename)
       .sort();
     expect(mine).toEqual([finalFile, videoFile].sort());
-    expect((await get('/api/podcast/videos', bob)).body).toEqual({ videos: [], total: 0 });
+    conforms('get', '/api/podcast/videos', await get('/api/podcast/videos', alice));
+    expect((await get('/api/podcast/videos', bob)).body).toEqual({ videos: [], total: 0, limit: 50, offset: 0 });
+  });
+
+  it('video files: Range serves the right bytes; traversal (.., percent-encoded) is refused', async () => {
+    const onDisk = (folder: string, f: string) => readFileSync(path.join(worker.storageDir, 'podcast', folder, f));
+    const bytes = async (p: string, headers: Record<string, string>) => {
+      const r = await fetch(`${api.url}${p}`, { headers: { ...bearer(alice.key), ...headers } });
+      return { status: r.status, headers: r.headers, body: Buffer.from(await r.arrayBuffer()) };
+    };
+    for (const [route, folder, f] of [
+      ['videos', 'videos', videoFile],
+      ['final-videos', 'final-videos', finalFile],
+      ['final-videos', 'final-videos', finalFile.replace('.mp4', '.vtt')],
+    ]) {
+      const whole = onDisk(folder, f);
+      const part = await bytes(`/api/podcast/${route}/${f}`, { Range: 'bytes=100-1123' });
+      expect([route, f, part.status]).toEqual([route, f, 206]);
+      expect(part.headers.get('content-range')).toBe(`bytes 100-${Math.min(1123, whole.length - 1)}/${whole.length}`);
+      expect(part.body.equals(whole.subarray(100, 1124))).toBe(true);
+      const tail = await bytes(`/api/podcast/${route}/${f}`, { Range: 'bytes=-16' });
+      expect(tail.status).toBe(206);
+      expect(tail.body.equals(whole.subarray(whole.length - 16))).toBe(true);
+    }
+    // Each sibling folder holds a real file of alice's: a route never reaches outside its own folder. Every path
+    // is sent exactly as written (fetch would resolve `%2e%2e` as a dot segment before the server saw it).
+    for (const route of ['videos', 'final-videos']) {
+      for (const t of [
+        `..%2Faudio%2F${audioFile}`,
+        `%2e%2e%2Faudio%2F${audioFile}`,
+        `%2E%2E%2Ffinal-videos%2F${finalFile}`,
+        `..%5Cvideos%5C${videoFile}`,
+        `%252e%252e%252Faudio%252F${audioFile}`,
+        '%2e%2e',
+        '.%2e',
+        `${audioFile}%00.mp4`,
+      ]) {
+        const status = await rawGet(`/api/podcast/${route}/${t}`, alice);
+        expect([route, t, [400, 404].includes(status)]).toEqual([route, t, true]);
+      }
+      expect((await get(`/api/podcast/${route}/..%2Faudio%2F${audioFile}`, alice)).status).toBe(400);
+      // Literal `..` segments, sent as written: never a file of another folder.
+      for (const t of [`../audio/${audioFile}`, '..', `../../podcast/audio/${audioFile}`]) {
+        const status = await rawGet(`/api/podcast/${route}/${t}`, alice);
+        expect([route, t, [400, 404].includes(status)]).toEqual([route, t, true]);
+      }
+    }
+    // A file of the other folder is not served under this one.
+    expect((await get(`/api/podcast/videos/${finalFile}`, alice)).status).toBe(404);
+    expect((await get(`/api/podcast/videos/${audioFile}`, alice)).status).toBe(404);
+  });
+
+  it('scenes of different sizes are not joined (400); GET /videos pages with limit and offset', async () => {
+    const v = await post('/api/podcast/render/video', alice, {
+      project_id: project,
+      scene_id: 'scene-2',
+      resolution: '720p',
+    });
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ width: 1280, height: 720 });
+    const r = await post('/api/podcast/render/combine-videos', alice, { project_id: project });
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/scene-2 is 1280x720@25, the first is 854x480@25/);
+    const all = conforms('get', '/api/podcast/videos', await get('/api/podcast/videos', alice)).body;
+    expect(all.total).toBe(3);
+    expect(all.videos[0].filename).toBe(v.body.filename); // newest first
+    const page = (await get('/api/podcast/videos?limit=1&offset=1', alice)).body;
+    expect(page).toMatchObject({ total: 3, limit: 1, offset: 1 });
+    expect(page.videos.map((x: { filename: string }) => x.filename)).toEqual([all.videos[1].filename]);
+    expect((await get('/api/podcast/videos?limit=0', alice)).status).toBe(400);
+    expect((await get('/api/podcast/videos?limit=101', alice)).status).toBe(400);
+  });
+
+  it('cancelling a scene render stops ffmpeg: the task reads cancelled, no file is left, the render is not charged', async () => {
+    const start = await req(
+      'POST',
+      '/api/podcast/render/video',
+      alice,
+      { project_id: project, scene_id: 'scene-1', resolution: '1080p', subtitles: 'burn' },
+      { Prefer: 'respond-async' },
+    );
+    expect(start.status).toBe(202);
+    const taskId: string = start.body.task_id;
+    await until('ffmpeg rendering the scene', () => ffmpegFor(taskId).length > 0);
+    const cancel = await post(`/api/story/task/${taskId}/cancel`, alice, {});
+    expect(cancel.status).toBe(200);
+    // GET /api/tasks/{task_id}: the general family's envelope ({success, data}).
+    await until(
+      'the task to read cancelled',
+      async () => (await get(start.body.status_url, alice)).body.data?.status === 'cancelled',
+      60000,
+    );
+    const status = (await get(start.body.status_url, alice)).body.data;
+    expect(status).toMatchObject({ status: 'cancelled', task_type: 'podcast_video' });
+    expect(status.result).toBeUndefined();
+    expect(ffmpegFor(taskId)).toEqual([]);
+    expect(existsSync(path.join(worker.workDir, taskId))).toBe(false);
+    for (const f of [`videos/${taskId}.mp4`, `parts/${taskId}.picture.mp4`])
+      expect([f, existsSync(path.join(worker.storageDir, 'podcast', f))]).toEqual([f, false]);
+    const p = (await get(`/api/podcast/projects/${project}`, alice)).body;
+    expect(p.assets.filter((a: { task_id?: string }) => a.task_id === taskId)).toEqual([]);
+    const reservations = await schema.db('quota_reservations').where('reservation_id', 'like', `${taskId}/%`);
+    expect(reservations.map((x: { status: string }) => x.status)).toEqual(['released']);
+    expect((await get(`/api/podcast/videos/${taskId}.mp4`, alice)).status).toBe(404);
   });
 
   it('avatars: upload (validated), make-presentable (square attention crop), generate; owner only', async () => {
@@ -296,20 +526,29 @@ describe('podcast maker routes: auth, owners, files', () => {
   });
 
   it('dubbing routes: languages and voices from espeak-ng, estimate, task and file owner only, cancel', async () => {
-    const langs = (await get('/api/podcast/dub/languages', bob)).body;
+    const langs = conforms('get', '/api/podcast/dub/languages', await get('/api/podcast/dub/languages', bob)).body;
     expect(langs.total).toBeGreaterThan(50);
     expect(langs.languages.find((l: { code: string }) => l.code === 'es')).toMatchObject({
       translation_from_en: { offline: true },
     });
     expect(langs.offline_translation_pairs).toContain('en-es');
-    const voices = (await get('/api/podcast/dub/voices?language=es', bob)).body;
+    conforms('get', '/api/podcast/dub/voices', await get('/api/podcast/dub/voices', bob));
+    const voices = conforms(
+      'get',
+      '/api/podcast/dub/voices',
+      await get('/api/podcast/dub/voices?language=es', bob),
+    ).body;
     expect(voices.voices[0]).toMatchObject({ voice: 'es', language: 'es' });
     expect(voices.voices.map((v: { voice: string }) => v.voice)).toContain('es+f3');
     expect((await get('/api/podcast/dub/voices?language=zz', bob)).status).toBe(400);
     expect((await post('/api/podcast/dub/estimate', bob, { project_id: project, target_language: 'es' })).status).toBe(
       404,
     );
-    const est = await post('/api/podcast/dub/estimate', alice, { project_id: project, target_language: 'es' });
+    const est = conforms(
+      'post',
+      '/api/podcast/dub/estimate',
+      await post('/api/podcast/dub/estimate', alice, { project_id: project, target_language: 'es' }),
+    );
     expect(est.body).toMatchObject({
       translation: { method: 'apertium', cost_usd: 0 },
       speech: { provider: 'local', cost_usd: 0, available: true },
@@ -340,6 +579,7 @@ describe('podcast maker routes: auth, owners, files', () => {
       r = await get(start.body.status_url, alice);
     }
     expect(r.body.status).toBe('completed');
+    conforms('get', '/api/podcast/dub/{task_id}/result', r);
     expect(r.body.result).toMatchObject({
       translation: { provider: 'none', translated: false },
       speech: { voice: 'es+f3' },
@@ -358,5 +598,76 @@ describe('podcast maker routes: auth, owners, files', () => {
     const cancelled = await post(`/api/story/task/${long.body.task_id}/cancel`, alice, {});
     expect(cancelled.status).toBe(200);
     expect(cancelled.body).toMatchObject({ status: 'cancelled', task_type: 'podcast_dub' });
+  });
+
+  it('dub files: Range serves the right bytes, traversal refused; cloning previews: traversal refused', async () => {
+    const start = await post('/api/podcast/dub/audio', alice, {
+      project_id: project,
+      segments: [{ text: 'Buenas noches a todos.', start: 0, end: 2 }],
+      target_language: 'es',
+      translate: false,
+    });
+    expect(start.status).toBe(202);
+    let r = await get(start.body.status_url, alice);
+    await until('the dub to finish', async () => {
+      r = await get(start.body.status_url, alice);
+      return ['completed', 'failed', 'cancelled'].includes(r.body.status);
+    });
+    expect(r.body.status).toBe('completed');
+    conforms('get', '/api/podcast/dub/{task_id}/result', r);
+    expect(r.body.result.project_id).toBe(project);
+    projectDub = r.body.result.filename;
+    const whole = readFileSync(path.join(worker.storageDir, 'podcast', 'dub', projectDub));
+    const part = await fetch(`${api.url}/api/podcast/dub/audio/${projectDub}`, {
+      headers: { ...bearer(alice.key), Range: 'bytes=10-209' },
+    });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 10-209/${whole.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(whole.subarray(10, 210))).toBe(true);
+    for (const route of ['dub/audio', 'dub/voices/audio'])
+      for (const t of [
+        `..%2F..%2Faudio%2F${audioFile}`,
+        `%2e%2e%2Fdub%2F${projectDub}`,
+        `..%5Cdub%5C${projectDub}`,
+        `%252e%252e%252Fdub%252F${projectDub}`,
+        '%2e%2e',
+      ]) {
+        const status = await rawGet(`/api/podcast/${route}/${t}`, alice);
+        expect([route, t, [400, 404].includes(status)]).toEqual([route, t, true]);
+      }
+    for (const t of [
+      '/api/podcast/dub/audio/..',
+      `/api/podcast/dub/audio/../../audio/${audioFile}`,
+      '/api/podcast/dub/voices/audio/..',
+      `/api/podcast/dub/voices/audio/../../dub/audio/${projectDub}`,
+    ])
+      expect([t, [400, 404].includes(await rawGet(t, alice))]).toEqual([t, true]);
+    // No cloning vendor adapter: there is no preview to serve, whatever the name.
+    expect((await get(`/api/podcast/dub/voices/audio/${projectDub}`, alice)).status).toBe(404);
+  });
+
+  it("the project's answer validates with every kind of asset; a deleted project's files are no longer served", async () => {
+    const p = conforms(
+      'get',
+      '/api/podcast/projects/{project_id}',
+      await get(`/api/podcast/projects/${project}`, alice),
+    ).body;
+    expect(new Set(p.assets.map((a: { kind: string }) => a.kind))).toEqual(
+      new Set(['scene_audio', 'combined_audio', 'image', 'scene_video', 'final_video', 'avatar', 'dub']),
+    );
+    const files = [
+      `/api/podcast/audio/${audioFile}`,
+      `/api/podcast/videos/${videoFile}`,
+      `/api/podcast/final-videos/${finalFile}`,
+      `/api/podcast/final-videos/${finalFile.replace('.mp4', '.srt')}`,
+      `/api/podcast/dub/audio/${projectDub}`,
+    ];
+    for (const f of files) expect([f, (await get(f, alice)).status]).toEqual([f, 200]);
+    expect((await req('DELETE', `/api/podcast/projects/${project}`, alice)).status).toBe(200);
+    for (const f of files) expect([f, (await get(f, alice)).status]).toEqual([f, 404]);
+    expect((await get(`/api/podcast/videos?project_id=${project}`, alice)).body).toMatchObject({
+      videos: [],
+      total: 0,
+    });
   });
 });

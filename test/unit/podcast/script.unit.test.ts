@@ -4,6 +4,7 @@ import {
   sceneCountFor,
   sceneWordBudgets,
   scriptFromDraft,
+  scriptContext,
   scriptInput,
 } from '../../../domain/podcast/script';
 import {
@@ -94,5 +95,121 @@ describe('podcast scripts (pure)', () => {
     expect(a.segment_outline.reduce((n, s) => n + s.minutes, 0)).toBeCloseTo(4, 5);
     const q = searchQueriesOffline({ idea: 'jazz history', count: 3, previous: ['jazz history statistics'] });
     expect(q.queries).toEqual(['jazz history best practices', 'jazz history common mistakes', 'jazz history examples']);
+  });
+
+  describe('the offline writer uses the research, analysis and show bible', () => {
+    // The shapes the analysis routes record on a project (notes.research, notes.analysis), sent back as text.
+    const research = JSON.stringify({
+      source: 'corpus',
+      results: [
+        {
+          query: 'night shift sleep',
+          sources: [
+            {
+              title: 'Sleep Foundation guide',
+              url: 'https://www.sleepfoundation.org/shift-work',
+              excerpt: 'Night workers who keep a fixed sleep window report better sleep quality. Other text.',
+            },
+            {
+              title: '',
+              url: 'https://example.org/study',
+              excerpt: 'Blackout curtains cut daytime light in bedrooms.',
+            },
+          ],
+        },
+      ],
+    });
+    const analysis = JSON.stringify({
+      audience: 'nurses on night shifts',
+      angle: 'practical',
+      segment_outline: [
+        { title: 'Why night workers sleep badly', minutes: 1, goal: 'causes' },
+        { title: 'Building a daytime sleep routine', minutes: 1, goal: 'steps' },
+        { title: 'What to try tonight', minutes: 1, goal: 'next step' },
+      ],
+    });
+    const bible = 'Show: The Night Shift\nTone: warm and practical\nSign-off: Sleep well, whenever your night is.';
+    const base = { idea: 'better sleep for night workers', duration_minutes: 3, speakers };
+    const write = (r: Parameters<typeof scriptInput>[0]) => {
+      const input = scriptInput(r);
+      return { input, script: scriptFromDraft(localScript(input), input, { provider: 'local', model: 'local' }) };
+    };
+
+    it('reads findings with their sources, outline segments, audience, tone, show name and sign-off', () => {
+      expect(scriptContext({ research, analysis, bible })).toEqual({
+        findings: [
+          {
+            text: 'Night workers who keep a fixed sleep window report better sleep quality.',
+            source: 'Sleep Foundation guide',
+            url: 'https://www.sleepfoundation.org/shift-work',
+          },
+          {
+            text: 'Blackout curtains cut daytime light in bedrooms.',
+            source: 'example.org',
+            url: 'https://example.org/study',
+          },
+        ],
+        outline: [
+          { title: 'Why night workers sleep badly' },
+          { title: 'Building a daytime sleep routine' },
+          { title: 'What to try tonight' },
+        ],
+        audience: 'nurses on night shifts',
+        tone: 'warm and practical',
+        show: 'The Night Shift',
+        signOff: 'Sleep well, whenever your night is.',
+        segments: [],
+      });
+      // Plain-text notes work too: list items, `Name: finding` lines, URLs naming their site, key: value lines.
+      const plain = scriptContext({
+        research:
+          '- Sleep Foundation: Night workers sleep 1-4 hours less. https://sleepfoundation.org/a\n- Naps before a shift improve alertness (https://www.cdc.gov/niosh)',
+        analysis: '1. Causes of poor sleep\n2. Routines\nAudience: nurses',
+        bible: '{"show_name": "Night Owls", "segments": ["Myth or Fact", "Listener mail"]}',
+      });
+      expect(plain.findings.map((f) => [f.source, f.text])).toEqual([
+        ['Sleep Foundation', 'Night workers sleep 1-4 hours less.'],
+        ['cdc.gov', 'Naps before a shift improve alertness.'],
+      ]);
+      expect(plain).toMatchObject({
+        outline: [{ title: 'Causes of poor sleep' }, { title: 'Routines' }],
+        audience: 'nurses',
+        show: 'Night Owls',
+        segments: ['Myth or Fact', 'Listener mail'],
+      });
+      expect(scriptContext({})).toEqual({ findings: [], outline: [], tone: undefined, segments: [] });
+    });
+
+    it('the context changes the script: scene topics, talking points naming sources, show name, sign-off', () => {
+      const plain = write(base).script;
+      const { input, script } = write({ ...base, research, analysis, bible });
+      const text = (s: typeof script) => s.scenes.flatMap((x) => x.lines.map((l) => l.text)).join('\n');
+      expect(text(script)).not.toEqual(text(plain));
+      expect(script.scenes.map((s) => s.title)).toEqual([
+        'Why night workers sleep badly',
+        'Building a daytime sleep routine',
+        'What to try tonight',
+      ]);
+      expect(plain.scenes.map((s) => s.title)).not.toContain('Why night workers sleep badly');
+      const lines = script.scenes.flatMap((s) => s.lines);
+      expect(lines[0]).toEqual({
+        speaker: 'alice',
+        text: "Welcome to The Night Shift. I'm Alice, and with me is Bob. Today: better sleep for night workers.",
+      });
+      expect(lines[lines.length - 1]).toEqual({ speaker: 'alice', text: 'Sleep well, whenever your night is.' });
+      // Both findings are said, each naming its source, in the middle scene.
+      expect(script.scenes[1].lines.map((l) => l.text)).toEqual(
+        expect.arrayContaining([
+          'According to Sleep Foundation guide, night workers who keep a fixed sleep window report better sleep quality.',
+          'According to example.org, blackout curtains cut daytime light in bedrooms.',
+        ]),
+      );
+      expect(text(plain)).not.toMatch(/According to/);
+      expect(text(script)).toMatch(/nurses on night shifts/);
+      expect(text(plain)).not.toMatch(/nurses/);
+      // Still sized to the duration, both speakers talking.
+      expect(Math.abs(script.word_count - input.target_words) / input.target_words).toBeLessThan(0.2);
+      expect(new Set(lines.map((l) => l.speaker))).toEqual(new Set(['alice', 'bob']));
+    });
   });
 });
