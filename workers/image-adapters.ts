@@ -52,6 +52,7 @@ export function imageVendorsFromConfig(c: Config): ImageVendors {
       timeoutMs: c.IMAGE_VENDOR_TIMEOUT_MS,
       maxRetries: c.IMAGE_VENDOR_MAX_RETRIES,
       taskTimeoutMs: c.IMAGE_VENDOR_TASK_TIMEOUT_MS,
+      limitInputPixels: c.IMAGE_MAX_INPUT_PIXELS,
     });
   }
   return out;

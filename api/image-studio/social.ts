@@ -4,7 +4,7 @@
  * smart (attention or focal point), center or fit (letterbox) cropping, an
  * optional safe-zone overlay, PNG or JPEG under each format's size limit
  * (quality lowered as needed). Pure local work on sharp's thread pool, bounded
- * by the input limits (at most 41 outputs of at most 2560x1440), so it runs in
+ * by the input limits (at most 42 outputs of at most 2560x1440), so it runs in
  * the API (docs/image-studio.md "Where work runs"); four formats at a time.
  */
 import { findFormat, formatsOf, Platform, PLATFORMS, PlatformFormat } from '../../domain/image/formats';

@@ -3,7 +3,8 @@
  * cropping and resizing for platform formats, safe-zone overlays, encoding
  * under a size limit, and local upscaling. sharp works on its own thread
  * pool, so the API's event loop stays free while it runs; every decode sets
- * `limitInputPixels`.
+ * `limitInputPixels`, and a format's crop is cut from the input before it is
+ * enlarged, so the work follows the output size (formatPipeline).
  */
 import sharp from 'sharp';
 import type { OutputInfo, Sharp } from 'sharp';
@@ -85,6 +86,12 @@ export interface FitOptions {
   limitInputPixels: number;
 }
 
+/** `v` rounded into 0..max. */
+const clampInt = (v: number, max: number) => Math.min(Math.max(0, Math.round(v)), max);
+
+/** The scale at which a `srcW` x `srcH` image covers a `W` x `H` format. */
+export const coverScale = (srcW: number, srcH: number, W: number, H: number): number => Math.max(W / srcW, H / srcH);
+
 /** The crop box (in the scaled image) that keeps `focal` as central as the edges allow. */
 export function focalBox(
   srcW: number,
@@ -93,15 +100,47 @@ export function focalBox(
   H: number,
   focal: { x: number; y: number },
 ): { scaledW: number; scaledH: number; left: number; top: number } {
-  const scale = Math.max(W / srcW, H / srcH);
+  const scale = coverScale(srcW, srcH, W, H);
   const scaledW = Math.max(W, Math.round(srcW * scale));
   const scaledH = Math.max(H, Math.round(srcH * scale));
-  const clamp = (v: number, max: number) => Math.min(Math.max(0, Math.round(v)), max);
   return {
     scaledW,
     scaledH,
-    left: clamp(focal.x * scaledW - W / 2, scaledW - W),
-    top: clamp(focal.y * scaledH - H / 2, scaledH - H),
+    left: clampInt(focal.x * scaledW - W / 2, scaledW - W),
+    top: clampInt(focal.y * scaledH - H / 2, scaledH - H),
+  };
+}
+
+/** A rectangle in source pixels. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The crop of a `W` x `H` format in source pixels: the largest box of the
+ * format's aspect ratio inside the `srcW` x `srcH` image (at least 1 x 1),
+ * placed so that `at` (0-1 from the left/top; default the centre) is as
+ * central as the edges allow. What `focalBox` cuts from the scaled image,
+ * before scaling.
+ */
+export function sourceBox(
+  srcW: number,
+  srcH: number,
+  W: number,
+  H: number,
+  at: { x: number; y: number } = { x: 0.5, y: 0.5 },
+): Box {
+  const scale = coverScale(srcW, srcH, W, H);
+  const width = Math.min(srcW, Math.max(1, Math.round(W / scale)));
+  const height = Math.min(srcH, Math.max(1, Math.round(H / scale)));
+  return {
+    left: clampInt(at.x * srcW - width / 2, srcW - width),
+    top: clampInt(at.y * srcH - height / 2, srcH - height),
+    width,
+    height,
   };
 }
 
@@ -132,10 +171,56 @@ async function meanColour(
 }
 
 /**
+ * The largest image libvips' attention strategy analyses (smartcrop holds it
+ * whole in memory): 4x the format's pixels, at least 4 MP (12 MB of RGB).
+ */
+const attentionPixels = (W: number, H: number) => Math.max(4 * W * H, 4_000_000);
+
+/**
+ * Where libvips' attention strategy puts the format's crop, in source pixels.
+ * The analysis runs on the image scaled by at most the cover scale and at
+ * most 1, to at most attentionPixels; its offsets are scaled back to source
+ * pixels.
+ */
+async function attentionBox(
+  input: Buffer,
+  meta: { width: number; height: number },
+  W: number,
+  H: number,
+  limitInputPixels: number,
+): Promise<Box> {
+  const { width: sw, height: sh } = meta;
+  const box = sourceBox(sw, sh, W, H);
+  const a = Math.min(1, coverScale(sw, sh, W, H), Math.sqrt(attentionPixels(W, H) / (sw * sh)));
+  const bw = Math.max(1, Math.round(box.width * a));
+  const bh = Math.max(1, Math.round(box.height * a));
+  const { info } = await sharp(input, { limitInputPixels, failOn: 'truncated' })
+    .rotate()
+    .resize(bw, bh, { fit: 'cover', position: sharp.strategy.attention })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  // sharp's scale for this cover; libvips reports the offsets negated (its origin convention).
+  const scale = coverScale(sw, sh, bw, bh);
+  return {
+    ...box,
+    left: clampInt(Math.abs(info.cropOffsetLeft ?? 0) / scale, sw - box.width),
+    top: clampInt(Math.abs(info.cropOffsetTop ?? 0) / scale, sh - box.height),
+  };
+}
+
+/**
  * A pipeline giving `input` at exactly the format's size: `smart` crops around
  * the focal point or libvips' attention (saliency) strategy, `center` crops
  * the middle, `fit` keeps the whole image and letterboxes it with its mean
  * colour. With `showSafeZones` the safe-zone overlay is drawn on top.
+ *
+ * Memory is bounded by the format, not by how far the input must be scaled:
+ * when the format covers the input at a scale above 1 (a small or very
+ * elongated input: 1000x2 to 1200x627 is x313), the crop box is cut in source
+ * pixels first and only that box is enlarged. Downscaling keeps libvips' one
+ * pass (resize, then crop; JPEG shrink-on-load), whose scaled image is never
+ * larger than the input and is computed lazily, except for the attention
+ * strategy over attentionPixels (see attentionBox).
  */
 async function formatPipeline(
   input: Buffer,
@@ -145,21 +230,28 @@ async function formatPipeline(
 ): Promise<Sharp> {
   const { width: W, height: H } = f;
   let p = sharp(input, { limitInputPixels: o.limitInputPixels, failOn: 'truncated' }).rotate();
+  const scale = coverScale(meta.width, meta.height, W, H);
+  const attention = o.crop === 'smart' && !o.focal;
+  const onePass = scale <= 1 && (!attention || meta.width * meta.height * scale * scale <= attentionPixels(W, H));
   if (o.crop === 'fit') {
     const background = await meanColour(input, o.limitInputPixels);
     p = p.resize(W, H, { fit: 'contain', background, kernel: 'lanczos3' });
+  } else if (!onePass) {
+    const box = attention
+      ? await attentionBox(input, meta, W, H, o.limitInputPixels)
+      : sourceBox(meta.width, meta.height, W, H, o.crop === 'smart' ? o.focal : undefined);
+    // Rounding the box to whole pixels may leave it a fraction off the format's ratio: cover trims that.
+    p = p.extract(box).resize(W, H, { fit: 'cover', kernel: 'lanczos3' });
   } else if (o.crop === 'smart' && o.focal) {
     const box = focalBox(meta.width, meta.height, W, H, o.focal);
-    // Resize and extract in two pipelines: sharp applies one extract per pipeline, after the resize.
-    const scaled = await p
+    // An extract after the resize applies to the scaled image.
+    p = p
       .resize(box.scaledW, box.scaledH, { fit: 'fill', kernel: 'lanczos3' })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    p = sharp(scaled.data, { raw: rawOf(scaled.info) }).extract({ left: box.left, top: box.top, width: W, height: H });
+      .extract({ left: box.left, top: box.top, width: W, height: H });
   } else {
     p = p.resize(W, H, {
       fit: 'cover',
-      position: o.crop === 'smart' ? sharp.strategy.attention : 'centre',
+      position: attention ? sharp.strategy.attention : 'centre',
       kernel: 'lanczos3',
     });
   }

@@ -9,6 +9,8 @@
 import sharp from 'sharp';
 import { nearestRatio } from '../../../domain/image/dimensions';
 import { VendorBadResponseError } from '../../ai/errors';
+import { DEFAULT_INPUT_LIMITS } from '../decode';
+import { rawOf } from '../raster';
 import { download, formOf, jsonOf, send } from './http';
 import type { GenerateRequest, ImageVendorClient, ProcessRequest, VendorHttpSettings, VendorImage } from './types';
 
@@ -27,18 +29,31 @@ interface ImagesAnswer {
   data?: { b64_json?: string; url?: string }[];
 }
 
-/** The OpenAI mask: the image's pixels with alpha 0 where the platform mask is white. */
-export async function openAiMask(image: Buffer, mask: Buffer): Promise<Buffer> {
-  const { width, height } = await sharp(image).metadata();
-  const alpha = await sharp(mask)
+/**
+ * The OpenAI mask: the image's pixels with alpha 0 where the platform mask is
+ * white (an RGBA PNG the image's size). Every decode is bounded by
+ * `limitInputPixels`.
+ */
+export async function openAiMask(
+  image: Buffer,
+  mask: Buffer,
+  limitInputPixels = DEFAULT_INPUT_LIMITS.maxPixels,
+): Promise<Buffer> {
+  const { width, height } = await sharp(image, { limitInputPixels }).metadata();
+  const alpha = await sharp(mask, { limitInputPixels })
     .resize(width, height, { fit: 'fill' })
     .greyscale()
     .negate({ alpha: false })
     .extractChannel(0)
     .raw()
     .toBuffer();
-  return sharp(image)
+  // Two pipelines: in one, sharp's removeAlpha also drops the channel joined after it.
+  const rgb = await sharp(image, { limitInputPixels })
     .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(rgb.data, { raw: rawOf(rgb.info) })
     .joinChannel(alpha, { raw: { width: width!, height: height!, channels: 1 } })
     .png()
     .toBuffer();
@@ -46,6 +61,7 @@ export async function openAiMask(image: Buffer, mask: Buffer): Promise<Buffer> {
 
 export function createOpenAiImagesClient(s: VendorHttpSettings): ImageVendorClient {
   const base = s.baseUrl.replace(/\/+$/, '');
+  const limitInputPixels = s.limitInputPixels ?? DEFAULT_INPUT_LIMITS.maxPixels;
   const auth = { authorization: `Bearer ${s.apiKey}` };
   const opts = (signal?: AbortSignal) => ({
     vendor: V,
@@ -86,12 +102,12 @@ export function createOpenAiImagesClient(s: VendorHttpSettings): ImageVendorClie
     },
     async process(r: ProcessRequest) {
       const model = r.model;
-      const meta = await sharp(r.image).metadata();
-      const png = await sharp(r.image).png().toBuffer();
+      const meta = await sharp(r.image, { limitInputPixels }).metadata();
+      const png = await sharp(r.image, { limitInputPixels }).png().toBuffer();
       const form = formOf({
         model,
         image: png,
-        mask: r.mask ? await openAiMask(png, r.mask) : undefined,
+        mask: r.mask ? await openAiMask(png, r.mask, limitInputPixels) : undefined,
         prompt: r.prompt ?? '',
         n: 1,
         size: sizeOf(model, meta.width ?? 1024, meta.height ?? 1024),

@@ -68,5 +68,7 @@ export interface VendorHttpSettings {
   taskTimeoutMs?: number;
   /** Interval between polls of an asynchronous task. */
   pollIntervalMs?: number;
+  /** sharp's limitInputPixels for images an adapter decodes (default DEFAULT_INPUT_LIMITS.maxPixels, 40 MP). */
+  limitInputPixels?: number;
   fetch?: typeof fetch;
 }

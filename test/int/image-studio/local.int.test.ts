@@ -330,9 +330,33 @@ describe('image studio, offline (local provider)', () => {
       400,
       expect.stringMatching(/photonet has no format "billboard"; formats: feed_square/),
     ]);
+    // Elongated inputs of a few hundred bytes whose cover scale is huge (1000x2 to 1200x627 is x313): the crop is
+    // cut in source pixels before enlarging, so each is ordinary work (it used to peak near 1 GB per format).
+    const thin: [number, number, Record<string, unknown>, [number, number][]][] = [
+      [1000, 2, { platforms: ['profnet'] }, PLATFORM_FORMATS.profnet.map((f) => [f.width, f.height])],
+      [
+        2000,
+        2,
+        { platforms: ['profnet'], focal_point: { x: 0.8, y: 0.5 } },
+        PLATFORM_FORMATS.profnet.map((f) => [f.width, f.height]),
+      ],
+      [5000, 2, { platforms: ['profnet'], format_names: { profnet: 'feed_square' } }, [[1200, 1200]]],
+    ];
+    for (const [w, h, body, sizes] of thin) {
+      const r = await post('/social/optimize', { image_base64: b64(await solid(w, h)), ...body });
+      expect([w, h, r.status]).toEqual([w, h, 200]);
+      const got = await Promise.all(
+        r.body.results.map(async (x: { image_base64: string; width: number; height: number }) => {
+          const m = await sharp(fromB64(x.image_base64)).metadata();
+          return [m.width, m.height];
+        }),
+      );
+      expect(got).toEqual(sizes);
+      expect(r.body.results.map((x: { width: number; height: number }) => [x.width, x.height])).toEqual(sizes);
+    }
   });
 
-  it('bad inputs are 400 {detail} and the process keeps serving', async () => {
+  it('bad inputs are 400 {detail} on every route that takes an image, and the process keeps serving', async () => {
     const png = await solid(200, 100);
     const cases: [string, RegExp][] = [
       [b64(png.subarray(0, png.length - 40)), /could not be decoded/],
@@ -342,11 +366,18 @@ describe('image studio, offline (local provider)', () => {
       [b64(Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1')), /not a readable image|unsupported format/],
       ['A'.repeat(14_100_000), /larger than 10 MB/],
     ];
-    for (const [image, re] of cases) {
-      const r = await post('/upscale', { image_base64: image, mode: 'fast' });
-      expect([r.status, r.body.detail]).toEqual([400, expect.stringMatching(re)]);
-      expect(r.body.detail).toMatch(/^Invalid request: body\.image_base64: /);
-    }
+    const routes: [string, (image: string) => Record<string, unknown>][] = [
+      ['/upscale', (image) => ({ image_base64: image, mode: 'fast' })],
+      ['/social/optimize', (image) => ({ image_base64: image, platforms: ['profnet', 'adnet_ads'] })],
+      ['/edit/process', (image) => ({ image_base64: image, operation: 'remove_background' })],
+      ['/edit/process', (image) => ({ image_base64: image, operation: 'outpaint', expand_left: 64 })],
+    ];
+    for (const [route, body] of routes)
+      for (const [image, re] of cases) {
+        const r = await post(route, body(image));
+        expect([route, r.status, r.body.detail]).toEqual([route, 400, expect.stringMatching(re)]);
+        expect(r.body.detail).toMatch(/^Invalid request: body\.image_base64: /);
+      }
     expect((await get('/health')).status).toBe(200);
   });
 

@@ -39,6 +39,14 @@ const field = (r: RecordedRequest, name: string) =>
   new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)\\r\\n`).exec(r.rawBody?.toString('latin1') ?? '')?.[1];
 const hasFile = (r: RecordedRequest, name: string) =>
   new RegExp(`name="${name}"; filename=`).test(r.rawBody?.toString('latin1') ?? '');
+/** The bytes of a multipart file part (up to the next boundary). */
+function fileOf(r: RecordedRequest, name: string): Buffer {
+  const boundary = /boundary=("?)([^";]+)\1/.exec(String(r.headers['content-type']))![2];
+  const raw = r.rawBody!;
+  const head = raw.indexOf(`name="${name}"; filename=`);
+  const start = raw.indexOf('\r\n\r\n', head) + 4;
+  return raw.subarray(start, raw.indexOf(`\r\n--${boundary}`, start));
+}
 
 describe('image studio with vendors (scripted vendors on loopback)', () => {
   let api: TestApi;
@@ -286,6 +294,9 @@ describe('image studio with vendors (scripted vendors on loopback)', () => {
     expect(inp.body).toMatchObject({ provider: 'vendor_a', operation: 'inpaint' });
     const e = openai.requests.find((x) => x.path === '/v1/images/edits')!;
     expect([hasFile(e, 'image'), hasFile(e, 'mask'), field(e, 'prompt')]).toEqual([true, true, 'a cat']);
+    // OpenAI's mask: an RGBA PNG the image's size, transparent where the platform's mask is white.
+    const sent = await sharp(fileOf(e, 'mask')).raw().toBuffer({ resolveWithObject: true });
+    expect([sent.info.width, sent.info.height, sent.info.channels, sent.data[3]]).toEqual([300, 200, 4, 0]);
   });
 
   it('vendor_d general edit (FLUX task polled, result downloaded) and vendor_e control (Replicate prediction polled)', async () => {

@@ -2,10 +2,19 @@ import sharp from 'sharp';
 import { hash32, overlayText, renderSvg, wrap } from '../../../domain/image/procedural';
 import { cleanEnhanced, enrichPrompt } from '../../../domain/image/enrich';
 import { signRequest } from '../../../infra/image/storage/sigv4';
-import { encodeUnder, fitToFormat, focalBox, renderSvgToPng, safeZoneSvg } from '../../../infra/image/raster';
+import {
+  encodeUnder,
+  fitToFormat,
+  focalBox,
+  renderFormat,
+  renderSvgToPng,
+  safeZoneSvg,
+  sourceBox,
+} from '../../../infra/image/raster';
 import { base64Bytes, inspectImage } from '../../../infra/image/decode';
-import { findFormat } from '../../../domain/image/formats';
-import { noise, pngHeaderClaiming, solid } from '../../support/images';
+import { createOpenAiImagesClient, openAiMask } from '../../../infra/image/vendors/openai';
+import { findFormat, PLATFORM_FORMATS, PLATFORMS } from '../../../domain/image/formats';
+import { noise, pngHeaderClaiming, solid, stripes } from '../../support/images';
 
 const req = {
   prompt: 'mountains at sunset by the sea',
@@ -76,33 +85,156 @@ describe('raster', () => {
     expect(() => base64Bytes('%%%', 'f', 10)).toThrow();
     expect(() => base64Bytes('data:text/plain;base64,aGk=', 'f', 10)).toThrow();
   });
-  test('fit to a format: exact size for every crop mode; focal box stays inside', async () => {
-    const src = await solid(1000, 500);
-    const f = findFormat('photonet', 'story')!;
-    for (const crop of ['smart', 'center', 'fit'] as const) {
-      const raw = await fitToFormat(src, { width: 1000, height: 500 }, f, {
-        crop,
-        showSafeZones: crop === 'fit',
-        limitInputPixels: 4e7,
-      });
-      expect([raw.info.width, raw.info.height]).toEqual([1080, 1920]);
-    }
-    const focal = await fitToFormat(src, { width: 1000, height: 500 }, f, {
-      crop: 'smart',
-      focal: { x: 1, y: 0 },
-      showSafeZones: false,
-      limitInputPixels: 4e7,
-    });
-    expect([focal.info.width, focal.info.height]).toEqual([1080, 1920]);
+  test('fit to a format: exact size for every platform, format and crop mode; the boxes stay inside', async () => {
+    const src = await solid(64, 48);
+    const modes = [
+      { crop: 'smart' as const },
+      { crop: 'smart' as const, focal: { x: 0.9, y: 0.2 } },
+      { crop: 'center' as const },
+      { crop: 'fit' as const },
+    ];
+    const sizes: string[] = [];
+    const want: string[] = [];
+    for (const platform of PLATFORMS)
+      for (const f of PLATFORM_FORMATS[platform])
+        for (const m of modes) {
+          const raw = await fitToFormat(src, { width: 64, height: 48 }, f, {
+            ...m,
+            showSafeZones: m.crop === 'fit',
+            limitInputPixels: 4e7,
+          });
+          sizes.push(`${platform} ${f.name} ${m.crop}${m.focal ? '+focal' : ''} ${raw.info.width}x${raw.info.height}`);
+          want.push(`${platform} ${f.name} ${m.crop}${m.focal ? '+focal' : ''} ${f.width}x${f.height}`);
+        }
+    expect(sizes).toEqual(want);
+    expect(new Set(sizes.map((x) => x.split(' ')[0]))).toEqual(new Set(PLATFORMS));
     expect(focalBox(1000, 500, 1080, 1920, { x: 1, y: 0 })).toEqual({
       scaledW: 3840,
       scaledH: 1920,
       left: 2760,
       top: 0,
     });
+    // The same crop in source pixels (2760 / 3.84 = 718.75), and the 1000x2 case: 4x2 pixels, not 313500x627.
+    expect(sourceBox(1000, 500, 1080, 1920, { x: 1, y: 0 })).toEqual({ left: 719, top: 0, width: 281, height: 500 });
+    expect(sourceBox(1000, 2, 1200, 627)).toEqual({ left: 498, top: 0, width: 4, height: 2 });
+    expect(sourceBox(5000, 2, 1200, 1200, { x: 0, y: 1 })).toEqual({ left: 0, top: 0, width: 2, height: 2 });
     expect(safeZoneSvg(100, 200, { top: 0.1, bottom: 0.2, left: 0, right: 0 })).toContain(
       '<rect x="0" y="160" width="100" height="40"/>',
     );
+  });
+  test('extreme aspect ratios (a few hundred bytes asking for a x313 cover) crop before scaling, exact sizes', async () => {
+    const opts = (crop: 'smart' | 'center' | 'fit', focal?: { x: number; y: number }) => ({
+      crop,
+      focal,
+      showSafeZones: false,
+      limitInputPixels: 4e7,
+    });
+    const cases: [number, number, string, string, ReturnType<typeof opts>][] = [
+      [1000, 2, 'profnet', 'feed_landscape', opts('smart')],
+      [1000, 2, 'profnet', 'feed_landscape', opts('center')],
+      [2000, 2, 'profnet', 'feed_landscape', opts('smart', { x: 0.3, y: 0.7 })],
+      [2000, 2, 'videonet', 'channel_banner', opts('smart', { x: 1, y: 1 })],
+      [5000, 2, 'profnet', 'feed_square', opts('smart')],
+      [5000, 2, 'profnet', 'feed_square', opts('fit')],
+      [2, 5000, 'socialnet', 'cover', opts('smart')],
+      [1, 1, 'videonet', 'channel_banner', opts('center')],
+    ];
+    for (const [w, h, platform, name, o] of cases) {
+      const f = findFormat(platform as 'profnet', name)!;
+      const input = await solid(w, h);
+      expect(input.length).toBeLessThan(1000);
+      const enc = await renderFormat(input, { width: w, height: h }, f, o, 'jpg', f.max_size_mb * 1e6);
+      const meta = await sharp(enc.bytes).metadata();
+      expect([w, h, name, o.crop, meta.width, meta.height]).toEqual([w, h, name, o.crop, f.width, f.height]);
+    }
+    // The crop is the right part of the source: blue | green | red stripes.
+    const rgb = await stripes(900, 2, ['#0000ff', '#00ff00', '#ff0000']);
+    const f = findFormat('profnet', 'feed_landscape')!;
+    const centre = async (o: ReturnType<typeof opts>) => {
+      const { data, info } = await fitToFormat(rgb, { width: 900, height: 2 }, f, o);
+      const i = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+      return [data[i], data[i + 1], data[i + 2]];
+    };
+    expect(await centre(opts('smart', { x: 0, y: 0.5 }))).toEqual([0, 0, 255]);
+    expect(await centre(opts('smart', { x: 1, y: 0.5 }))).toEqual([255, 0, 0]);
+    expect(await centre(opts('center'))).toEqual([0, 255, 0]);
+    // Downscaling (x0.64 to 320x320) keeps the one-pass pipeline: resize, then the focal crop of the scaled image.
+    const wide = await stripes(1000, 500, ['#0000ff', '#00ff00', '#ff0000']);
+    const small = findFormat('photonet', 'profile_photo')!;
+    for (const [x, rgbAt] of [
+      [0, [0, 0, 255]],
+      [1, [255, 0, 0]],
+    ] as const) {
+      const { data, info } = await fitToFormat(wide, { width: 1000, height: 500 }, small, opts('smart', { x, y: 0.5 }));
+      const i = (160 * info.width + 160) * info.channels;
+      expect([x, info.width, info.height, data[i], data[i + 1], data[i + 2]]).toEqual([x, 320, 320, ...rgbAt]);
+    }
+  });
+  test('smart without a focal point: attention finds the subject of an elongated input, at any analysis scale', async () => {
+    // Flat grey with a saturated, high-contrast patch near the right end.
+    const strip = (w: number, h: number, from: number, to: number) => {
+      const data = Buffer.alloc(w * h * 3, 128);
+      for (let y = 0; y < h; y++)
+        for (let x = from; x < to; x++) {
+          const i = (y * w + x) * 3;
+          data[i] = 255;
+          data[i + 1] = (x + y) % 2 ? 255 : 0;
+          data[i + 2] = 0;
+        }
+      return sharp(data, { raw: { width: w, height: h, channels: 3 } })
+        .png()
+        .toBuffer();
+    };
+    const f = findFormat('photonet', 'profile_photo')!; // 320x320
+    // 2000x20 (cover x16): analysed at source scale. 20000x400 (cover x0.8, 5 MP): too large to analyse whole
+    // (attentionPixels, 4 MP here), analysed scaled down, offsets scaled back.
+    for (const [w, h, from] of [
+      [2000, 20, 1500],
+      [20000, 400, 15000],
+    ]) {
+      const src = await strip(w, h, from, from + h);
+      const { data, info } = await fitToFormat(src, { width: w, height: h }, f, {
+        crop: 'smart',
+        showSafeZones: false,
+        limitInputPixels: 4e7,
+      });
+      expect([info.width, info.height]).toEqual([320, 320]);
+      // libvips' attention centres on the patch's edge: a good part of the output is the patch, none of a centre crop.
+      let patch = 0;
+      for (let i = 0; i < data.length; i += info.channels) if (data[i] > 200 && data[i + 2] < 80) patch++;
+      expect([w, patch / (320 * 320) > 0.25]).toEqual([w, true]);
+    }
+  });
+  test('the OpenAI adapter decodes with a pixel limit (mask conversion and edit requests)', async () => {
+    const img = await solid(100, 100);
+    const mask = await solid(100, 100, '#ffffff');
+    // White (change) becomes transparent, black (keep) opaque; the colour is the image's.
+    const half = await stripes(100, 100, ['#ffffff', '#000000']);
+    for (const m of [mask, half]) {
+      const out = await sharp(await openAiMask(img, m))
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      expect([out.info.width, out.info.height, out.info.channels]).toEqual([100, 100, 4]);
+      expect([...out.data.subarray(0, 4)]).toEqual([0x33, 0x66, 0xcc, 0]);
+      expect(out.data[(50 * 100 + 99) * 4 + 3]).toBe(m === mask ? 0 : 255);
+    }
+    await expect(openAiMask(img, mask, 5000)).rejects.toThrow(/pixel limit/);
+    let called = false;
+    const client = createOpenAiImagesClient({
+      baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'k',
+      timeoutMs: 1000,
+      maxRetries: 0,
+      limitInputPixels: 5000,
+      fetch: (async () => {
+        called = true;
+        throw new Error('not reached');
+      }) as unknown as typeof fetch,
+    });
+    await expect(
+      client.process({ kind: 'edit', operation: 'general_edit', model: 'gpt-image-1', image: img, prompt: 'x' }),
+    ).rejects.toThrow(/pixel limit/);
+    expect(called).toBe(false);
   });
   test('encoding under a size limit lowers JPEG quality, quantises PNG, or gives up', async () => {
     const n = await sharp(await noise(300, 300))
