@@ -149,7 +149,7 @@ export const CONTENT_SCHEMAS: Record<WriterKind, JsonSchema> = {
     voice_notes: s,
     branding_notes: s,
     audio: o({ voice: o({ type: s, speed: s, emphasis: s }, ['type']), background_music: s }),
-    avatar: { type: 'object', description: 'include, usePersonal, style as the request gave them' },
+    avatar: o({ include: b, use_personal: b, style: { type: ['string', 'null'] } }),
   }),
   reel: o({
     hook: s,

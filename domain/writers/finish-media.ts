@@ -101,7 +101,7 @@ export function finishVideoPost(b: VideoPostBrief, d: VideoPostDraft): Finished 
       voice_notes: (d.voice_notes ?? '').trim(),
       branding_notes: (d.branding_notes ?? '').trim(),
       audio: { voice: b.voice, background_music: b.backgroundMusic },
-      avatar: b.avatar,
+      avatar: { include: b.avatar.include, use_personal: b.avatar.usePersonal, style: b.avatar.style ?? null },
     },
   };
 }

@@ -93,8 +93,11 @@ const ROUTES: Array<[string, Record<string, unknown>, (b: JsonResponse['body']) 
       duration: '45_seconds',
       render: true,
       branding: { end_screen_cta: 'Book a call' },
+      include_avatar: true,
+      avatar: { use_personal: true },
     },
     (b) => {
+      expect(b.content.avatar).toEqual({ include: true, use_personal: true, style: null }); // the request's names
       expect(sum(b.content.scenes)).toBe(45);
       expect(b.content.total_duration_seconds).toBe(45);
       expect(b.content.scenes.at(-1).narration).toBe('Book a call.');
