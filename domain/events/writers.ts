@@ -8,7 +8,18 @@
  * Generations and batches themselves are tasks (domain/events/tasks.ts).
  */
 import { anyStr, EventDefinitions, int, obj, str } from './types';
-import type { WriterPreferences } from '../writers/preferences';
+
+/** A user's writer preferences as stored (domain/writers/preferences.ts decides and applies them). */
+export interface WriterPreferences {
+  content_defaults: { tone?: string; industry?: string; include_hashtags?: boolean; max_length?: number };
+  multimedia_defaults: {
+    video_style?: string;
+    avatar_preference?: string;
+    voice_preference?: string;
+    background_music?: string;
+  };
+  brand_settings: { colors?: string[]; logo_url?: string; brand_voice?: string };
+}
 
 export type WriterEvent =
   | {

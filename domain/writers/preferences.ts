@@ -10,17 +10,11 @@
  */
 import type { Decider, Stored } from '../decider';
 import type { DomainEvent } from '../events';
+import type { WriterPreferences } from '../events/writers';
 
-export interface WriterPreferences {
-  content_defaults: { tone?: string; industry?: string; include_hashtags?: boolean; max_length?: number };
-  multimedia_defaults: {
-    video_style?: string;
-    avatar_preference?: string;
-    voice_preference?: string;
-    background_music?: string;
-  };
-  brand_settings: { colors?: string[]; logo_url?: string; brand_voice?: string };
-}
+// The stored shape is declared with the event that carries it (domain/events/writers.ts), so the event catalogue needs
+// nothing from this module (no import loop events ⇄ writers).
+export type { WriterPreferences };
 
 export type PreferenceGroup = keyof WriterPreferences;
 export const PREFERENCE_GROUPS: PreferenceGroup[] = ['content_defaults', 'multimedia_defaults', 'brand_settings'];
