@@ -9,7 +9,7 @@
  * the result is wrapped in the family's success envelope and any error in its
  * error envelope (api/kernel/errors.ts).
  */
-import express, { Express, Response } from 'express';
+import express, { Express, NextFunction, Request, Response } from 'express';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PostgresRateLimiter } from '../../infra/ratelimit/postgres';
@@ -46,12 +46,79 @@ async function pipeStream(body: Readable, res: Response): Promise<void> {
 }
 
 /** Adds every route to `app` with its stages. */
+type Stage = (req: Request, res: Response, next: NextFunction) => unknown;
+
+/**
+ * Routes by one lookup instead of Express's walk over every route layer: static paths in a Map, paths with
+ * parameters as patterns grouped by method (a static path wins over a pattern). Matching follows Express's defaults
+ * (case-insensitive, one trailing slash ignored, HEAD served by GET); parameters are percent-decoded (a malformed one
+ * is 400). Measured: status polling 0.47-0.62 -> 0.60-0.61 of the bare rate at 100 connections (docs/benchmarks.md).
+ */
+class DispatchTable {
+  private readonly fixed = new Map<string, Stage[]>();
+  private readonly patterns = new Map<string, { re: RegExp; keys: string[]; stages: Stage[] }[]>();
+
+  add(method: string, path: string, ...stages: Stage[]): void {
+    const m = method.toUpperCase();
+    const keys = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((x) => x[1]);
+    if (!keys.length) {
+      this.fixed.set(`${m} ${path.toLowerCase()}`, stages);
+      return;
+    }
+    const source = path
+      .split(/\{[A-Za-z0-9_]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+      .join('([^/]+)');
+    const list = this.patterns.get(m) ?? [];
+    list.push({ re: new RegExp(`^${source}$`, 'i'), keys, stages });
+    this.patterns.set(m, list);
+  }
+
+  handler(): Stage {
+    return (req, res, next) => {
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      let path = req.path;
+      if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+      let stages = this.fixed.get(`${method} ${path.toLowerCase()}`);
+      if (!stages) {
+        for (const p of this.patterns.get(method) ?? []) {
+          const hit = p.re.exec(path);
+          if (!hit) continue;
+          const params: Record<string, string> = {};
+          try {
+            p.keys.forEach((k, i) => (params[k] = decodeURIComponent(hit[i + 1])));
+          } catch {
+            return next(Object.assign(new Error(`Failed to decode param`), { status: 400 }));
+          }
+          (req as { params: Record<string, string> }).params = params;
+          stages = p.stages;
+          break;
+        }
+      } else (req as { params: Record<string, string> }).params = {};
+      if (!stages) return next();
+      const chain = stages;
+      const run = (i: number, err?: unknown): void => {
+        if (err) return next(err);
+        if (i === chain.length) return next();
+        try {
+          const r = chain[i](req, res, (e?: unknown) => run(i + 1, e));
+          if (r && typeof (r as Promise<unknown>).then === 'function') (r as Promise<unknown>).then(undefined, next);
+        } catch (e) {
+          next(e);
+        }
+      };
+      run(0);
+    };
+  }
+}
+
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
   const limiter = deps.rateLimiter ?? new PostgresRateLimiter(deps.db);
   const idempotent = createIdempotencyStage(deps);
   // Calls of the calendar family without a valid credential are counted too (api/kernel/rate-limit.ts).
   const anonymous = { perHour: deps.settings.calendarAnonymousPerHour ?? CALENDAR_ANONYMOUS_PER_HOUR };
   const seen = new Set<string>();
+  const table = new DispatchTable();
   for (const route of routes) {
     const id = `${route.method} ${route.path}`;
     if (seen.has(id)) throw new Error(`route declared twice: ${id}`);
@@ -67,8 +134,9 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       route.bodyContentType === 'application/x-www-form-urlencoded'
         ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
         : express.json({ limit, type: ['application/json', 'application/*+json'] });
-    app[route.method](
-      expressPath(route.path),
+    table.add(
+      route.method,
+      route.path,
       (_req, res, next) => {
         const st = res.locals as RequestState;
         st.family = family;
@@ -142,4 +210,5 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       },
     );
   }
+  app.use(table.handler());
 }
