@@ -141,7 +141,9 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  // Exit once standard output is written out: process.exit drops what a pipe has not taken yet (an export to a
+  // reader slower than the last page lost its tail).
+  (code) => process.stdout.write('', () => process.exit(code)),
   (e) => {
     process.stderr.write(`${(e as Error).message}\n`);
     process.exit(1);
