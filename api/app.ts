@@ -18,7 +18,7 @@ import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
 import { docsRoutes } from './docs/routes';
-import { securityHeaders } from './kernel/security';
+import { setSecurityHeaders } from './kernel/security';
 import { requestLogStage } from './kernel/request-log';
 
 export type { AppDeps } from './kernel/deps';
@@ -26,6 +26,8 @@ export type { AppDeps } from './kernel/deps';
 /** A route path (`/v1/content/{content_id}`) as a regular expression over request paths. */
 const pathPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[A-Za-z0-9_]+\\?\}/g, '[^/]+')}/?$`);
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
 /** What the stages of an unknown path see: a route that needs a credential of the path's family. */
 const UNKNOWN_ROUTE: RouteDef = {
@@ -52,20 +54,21 @@ export function createApp(appDeps: AppDeps): App {
   // Bodies carry a request id and a timestamp, so Express's own ETag (a hash of every body) could never match;
   // routes whose data can repeat set a validator themselves (RouteDef.etag).
   app.set('etag', false);
-  app.use(securityHeaders());
   app.set('trust proxy', false);
 
-  // Request id: honour a well-formed incoming one, otherwise make one; echo it on every response.
+  // The first stage, one layer for what every request gets: the security headers, a request id (a well-formed
+  // incoming one is honoured, otherwise one is made; echoed on every response), the path's family, the log line.
+  const logRequest = requestLogStage(app, deps.logger);
   app.use((req, res, next) => {
-    const incoming = req.header('x-request-id');
-    const id = incoming && /^[A-Za-z0-9._-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+    setSecurityHeaders(res);
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     const st = res.locals as RequestState;
     st.requestId = id;
     st.family = familyOf(req.path);
     res.setHeader('X-Request-Id', id);
-    next();
+    logRequest(req, res, next);
   });
-  app.use(requestLogStage(app, deps.logger));
 
   const routes: RouteDef[] = [];
   routes.push(...PLATFORM_ROUTES, ...docsRoutes(() => routes), ...(deps.extraRoutes ?? []));

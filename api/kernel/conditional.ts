@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { sendJson } from './respond';
 
 /** Whether an If-None-Match header names `tag` (weak comparison, RFC 9110 §13.1.2) or is `*`. */
 export function noneMatch(header: string | undefined, tag: string): boolean {
@@ -44,5 +45,5 @@ export function sendConditional(req: Request, res: Response, data: unknown, wrap
         ? JSON.stringify(wrap(data))
         : around.slice(0, at) + json + around.slice(at + JSON.stringify(marker).length);
   }
-  res.status(200).type('application/json').send(body);
+  sendJson(res, 200, body, true);
 }

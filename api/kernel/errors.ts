@@ -19,6 +19,7 @@ import { AnalysisInputError } from '../../domain/analysis/errors';
 import { ENVELOPES } from './envelopes';
 import { familyOf } from './families';
 import { applyRateHeaders } from './rate-limit';
+import { sendJson } from './respond';
 import type { RequestState } from './types';
 
 interface BodyParserError {
@@ -85,7 +86,7 @@ export function sendError(req: Request, res: Response, err: unknown): void {
     res.end();
     return;
   }
-  res.status(out.status).json(out.body);
+  sendJson(res, out.status, out.body);
 }
 
 export const errorStage: ErrorRequestHandler = (err, req, res, _next) => sendError(req, res, err);

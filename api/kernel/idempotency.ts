@@ -23,6 +23,7 @@ import type { Request, Response } from 'express';
 import { ConflictError, ValidationError } from '../../domain/errors';
 import { PostgresIdempotencyStore } from '../../infra/idempotency/postgres';
 import { developerMeta } from './envelopes/developer';
+import { beforeJsonAnswer, sendJson } from './respond';
 import type { AppDeps, RequestState, RouteDef } from './types';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -99,22 +100,19 @@ export function createIdempotencyStage(deps: AppDeps) {
     if (outcome.kind === 'answered') {
       for (const [h, v] of Object.entries(outcome.answer.headers)) res.setHeader(h, v);
       res.setHeader('Idempotent-Replayed', 'true');
-      res.status(outcome.answer.status).json(replayBody(outcome.answer.body, st));
+      sendJson(res, outcome.answer.status, replayBody(outcome.answer.body, st));
       return true;
     }
     // Claimed: store the answer before it leaves, so a retry that follows it finds it.
-    const send = res.json.bind(res);
-    res.json = ((payload: unknown) => {
-      const status = res.statusCode;
+    beforeJsonAnswer(res, async (status, payload) => {
       const keep = status < 500 && status !== 429;
       const headers = Object.fromEntries(
         KEPT_HEADERS.filter((h) => res.getHeader(h) !== undefined).map((h) => [h, String(res.getHeader(h))]),
       );
-      (keep ? store.answer(userId, key, { status, body: payload, headers }) : store.release(userId, key))
-        .catch((e) => req.log?.error({ err: e }, 'idempotency key not updated'))
-        .finally(() => send(payload));
-      return res;
-    }) as Response['json'];
+      await (keep ? store.answer(userId, key, { status, body: payload, headers }) : store.release(userId, key)).catch(
+        (e) => req.log?.error({ err: e }, 'idempotency key not updated'),
+      );
+    });
     return false;
   };
 }

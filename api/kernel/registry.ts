@@ -21,6 +21,7 @@ import { authStage, ownerCheck } from './auth';
 import { CALENDAR_ANONYMOUS_PER_HOUR, countRefusedCredentials, rateLimitStage } from './rate-limit';
 import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
 import { sendConditional } from './conditional';
+import { sendJson } from './respond';
 
 export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
 
@@ -134,6 +135,18 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
       route.bodyContentType === 'application/x-www-form-urlencoded'
         ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
         : express.json({ limit, type: ['application/json', 'application/*+json'] });
+    // A GET has no body to read, unless the route takes its query fields from one (RouteDef.queryFromBody).
+    const bodyStage: Stage =
+      route.method === 'get' && !route.queryFromBody
+        ? (req, _res, next) => {
+            req.body = undefined;
+            next();
+          }
+        : parseBody;
+    if (route.constant && route.successBody !== 'bare' && !envelope.contextFree)
+      throw new Error(`${id}: a constant answer needs a family whose success envelope ignores the request`);
+    // RouteDef.constant: the body, built on first use, serialised once.
+    let constantBody: Buffer | undefined;
     table.add(
       route.method,
       route.path,
@@ -152,7 +165,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         deps.settings.rate,
         family === 'calendar' ? { ...anonymous, parseBody } : undefined,
       ),
-      parseBody,
+      bodyStage,
       async (req, res) => {
         const st = res.locals as RequestState;
         const fromBody =
@@ -163,6 +176,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           params: req.params,
         });
         ownerCheck(route, st, input.params);
+        if (constantBody) return sendJson(res, 200, constantBody, true);
         // Developer POSTs: Idempotency-Key (a replay answers here; api/kernel/idempotency.ts).
         if (isIdempotentRoute(route, family) && (await idempotent(req, res, route, input.body))) return;
         const result = await route.handler({
@@ -200,13 +214,15 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           );
           return;
         }
-        res
-          .status(status)
-          .json(
-            route.successBody === 'bare'
-              ? result.data
-              : envelope.success({ data: result.data, message: result.message }, ctx),
-          );
+        const body =
+          route.successBody === 'bare'
+            ? result.data
+            : envelope.success({ data: result.data, message: result.message }, ctx);
+        if (route.constant && status === 200 && !result.headers) {
+          constantBody = Buffer.from(JSON.stringify(body));
+          return sendJson(res, 200, constantBody, true);
+        }
+        sendJson(res, status, body);
       },
     );
   }

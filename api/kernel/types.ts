@@ -192,6 +192,12 @@ export interface RouteDef<B = any, Q = any, P = any> {
    * `If-None-Match` names it gets `304 Not Modified` without a body (api/kernel/conditional.ts).
    */
   etag?: boolean;
+  /**
+   * The answer is the same for every caller and every request (the plan catalogue): the handler runs once, on first
+   * use, and its 200 body is serialised once. Only in families whose success envelope ignores the request
+   * (Envelope.contextFree) or with a bare body.
+   */
+  constant?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
   request?: RequestSchemas;

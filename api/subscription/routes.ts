@@ -36,6 +36,7 @@ export const subscriptionRoutes: RouteDef[] = [
     tags,
     summary: 'Plans with price, billing cycle and limits',
     responses: { 200: { description: 'Every plan', data: { type: 'array', items: planSchema } } },
+    constant: true,
     handler: () => ({ data: plansOut() }),
   }),
   defineRoute({
@@ -45,6 +46,7 @@ export const subscriptionRoutes: RouteDef[] = [
     tags,
     summary: 'Provider pricing (what each call is charged)',
     responses: { 200: { description: 'Pricing entries', data: { type: 'array', items: pricingSchema } } },
+    constant: true,
     handler: () => ({ data: pricingTable() }),
   }),
   defineRoute<unknown, unknown, UserParams>({

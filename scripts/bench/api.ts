@@ -13,8 +13,9 @@
  * Routes: GET /api/subscription/plans, GET /api/blog/research/status/{id} (an in-progress task with three
  * progress messages), GET /v1/me — all with an Enterprise user's production API key.
  * Settings: BENCH_API_SECONDS (10 per figure), BENCH_API_WARMUP_SECONDS (2), BENCH_API_CONNECTIONS ("64,100"),
- * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set, the platform routes' order rotating by round), BENCH_API_PROFILE (a
- * directory: CPU profiles of the API processes).
+ * API_PROCESSES (default: the number of cores), BENCH_API_ROUNDS (1: repeat the whole set, the platform routes'
+ * order rotating by round), BENCH_API_PROFILE (a directory: CPU profiles of the API processes), BENCH_API_ONLY
+ * (only the platform routes whose name contains it), BENCH_API_LAG (0: skip the lag phase).
  */
 import { ChildProcess, fork } from 'node:child_process';
 import { mkdirSync, openSync } from 'node:fs';
@@ -208,18 +209,31 @@ async function main(): Promise<void> {
       { name: 'GET /api/blog/research/status/{id}', url: `${base}/api/blog/research/status/${taskId}`, headers: auth },
       { name: 'GET /v1/me', url: `${base}/v1/me`, headers: auth },
     ];
+    // What each target answers (the bare app's body is small; the platform's carry envelopes and headers).
+    for (const t of targets) {
+      const r = await fetch(t.url, { headers: t.headers });
+      const body = await r.arrayBuffer();
+      const headerBytes = [...r.headers].reduce((n, [k, v]) => n + k.length + v.length + 4, 0);
+      console.error(
+        `${t.name}: ${r.status}, ${[...r.headers].length} headers (${headerBytes} bytes), body ${body.byteLength} bytes`,
+      );
+      if (process.env.BENCH_API_SHOW) console.error([...r.headers].map(([k, v]) => `  ${k}: ${v}`).join('\n'));
+    }
     const figures: Figure[] = [];
     // The bare apps first, then the platform's routes in an order that rotates by round, so with
     // BENCH_API_ROUNDS=3 every route is measured once first, once second and once last after the bare figures.
     const bares = targets.filter((t) => t.name.startsWith('bare'));
-    const routes = targets.filter((t) => !t.name.startsWith('bare'));
+    // BENCH_API_ONLY=<text>: only the platform routes whose name contains it (for profiling one route's phase).
+    const only = process.env.BENCH_API_ONLY;
+    const routes = targets.filter((t) => !t.name.startsWith('bare') && (!only || t.name.includes(only)));
     for (let round = 0; round < ROUNDS; round++) {
       const order = [...bares, ...routes.slice(round % routes.length), ...routes.slice(0, round % routes.length)];
       for (const c of CONNECTIONS) for (const t of order) figures.push(await measure(t.name, t.url, c, t.headers, 200));
     }
 
-    const lag = await lagPhase(schema, `${base}/api/settings/sessions`, auth, started);
     console.log(report(figures));
+    if (process.env.BENCH_API_LAG === '0') return;
+    const lag = await lagPhase(schema, `${base}/api/settings/sessions`, auth, started);
     console.log(
       `\nProjection lag while the API runs at its maximum write rate (POST /api/settings/sessions, ${LAG_CONNECTIONS} connections, ${SECONDS} s; every answer waits for the identity projection): ` +
         `${lag.rps.toFixed(0)} writes/s, lag p50 ${lag.p50.toFixed(1)} ms, p99 ${lag.p99.toFixed(1)} ms, max ${lag.max.toFixed(1)} ms over ${lag.n} events, load avg ${lag.load.toFixed(2)}`,

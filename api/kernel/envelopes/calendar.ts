@@ -56,6 +56,7 @@ export const calendarEnvelope: Envelope = {
       },
     };
   },
+  contextFree: true,
   success(r) {
     return r.data;
   },

@@ -34,6 +34,8 @@ export interface Envelope {
   error(e: AppError, ctx: EnvelopeCtx): ErrorOut;
   /** Body of a successful response (undefined for 204). */
   success(r: SuccessIn, ctx: EnvelopeCtx): unknown;
+  /** The success body depends on `r` alone, not on the request's context (routes with RouteDef.constant). */
+  contextFree?: boolean;
   /** JSON Schema of the error body (OpenAPI). */
   errorSchema: JsonSchema;
   /** JSON Schema of a success body carrying `data` of the given schema. */

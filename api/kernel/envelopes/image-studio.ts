@@ -20,6 +20,7 @@ export const imageStudioEnvelope: Envelope = {
       detail = `${ctx.operation ?? 'Operation'} failed: an internal error occurred (request id ${ctx.requestId})`;
     return { status: statusOf(e), body: { detail } };
   },
+  contextFree: true,
   success(r) {
     return r.data;
   },

@@ -37,6 +37,7 @@ export const outreachEnvelope: Envelope = {
       return { status: 403, body: { detail: 'Policy validation failed', reason: (e as PolicyError).reason } };
     return { status: statusOf(e), body: { detail: TEXT[e.kind] ?? e.message } };
   },
+  contextFree: true,
   success(r) {
     return r.data;
   },

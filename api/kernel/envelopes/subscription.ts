@@ -40,6 +40,7 @@ export const subscriptionEnvelope: Envelope = {
       },
     };
   },
+  contextFree: true,
   success(r) {
     return {
       success: true,
