@@ -15,3 +15,11 @@ export async function connectTemporal(opts: TemporalOptions): Promise<{ client: 
   const client = new Client({ connection, namespace: opts.namespace });
   return { client, connection };
 }
+
+/**
+ * Worker option `maxHeartbeatThrottleInterval` of every worker: heartbeats reach the server at least once a second,
+ * so a cancellation (delivered in a heartbeat's answer) reaches a running media activity within about a second and
+ * kills its ffmpeg. The SDK's default throttles to 80 % of the heartbeat timeout (8 s for media activities), long
+ * enough for a short render to finish — and be stored and charged — after its task was cancelled.
+ */
+export const HEARTBEAT_THROTTLE = '1s';

@@ -5,6 +5,7 @@
  * polling, lets running activities finish, then exits.
  */
 import { NativeConnection, Worker } from '@temporalio/worker';
+import { HEARTBEAT_THROTTLE } from '../infra/temporal';
 import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle, startWithRetry } from './lifecycle';
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.TEMPORAL_NAMESPACE,
     taskQueue: config.TEMPORAL_TASK_QUEUE,
+    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
     ...(config.WORKFLOW_BUNDLE_PATH
       ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
       : { workflowsPath: require.resolve('../workflows') }),

@@ -61,7 +61,9 @@ export async function runTask<R, O extends Record<string, unknown>>(
   await lifecycle.markTaskStarted({ taskId, taskType, userId });
   try {
     const result = await body(progress);
-    await lifecycle.completeTask({ taskId, userId, result });
+    // The work is done (files stored, usage charged): a cancel that arrives now cannot undo it, so the task reads
+    // completed, never cancelled with its result left behind.
+    await CancellationScope.nonCancellable(() => lifecycle.completeTask({ taskId, userId, result }));
     return result;
   } catch (err) {
     if (isCancellation(err)) {

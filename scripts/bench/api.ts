@@ -48,6 +48,12 @@ interface Started {
   stop(): Promise<void>;
 }
 
+// Children still running when this process ends however it ends (an error, a closed output pipe) are stopped.
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+});
+
 function start(script: string, env: Record<string, string>, log: string): Promise<Started> {
   // The log file is the child's stdout itself, as scripts/platform starts processes (a pipe through this process
   // would make the API's synchronous log writes wait on the benchmark).
@@ -65,6 +71,8 @@ function start(script: string, env: Record<string, string>, log: string): Promis
     env: { ...process.env, ...env },
     stdio: ['ignore', out, out, 'ipc'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${script} did not start (log: ${log})`)), 120_000);
     child.once('exit', (code) => reject(new Error(`${script} exited (${code}) (log: ${log})`)));

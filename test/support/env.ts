@@ -8,7 +8,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, WorkerOptions } from 
 import { Config, loadConfig } from '../../infra/config';
 import { createDb } from '../../infra/db/knex';
 import { createKafka } from '../../infra/kafka';
-import { connectTemporal } from '../../infra/temporal';
+import { connectTemporal, HEARTBEAT_THROTTLE } from '../../infra/temporal';
 import { createLogger } from '../../infra/logger';
 import { BUNDLE_PATH } from './global-setup';
 
@@ -47,6 +47,7 @@ export async function startTestWorker(
     taskQueue,
     workflowBundle: { codePath: BUNDLE_PATH },
     activities,
+    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
     ...options,
   });
   const running = worker.run();

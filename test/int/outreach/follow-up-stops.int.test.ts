@@ -6,13 +6,11 @@
  * workflow (written by another path) is caught by the gate before the step
  * sends. Each stop is recorded with its reason and no follow-up mail goes out.
  */
-import pino from 'pino';
-import { testTemporal, uniq } from '../../support/env';
 import { call } from '../../support/http';
-import { startMailServer, MailServer } from '../../support/mail-server';
-import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
+import type { MailServer } from '../../support/mail-server';
+import type { startOutreachWorker } from '../../support/outreach-worker';
 import { addSuppression } from '../../../infra/outreach';
-import { campaignWithLeads, OutreachApi, startOutreachApi } from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack, waitFor } from './helpers';
 
 jest.setTimeout(240000);
 
@@ -26,46 +24,18 @@ interface FollowUp {
   reason: string | null;
 }
 
-const waitFor = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what().catch((e) => {
-      if (Date.now() > end) throw e;
-      return undefined;
-    });
-    if (v !== undefined && (ok(v) || Date.now() > end)) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-};
-
 describe('outreach follow-ups stop on suppression and campaign delete (GreenMail)', () => {
   let mail: MailServer;
   let api: OutreachApi;
-  let temporal: Awaited<ReturnType<typeof testTemporal>>;
   let worker: Awaited<ReturnType<typeof startOutreachWorker>>;
 
+  let stack: OutreachStack;
   beforeAll(async () => {
-    mail = await startMailServer([TEST_SENDER]);
-    temporal = await testTemporal();
-    const taskQueue = uniq('outreach-fu-stop');
-    api = await startOutreachApi({
-      logger: pino({ level: 'silent' }),
-      policy: POLICY,
-      temporal: { client: temporal.client, taskQueue },
-    });
-    worker = await startOutreachWorker(api.schema.db, {
-      taskQueue,
-      smtpUrl: mail.smtpUrl,
-      imapUrl: mail.imapUrl(TEST_SENDER.email),
-      policy: POLICY,
-      unsubscribeKey: api.unsubscribeKey,
-    });
+    stack = await startOutreachStack('outreach-fu-stop', POLICY);
+    ({ mail, api, worker } = stack);
   });
   afterAll(async () => {
-    await worker?.stop();
-    await api?.stop();
-    await temporal?.connection.close();
-    await mail?.stop();
+    await stack?.stop();
   });
 
   /** Sends the first email to a lead and waits until its follow-ups are scheduled. */

@@ -1,5 +1,9 @@
-/** Shared pieces of the outreach int tests: an API with the outreach projections and adapters, session users. */
+/**
+ * Shared pieces of the outreach int tests: an API with the outreach projections and adapters, session users, and the
+ * whole sending stack (mail server, Temporal, API, outreach worker).
+ */
 import { randomBytes } from 'node:crypto';
+import pino from 'pino';
 import type { Client } from '@temporalio/client';
 import { bearer, startTestApi, TestApi, TestApiOptions } from '../../support/api';
 import { call, JsonResponse } from '../../support/http';
@@ -8,7 +12,9 @@ import { outreachProjection } from '../../../projections/outreach';
 import { outreachActivityProjection } from '../../../projections/outreach-activity';
 import { PostgresPolicyEngine, SendLedger } from '../../../infra/outreach';
 import { DEFAULT_POLICY, PolicySettings } from '../../../domain/outreach/policy';
-import { testLogger } from '../../support/env';
+import { testLogger, testTemporal, uniq } from '../../support/env';
+import { MailServer, startMailServer } from '../../support/mail-server';
+import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
 
 export const BASE = '/api/v1/backlink-outreach';
 
@@ -93,4 +99,61 @@ export async function campaignWithLeads(
   );
   if (b.body.added !== emails.length) throw new Error(`leads: ${JSON.stringify(b.body)}`);
   return { campaignId: c.body.id, leadIds: b.body.lead_ids };
+}
+
+/** A mail server (GreenMail) with the test sender, Temporal, an outreach API and its worker on a task queue of its own. */
+export interface OutreachStack {
+  mail: MailServer;
+  temporal: Awaited<ReturnType<typeof testTemporal>>;
+  api: OutreachApi;
+  worker: Awaited<ReturnType<typeof startOutreachWorker>>;
+  taskQueue: string;
+  stop(): Promise<void>;
+}
+
+/** Starts an OutreachStack (`name` prefixes the task queue); what started is stopped again if a later part fails. */
+export async function startOutreachStack(name: string, policy: Partial<PolicySettings>): Promise<OutreachStack> {
+  const stops: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+  };
+  try {
+    const mail = await startMailServer([TEST_SENDER]);
+    stops.push(() => mail.stop());
+    const temporal = await testTemporal();
+    stops.push(() => temporal.connection.close());
+    const taskQueue = uniq(name);
+    const api = await startOutreachApi({
+      logger: pino({ level: 'silent' }),
+      policy,
+      temporal: { client: temporal.client, taskQueue },
+    });
+    stops.push(() => api.stop());
+    const worker = await startOutreachWorker(api.schema.db, {
+      taskQueue,
+      smtpUrl: mail.smtpUrl,
+      imapUrl: mail.imapUrl(TEST_SENDER.email),
+      policy,
+      unsubscribeKey: api.unsubscribeKey,
+    });
+    stops.push(() => worker.stop());
+    return { mail, temporal, api, worker, taskQueue, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** Polls `what` until `ok` holds (or `ms` pass: then the last value); a failed poll is asked again until then. */
+export async function waitFor<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    // A poll may meet a keep-alive connection the server just closed (ECONNRESET on a loaded machine): ask again.
+    const v = await what().catch((e) => {
+      if (Date.now() > end) throw e;
+      return undefined;
+    });
+    if (v !== undefined && (ok(v) || Date.now() > end)) return v;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

@@ -6,13 +6,12 @@
  * on their day in the thread of the first message; the Temporal Schedule
  * polls by itself.
  */
-import pino from 'pino';
 import { simpleParser } from 'mailparser';
 import { testTemporal, uniq } from '../../support/env';
-import { startMailServer, MailServer } from '../../support/mail-server';
-import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
+import type { MailServer } from '../../support/mail-server';
+import { TEST_SENDER } from '../../support/outreach-worker';
 import { ensureReplyPollSchedule } from '../../../workers/outreach-schedule';
-import { campaignWithLeads, OutreachApi, startOutreachApi } from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack, waitFor } from './helpers';
 
 jest.setTimeout(240000);
 
@@ -70,48 +69,20 @@ const autoReply = (from: string, inReplyTo: string) =>
     '',
   ].join('\r\n');
 
-const waitFor = async <T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    // A poll may meet a keep-alive connection the server just closed (ECONNRESET on a loaded machine): ask again.
-    const v = await what().catch((e) => {
-      if (Date.now() > end) throw e;
-      return undefined;
-    });
-    if (v !== undefined && (ok(v) || Date.now() > end)) return v;
-    await new Promise((r) => setTimeout(r, 300));
-  }
-};
-
 describe('outreach replies (GreenMail, IMAP)', () => {
   let mail: MailServer;
   let api: OutreachApi;
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
-  let worker: Awaited<ReturnType<typeof startOutreachWorker>>;
   let taskQueue: string;
 
+  let stack: OutreachStack;
   beforeAll(async () => {
-    mail = await startMailServer([TEST_SENDER]);
-    temporal = await testTemporal();
-    taskQueue = uniq('outreach-replies');
-    api = await startOutreachApi({
-      logger: pino({ level: 'silent' }),
-      policy: POLICY,
-      temporal: { client: temporal.client, taskQueue },
-    });
-    worker = await startOutreachWorker(api.schema.db, {
-      taskQueue,
-      smtpUrl: mail.smtpUrl,
-      imapUrl: mail.imapUrl(TEST_SENDER.email),
-      policy: POLICY,
-      unsubscribeKey: api.unsubscribeKey,
-    });
+    stack = await startOutreachStack('outreach-replies', POLICY);
+    ({ mail, temporal, api } = stack);
+    taskQueue = stack.taskQueue;
   });
   afterAll(async () => {
-    await worker?.stop();
-    await api?.stop();
-    await temporal?.connection.close();
-    await mail?.stop();
+    await stack?.stop();
   });
 
   const send = async (token: string, campaignId: string, leadId: string, subject = 'Guest post') => {

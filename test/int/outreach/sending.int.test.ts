@@ -11,10 +11,10 @@
 import pino from 'pino';
 import { simpleParser } from 'mailparser';
 import { testTemporal, uniq } from '../../support/env';
-import { startMailServer, MailServer } from '../../support/mail-server';
+import type { MailServer } from '../../support/mail-server';
 import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
 import { call } from '../../support/http';
-import { campaignWithLeads, OutreachApi, startOutreachApi } from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachApi, startOutreachStack } from './helpers';
 
 jest.setTimeout(240000);
 
@@ -31,34 +31,18 @@ describe('outreach sending (GreenMail)', () => {
   let mail: MailServer;
   let api: OutreachApi;
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
-  let worker: Awaited<ReturnType<typeof startOutreachWorker>>;
   let badWorker: Awaited<ReturnType<typeof startOutreachWorker>> | undefined;
   let badApi: OutreachApi | undefined;
 
+  let stack: OutreachStack;
   beforeAll(async () => {
-    mail = await startMailServer([TEST_SENDER]);
-    temporal = await testTemporal();
-    const taskQueue = uniq('outreach-send');
-    api = await startOutreachApi({
-      logger: pino({ level: 'silent' }),
-      policy: POLICY,
-      temporal: { client: temporal.client, taskQueue },
-    });
-    worker = await startOutreachWorker(api.schema.db, {
-      taskQueue,
-      smtpUrl: mail.smtpUrl,
-      imapUrl: mail.imapUrl(TEST_SENDER.email),
-      policy: POLICY,
-      unsubscribeKey: api.unsubscribeKey,
-    });
+    stack = await startOutreachStack('outreach-send', POLICY);
+    ({ mail, temporal, api } = stack);
   });
   afterAll(async () => {
     await badWorker?.stop();
     await badApi?.stop();
-    await worker?.stop();
-    await api?.stop();
-    await temporal?.connection.close();
-    await mail?.stop();
+    await stack?.stop();
   });
 
   it('a send arrives with the unsubscribe headers, Message-ID and footer; the lead is contacted', async () => {

@@ -11,13 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { startTestApi, TestApi, bearer } from '../../support/api';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testTemporal } from '../../support/env';
-import { call, JsonResponse } from '../../support/http';
+import { answerSchemas, Conforms } from '../../support/conformance';
+import { call } from '../../support/http';
 import { startPodcastWorker } from '../../support/podcast-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { podcastProjection } from '../../../projections/podcast';
@@ -51,8 +50,6 @@ async function until(what: string, test: () => boolean | Promise<boolean>, ms = 
   }
 }
 
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
 // The routes whose answers were free-form objects once: their documented schemas now name every field.
 const TYPED = [
   ['post', '/api/podcast/idea/enhance'],
@@ -84,22 +81,7 @@ describe('podcast maker routes: auth, owners, files', () => {
   let projectDub: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let doc: any;
-  const validators = new Map<string, ValidateFunction>();
-  /** The answer validates against the response schema /openapi.json documents for its route and status. */
-  const conforms = (method: string, route: string, res: JsonResponse) => {
-    const key = `${method} ${route} ${res.status}`;
-    let v = validators.get(key);
-    if (!v) {
-      const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
-      expect([key, !!schema]).toEqual([key, true]);
-      expect(JSON.stringify(schema)).not.toContain('$ref');
-      v = ajv.compile(schema);
-      validators.set(key, v);
-    }
-    if (!v(res.body))
-      throw new Error(`${key}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(res.body).slice(0, 2000)}`);
-    return res;
-  };
+  let conforms: Conforms;
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -114,6 +96,7 @@ describe('podcast maker routes: auth, owners, files', () => {
     alice = await api.user('pro');
     bob = await api.user('pro');
     doc = (await call(`${api.url}/openapi.json`)).body;
+    conforms = answerSchemas(doc);
   });
 
   afterAll(async () => {

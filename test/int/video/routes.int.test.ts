@@ -11,17 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { startTestApi, TestApi, bearer } from '../../support/api';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testTemporal } from '../../support/env';
+import { answerSchemas, Conforms } from '../../support/conformance';
 import { call } from '../../support/http';
 import { startVideoWorker } from '../../support/video-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { videoProjection } from '../../../projections/video';
 import { probe } from '../../../infra/media/probe';
-import Ajv, { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
-import type { JsonResponse } from '../../support/http';
-
-const ajv = new Ajv({ strict: false, allErrors: true });
-addFormats(ajv);
 
 jest.setTimeout(600000);
 
@@ -42,21 +37,7 @@ describe('video studio routes', () => {
   };
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let doc: any;
-  const validators = new Map<string, ValidateFunction>();
-  /** The answer validates against the response schema /openapi.json documents for its route and status. */
-  const conforms = (method: string, route: string, res: JsonResponse) => {
-    const key = `${method} ${route} ${res.status}`;
-    let v = validators.get(key);
-    if (!v) {
-      const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
-      expect([key, !!schema]).toEqual([key, true]);
-      v = ajv.compile(schema);
-      validators.set(key, v);
-    }
-    if (!v(res.body))
-      throw new Error(`${key}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(res.body).slice(0, 2000)}`);
-    return res;
-  };
+  let conforms: Conforms;
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -74,6 +55,7 @@ describe('video studio routes', () => {
     alice = await api.user('free');
     bob = await api.user('free');
     doc = (await call(`${api.url}/openapi.json`)).body;
+    conforms = answerSchemas(doc);
   });
 
   afterAll(async () => {

@@ -1,0 +1,31 @@
+/**
+ * Answers checked against the platform's own OpenAPI document: the response schema /openapi.json documents for the
+ * answer's route, method and status (inline, without `$ref`) must accept the body.
+ */
+import Ajv, { ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JsonResponse } from './http';
+
+/** `conforms(method, route, res)`: returns `res` when its body validates, throws naming the first errors otherwise. */
+export type Conforms = (method: string, route: string, res: JsonResponse) => JsonResponse;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function answerSchemas(doc: any): Conforms {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  return (method, route, res) => {
+    const key = `${method} ${route} ${res.status}`;
+    let v = validators.get(key);
+    if (!v) {
+      const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
+      expect([key, !!schema]).toEqual([key, true]);
+      expect(JSON.stringify(schema)).not.toContain('$ref');
+      v = ajv.compile(schema);
+      validators.set(key, v);
+    }
+    if (!v(res.body))
+      throw new Error(`${key}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(res.body).slice(0, 2000)}`);
+    return res;
+  };
+}
