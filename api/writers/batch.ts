@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { buildJob } from '../../domain/writers/briefs';
-import { renderServices } from './render';
+import { renderServices, settleRendered } from './render';
 import { batchItemId, batchSecretKey, writerBatchTaskType, writerTaskIdPrefix } from '../../domain/writers/task-types';
 import type { WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { generateSecret, secretProblem } from '../../infra/webhooks/sign';
@@ -170,6 +170,11 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
           ...(x?.result ? { result: x.result } : {}),
           ...(status === 'failed' && error ? { error } : {}),
         };
+      });
+      // Rendered files are served by the studios' routes as soon as this answer names them (as the generate and task
+      // routes do): one wait for all items' files.
+      await settleRendered(ctx, {
+        rendering: items.flatMap((x) => (x.result as { rendering?: unknown[] } | undefined)?.rendering ?? []),
       });
       const count = (st: string) => items.filter((x) => x.status === st).length;
       return {

@@ -36,7 +36,7 @@ import { createEspeakSynthesizer } from '../../../infra/tts/espeak';
 import { createLocalDirStorage } from '../../../infra/storage/local-dir';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { writerPreferencesProjection } from '../../../projections/writer-preferences';
-import { imageAssetsProjection } from '../../../projections/image-assets';
+import { writerBatchesProjection } from '../../../projections/writer-batches';
 import { videoProjection } from '../../../projections/video';
 import { writerResultSchema } from '../../../api/writers/responses';
 
@@ -70,7 +70,9 @@ describe('writers: rendering through the image studio and the video studio', () 
     };
     api = await startTestApi({
       logger: pino({ level: 'silent' }),
-      projections: [taskStatusProjection, writerPreferencesProjection, imageAssetsProjection, videoProjection],
+      // No image-assets projector: an image URL in an answer is served only because the route that answered made
+      // the projection hold it (settle: catch-up by the API after the 500 ms bound), whatever the projector's pace.
+      projections: [taskStatusProjection, writerPreferencesProjection, writerBatchesProjection, videoProjection],
       deps: {
         workflows: { client: async () => temporal.client, taskQueue },
         imageStudio,
@@ -175,6 +177,43 @@ describe('writers: rendering through the image studio and the video studio', () 
     }
     // Each slide has its own image (its title is drawn on it by the offline renderer).
     expect(keys.size).toBe(3);
+  });
+
+  it('a batch item with render_images: its image URLs are served as soon as the batch status names them', async () => {
+    const r = await call(`${api.url}/api/profnet/batch-generate`, {
+      method: 'POST',
+      headers: bearer(alice),
+      json: {
+        requests: [
+          {
+            type: 'carousel',
+            topic: 'customer onboarding',
+            slides: 3,
+            render_images: true,
+            render_options: { width: 120, height: 150 },
+          },
+        ],
+      },
+    });
+    expect([r.status, r.body.error]).toEqual([202, undefined]);
+    let s = await get(r.body.status_url);
+    await waitFor(
+      'batch completed',
+      async () => {
+        s = await get(r.body.status_url);
+        return s.body.status === 'completed' && s.body.items.every((i: { result?: unknown }) => i.result);
+      },
+      180000,
+      100,
+    );
+    const rendering = s.body.items[0].result.rendering[0];
+    expect(rendering).toMatchObject({ asset: 'slide_images', status: 'rendered', service: 'image_studio' });
+    expect(rendering.assets).toHaveLength(3);
+    for (const a of rendering.assets) {
+      const f = await fetchFile(a.url);
+      expect([a.url, f.status, f.type]).toEqual([a.url, 200, 'image/png']);
+      expect(await sharp(f.body).metadata()).toMatchObject({ width: 120, height: 150 });
+    }
   });
 
   it('video post with generate_video: a video-studio render of the scene plan, duration ≈ the plan', async () => {
