@@ -80,8 +80,9 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
       WORKFLOW_BUNDLE_PATH: BUNDLE_PATH,
       MIGRATE_ON_START: 'false',
       // Warnings too (a projection that did not catch up within the consistency bound is one): every process's
-      // output is kept in .run/fuzz/<process>.log for the diagnosis of a failed run.
-      LOG_LEVEL: 'warn',
+      // output is kept in .run/fuzz/<process>.log for the diagnosis of a failed run (FUZZ_LOG_LEVEL=info: every
+      // request's line too, to follow what the fuzzer did).
+      LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'warn',
       // The fuzzer checks the API's answers, not the model's speed: text comes from the template writer, so a
       // generation answers in milliseconds instead of queueing behind the in-process model (docs/providers.md).
       LLAMA_MODEL_PATH: 'off',
