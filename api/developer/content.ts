@@ -189,7 +189,10 @@ export const developerContentRoutes: RouteDef[] = [
     summary: "The caller's content records, newest first (without their text)",
     request: {
       query: obj(
-        { limit: { ...int, minimum: 1, maximum: 100, default: 20 }, offset: { ...int, minimum: 0, default: 0 } },
+        {
+          limit: { ...int, minimum: 1, maximum: 100, default: 20 },
+          offset: { ...int, minimum: 0, maximum: 1_000_000, default: 0 },
+        },
         [],
       ),
     },

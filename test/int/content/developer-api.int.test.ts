@@ -178,6 +178,14 @@ describe('developer API', () => {
     expect(list.body.data).toMatchObject({ limit: 2, offset: 0 });
     expect(list.body.data.total).toBeGreaterThanOrEqual(4);
     expect(list.body.data.items).toHaveLength(2);
+    // An offset beyond PostgreSQL's bigint was a 500 (found by the fuzzer): now a 400 naming the parameter.
+    const far = await v1('GET', '/content?limit=67&offset=173869278810706051072', alice.key);
+    expect([far.status, far.body.error?.code]).toEqual([400, 'INVALID_REQUEST']);
+    expect(JSON.stringify(far.body.error.details)).toContain('offset');
+    expect((await v1('GET', '/content?offset=1000000', alice.key)).body.data).toMatchObject({
+      offset: 1000000,
+      items: [],
+    });
     expect((await v1('DELETE', `/content/${id}`, bob.key)).status).toBe(404);
     const del = await v1('DELETE', `/content/${id}`, alice.key);
     expect(del.body.data).toEqual({ content_id: id, deleted: true });
