@@ -6,7 +6,7 @@
  */
 import type { ServerResponse } from 'node:http';
 
-export const JSON_TYPE = 'application/json; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const BEFORE = Symbol('before the JSON answer is written');
 type BeforeAnswer = (status: number, body: unknown) => Promise<void>;

@@ -3,32 +3,11 @@
  * length written straight to the response, HEAD answered with the GET's length and no body, constant answers (the
  * plan catalogue) built once and still behind authentication and rate limiting, GET bodies not read.
  */
-import http from 'node:http';
 import { startTestApi, TestApi, bearer } from '../../support/api';
-import { call } from '../../support/http';
+import { call, rawRequest as raw } from '../../support/http';
 import { plansOut } from '../../../api/subscription/views';
 import { pricingTable } from '../../../domain/pricing';
 import { defineRoute } from '../../../api/kernel/registry';
-
-/** A raw HTTP request (fetch sends no body with GET and hides HEAD's headers' meaning). */
-function raw(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-    const req = http.request(url, { method, headers: { ...headers, ...framing } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 describe('answers', () => {
   let api: TestApi;

@@ -6,7 +6,6 @@
  * from a scripted server on loopback; every integration call is a user_action.
  */
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import { IntegrationCredentialStore, createSearchConsole } from '../../../infra/seo';
 import { SecretBox } from '../../../infra/webhooks/secrets';
 import { seoPerformanceProjection } from '../../../projections/seo-performance';
@@ -15,7 +14,7 @@ import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { FakeVendor, startFakeVendor } from '../../support/fake-vendor';
-import { call } from '../../support/http';
+import { call, rawRequest } from '../../support/http';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 jest.setTimeout(240000);
@@ -25,26 +24,14 @@ const TODAY = new Date('2025-06-30T12:00:00Z');
 
 /** GET with a JSON body (fetch refuses one): the spec lists this route's fields as body fields. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-function getWithBody(url: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
-  return new Promise((resolve, reject) => {
-    const data = Buffer.from(JSON.stringify(body));
-    const req = http.request(
-      url,
-      {
-        method: 'GET',
-        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'content-length': data.length },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(data);
-  });
+async function getWithBody(url: string, key: string, body: unknown): Promise<{ status: number; body: any }> {
+  const r = await rawRequest(
+    url,
+    'GET',
+    { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    JSON.stringify(body),
+  );
+  return { status: r.status, body: JSON.parse(r.body) };
 }
 
 describe('SEO dashboard performance', () => {
