@@ -47,6 +47,11 @@ export interface ModelField {
   brief?: ModelBrief;
   /** Hard limit: longer text is cut at the last sentence end that fits, or refused. */
   maxChars?: number;
+  /**
+   * `write` only, in-process model only: a GBNF grammar (llama.cpp's format) the model's text must follow. Only
+   * texts of the grammar's language can come out, whatever tokens sampling picks; the gate still checks them.
+   */
+  grammar?: string;
 }
 
 export interface ModelPlan {

@@ -53,11 +53,15 @@ export function isRepetitive(text: string): boolean {
   return new Set(triples).size / triples.length < 0.75 || top / w.length > 0.2;
 }
 
+/** Letters, nearly all of them A-Z (accents of a borrowed word allowed). */
+function latinScript(text: string): boolean {
+  const letters = [...text].filter((c) => /\p{L}/u.test(c));
+  return letters.length > 0 && letters.filter((c) => /[A-Za-z]/.test(c)).length / letters.length >= 0.95;
+}
+
 /** English (the only language the prompts ask for): Latin letters, and function words in any longer text. */
 export function looksEnglish(text: string): boolean {
-  const letters = [...text].filter((c) => /\p{L}/u.test(c));
-  if (letters.length === 0) return false;
-  if (letters.filter((c) => /[A-Za-z]/.test(c)).length / letters.length < 0.95) return false;
+  if (!latinScript(text)) return false;
   const w = tokenize(text).filter((t) => t.kind === 'word');
   if (w.length < 8) return true;
   return w.filter((t) => STOPWORDS.has(t.text.toLowerCase())).length / w.length >= 0.15;
@@ -88,7 +92,10 @@ export function trimAtSentence(text: string, maxChars: number): string | undefin
 }
 
 const common = (text: string): GateReason | undefined => {
-  if (!text || words(text).length < 2) return 'empty';
+  if (!/\p{L}/u.test(text)) return 'empty';
+  // Before the word count: a script without spaces between words (Chinese, Japanese) tokenizes as one "word".
+  if (!latinScript(text)) return 'off_language';
+  if (words(text).length < 2) return 'empty';
   if (META_ANYWHERE.test(text)) return 'meta_talk';
   if (isRepetitive(text)) return 'repetitive';
   if (!looksEnglish(text)) return 'off_language';

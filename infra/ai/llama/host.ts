@@ -15,7 +15,15 @@
 import { basename } from 'node:path';
 import { statSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ChatHistoryItem, LlamaChat, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
+import type {
+  ChatHistoryItem,
+  Llama,
+  LlamaChat,
+  LlamaContextSequence,
+  LlamaGrammar,
+  LlamaModel,
+  Token,
+} from 'node-llama-cpp';
 import type { FromHost, HostGeneration, HostSettings, ModelInfo, StopReason, ToHost, Turn } from './protocol';
 
 // Node's own dynamic import: TypeScript would turn a plain `import()` into `require()` in this CommonJS project.
@@ -40,6 +48,9 @@ const settings = workerData as HostSettings;
 const send = (m: FromHost) => port.postMessage(m);
 
 let model: LlamaModel | undefined;
+let engine: Llama | undefined;
+/** Compiled grammars by their GBNF text: a writer sends the same few grammars again and again. */
+const grammars = new Map<string, Promise<LlamaGrammar>>();
 let dispose: (() => Promise<void>) | undefined;
 const slots: Slot[] = [];
 const waiting: Job[] = [];
@@ -51,6 +62,7 @@ async function load(): Promise<ModelInfo> {
   const t0 = Date.now();
   const lib = (await importEsm('node-llama-cpp')) as NodeLlamaCpp;
   const llama = await lib.getLlama({ gpu: false, build: 'never', logLevel: lib.LlamaLogLevel.error });
+  engine = llama;
   model = await llama.loadModel({ modelPath: settings.modelPath });
   for (let i = 0; i < settings.contexts; i++) {
     const context = await model.createContext({ contextSize: settings.contextSize, threads: settings.threads });
@@ -90,6 +102,18 @@ const STOP: Record<string, StopReason> = {
   abort: 'aborted',
 };
 
+/** The compiled grammar of a GBNF text (a grammar that does not parse fails the generation that brought it). */
+function grammarOf(gbnf: string): Promise<LlamaGrammar> {
+  let g = grammars.get(gbnf);
+  if (!g) {
+    g = engine!.createGrammar({ grammar: gbnf });
+    grammars.set(gbnf, g);
+    if (grammars.size > 32) grammars.delete(grammars.keys().next().value!);
+    g.catch(() => grammars.delete(gbnf));
+  }
+  return g;
+}
+
 /** Hands free contexts to waiting jobs, oldest first. */
 function dispatch(): void {
   for (const slot of slots) {
@@ -122,8 +146,10 @@ function generate(m: Extract<ToHost, { type: 'generate' }>): void {
         const tokensIn = slot.chat.chatWrapper
           .generateContextState({ chatHistory })
           .contextText.tokenize(model!.tokenizer).length;
+        const grammar = m.grammar === undefined ? undefined : await grammarOf(m.grammar);
         // The sequence keeps the last conversation: a prompt that starts the same way reuses its evaluation.
         const r = await slot.chat.generateResponse(chatHistory, {
+          ...(grammar ? { grammar } : {}),
           maxTokens: m.maxTokens,
           temperature: m.sampling.temperature,
           topK: m.sampling.topK,

@@ -62,7 +62,7 @@ export interface HostGeneration {
 }
 
 export type ToHost =
-  | { type: 'generate'; id: number; turns: Turn[]; maxTokens: number; sampling: Sampling }
+  | { type: 'generate'; id: number; turns: Turn[]; maxTokens: number; sampling: Sampling; grammar?: string }
   | { type: 'abort'; id: number }
   | { type: 'count'; id: number; text: string }
   | { type: 'close' };

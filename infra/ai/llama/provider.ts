@@ -119,10 +119,11 @@ export function createLlamaProvider(o: LlamaProviderOptions): LlamaProvider {
     const calledAt = Date.now();
     const generations: HostGeneration[] = [];
     let firstTokenAt: number | undefined;
-    const generate = async (turns: Turn[], maxTokens: number, seedKey: string) => {
+    const generate: Generate = async (turns, maxTokens, seedKey, grammar) => {
       const g = await o.runtime.generate({
         turns,
         maxTokens,
+        ...(grammar !== undefined ? { grammar } : {}),
         sampling: {
           ...o.sampling,
           temperature: req.temperature ?? o.sampling.temperature,
@@ -182,7 +183,7 @@ export function createLlamaProvider(o: LlamaProviderOptions): LlamaProvider {
   return { provider: 'llama', model: o.model, runtime: o.runtime, usable: () => !o.runtime.loadError(), complete };
 }
 
-type Generate = (turns: Turn[], maxTokens: number, seedKey: string) => Promise<HostGeneration>;
+type Generate = (turns: Turn[], maxTokens: number, seedKey: string, grammar?: string) => Promise<HostGeneration>;
 
 /** Runs every field of the plan over the template writer's answer; refused pieces keep the template's text. */
 async function runPlan(
@@ -237,13 +238,13 @@ interface Tally {
 }
 
 /** A model text for one piece; a failed generation counts as `model_error` (cancellation is rethrown). */
-async function attempt(t: Tally, turns: Turn[], maxTokens: number, key: string) {
+async function attempt(t: Tally, turns: Turn[], maxTokens: number, key: string, grammar?: string) {
   if (Date.now() >= t.deadline) {
     t.reject('time_budget');
     return undefined;
   }
   try {
-    return await t.generate(turns, maxTokens, key);
+    return await t.generate(turns, maxTokens, key, grammar);
   } catch (e) {
     if (t.signal?.aborted || e instanceof LlamaLoadError) throw e;
     t.reject('model_error');
@@ -286,7 +287,7 @@ async function write(
   const b = field.brief;
   t.r.units++;
   const budget = field.maxChars ? Math.ceil(field.maxChars / 3) + 8 : 160;
-  const g = await attempt(t, copyTurns(field.form, field.maxChars, b), budget, key);
+  const g = await attempt(t, copyTurns(field.form, field.maxChars, b), budget, key, field.grammar);
   if (!g) return { text: draft, generations: 0 };
   const verdict = gateCopy(g.text, {
     form: field.form,

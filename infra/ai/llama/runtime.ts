@@ -15,6 +15,11 @@ export interface GenerateRequest {
   turns: Turn[];
   maxTokens: number;
   sampling: Sampling;
+  /**
+   * A GBNF grammar (llama.cpp's grammar format) the answer must follow: only tokens that keep the text inside the
+   * grammar's language can be sampled, and the answer ends where the grammar does.
+   */
+  grammar?: string;
   signal?: AbortSignal;
   /** Called once, with the epoch time of the first generated token. */
   onFirstToken?: (at: number) => void;
@@ -30,9 +35,10 @@ export interface LlamaRuntime {
   /**
    * Generations the host holds (waiting for a context or running) and those already producing tokens,
    * counted until the host itself reports them finished or stopped (not when a caller gave up on them);
-   * `aborted`: generations the host stopped on a cancellation, since start.
+   * `aborted`: generations the host stopped on a cancellation, since start; `requested`: generations asked of the
+   * host, since start.
    */
-  stats(): { inHost: number; generating: number; aborted: number };
+  stats(): { inHost: number; generating: number; aborted: number; requested: number };
   /** Tokens of `text` by the model's own tokenizer. */
   countTokens(text: string): Promise<number>;
   close(): Promise<void>;
@@ -68,6 +74,7 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
   const inHost = new Set<number>();
   const generating = new Set<number>();
   let aborted = 0;
+  let requested = 0;
 
   const failAll = (e: Error) => {
     for (const p of pending.values()) p.reject(e);
@@ -122,7 +129,8 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
   }
 
   type Call =
-    { type: 'generate'; turns: Turn[]; maxTokens: number; sampling: Sampling } | { type: 'count'; text: string };
+    | { type: 'generate'; turns: Turn[]; maxTokens: number; sampling: Sampling; grammar?: string }
+    | { type: 'count'; text: string };
 
   async function call<T>(message: Call, extra: Partial<Pending> = {}) {
     await start();
@@ -131,7 +139,10 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
       id,
       result: new Promise<T>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: never) => void, reject, ...extra });
-        if (message.type === 'generate') inHost.add(id);
+        if (message.type === 'generate') {
+          inHost.add(id);
+          requested++;
+        }
         worker!.postMessage({ ...message, id } as ToHost);
       }),
     };
@@ -141,11 +152,11 @@ export function createLlamaRuntime(settings: HostSettings): LlamaRuntime {
     settings,
     info: start,
     loadError: () => loadError,
-    stats: () => ({ inHost: inHost.size, generating: generating.size, aborted }),
+    stats: () => ({ inHost: inHost.size, generating: generating.size, aborted, requested }),
     async generate(req) {
       req.signal?.throwIfAborted();
       const { id, result } = await call<HostGeneration>(
-        { type: 'generate', turns: req.turns, maxTokens: req.maxTokens, sampling: req.sampling },
+        { type: 'generate', turns: req.turns, maxTokens: req.maxTokens, sampling: req.sampling, grammar: req.grammar },
         { onFirstToken: req.onFirstToken },
       );
       if (!req.signal) return result;

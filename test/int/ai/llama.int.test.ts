@@ -7,10 +7,13 @@
  * are kept short: the machine is shared.
  */
 import { createAiGateway } from '../../../infra/ai/gateway';
+import type { CompletionResponse } from '../../../infra/ai/gateway';
 import { recordingMeter } from '../../../infra/ai/meter';
 import type { LlamaProvider } from '../../../infra/ai/llama';
 import {
   citationNumbers,
+  gateCopy,
+  gateText,
   localChatAnswer,
   MODEL_PLANS,
   shortCopyPrompt,
@@ -41,40 +44,95 @@ describe('llama provider (real model)', () => {
   });
   afterAll(() => llama?.runtime.close());
 
-  test('a social post within its character limit, written by the model, metered with its tokenizer', async () => {
+  const POST: ShortCopyInput = {
+    form: 'social_post',
+    topic: 'keeping a content calendar',
+    audience: 'small marketing teams',
+    keyPoints: ['plan posts weeks ahead', 'leave room for timely topics', 'review the calendar every month'],
+    maxChars: 200,
+  };
+  const copyCall = (
+    input: ShortCopyInput,
+    key: string,
+    modelPlan = MODEL_PLANS.copy('text', input.form, input, input.maxChars),
+  ) => ({
+    userId: 'u-llama',
+    purpose: `copy.${input.form}`,
+    messages: shortCopyPrompt(input),
+    idempotencyKey: key,
+    localTask: { kind: 'short_copy' as const, input },
+    modelPlan,
+  });
+  /** What holds whoever wrote the text: who wrote it is reported, and the pieces add up. */
+  const expectReport = (r: CompletionResponse) => {
+    const field = r.metadata.model_writing!.fields[0];
+    const rejected = Object.values(field.rejected).reduce((a, b) => a + b!, 0);
+    expect(field.written + field.unchanged + rejected).toBe(field.units);
+    expect(r.metadata.writer).toBe(
+      field.written === 0 ? 'template' : field.written === field.units ? 'model' : 'mixed',
+    );
+    return field;
+  };
+
+  // The sampled tokens differ between processors (llama.cpp picks other kernels for AVX2 and AVX-512), so what the
+  // model writes freely, and whether the gate takes it, is not the same on every machine: this test asserts the
+  // contract either way. The gate itself is tested with fixed outputs in test/unit/ai/llama-provider.unit.test.ts.
+  test('a social post within its character limit: the model’s text or the gate’s fallback, metered with its tokenizer', async () => {
     const meter = recordingMeter();
     const gw = createAiGateway({ llama, meter });
-    const input: ShortCopyInput = {
-      form: 'social_post',
-      topic: 'keeping a content calendar',
-      audience: 'small marketing teams',
-      keyPoints: ['plan posts weeks ahead', 'leave room for timely topics', 'review the calendar every month'],
-      maxChars: 200,
-    };
-    const r = await gw.complete({
-      userId: 'u-llama',
-      purpose: 'copy.social_post',
-      messages: shortCopyPrompt(input),
-      idempotencyKey: 'llama-int/post',
-      localTask: { kind: 'short_copy', input },
-      modelPlan: MODEL_PLANS.copy('text', 'social_post', input, input.maxChars),
-    });
+    const r = await gw.complete(copyCall(POST, 'llama-int/post'));
     const post = (JSON.parse(r.text) as { text: string }).text;
     expect([...post].length).toBeLessThanOrEqual(200);
-    expect(post).not.toBe(writeShortCopy(input).text);
     expect(r.metadata).toMatchObject({
       provider: 'llama',
       model: MODEL,
       model_size_bytes: 98362432,
       offline: true,
       token_source: 'model',
-      writer: 'model',
       generations: 1,
     });
+    const field = expectReport(r);
+    if (field.written === 1) expect(post).not.toBe(writeShortCopy(POST).text);
+    else expect(post).toBe(writeShortCopy(POST).text);
     expect(r.tokens_in).toBeGreaterThan(100); // system line, example and brief, in the model's own tokens
-    expect(r.tokens_out).toBeGreaterThan(5);
+    expect(r.tokens_out).toBeGreaterThan(0);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
     expect(meter.calls[1].actual).toMatchObject({ provider: 'llama', model: MODEL, cost: 0 });
+  });
+
+  // Where the model must write, a grammar decides it: every text the grammar admits passes the gate (checked below
+  // for each one), so whichever tokens this processor samples, the model's post is taken.
+  test('a post under a grammar is written by the model on any processor', async () => {
+    const openers = [
+      'Small marketing teams, keep a content calendar.',
+      'A content calendar keeps small marketing teams on track.',
+    ];
+    const bodies = [
+      'Plan posts weeks ahead, leave room for timely topics, and review the calendar every month.',
+      'Review the calendar every month, plan posts weeks ahead, and leave room for timely topics.',
+    ];
+    const language = openers.flatMap((o) => bodies.map((b) => `${o} ${b}`));
+    const quoted = (xs: string[]) => xs.map((x) => JSON.stringify(x)).join(' | ');
+    const grammar = `root ::= opener " " body\nopener ::= ${quoted(openers)}\nbody ::= ${quoted(bodies)}`;
+    for (const text of language) {
+      expect(
+        gateCopy(text, {
+          form: 'social_post',
+          maxChars: POST.maxChars,
+          material: [POST.topic, POST.audience!, ...POST.keyPoints!, writeShortCopy(POST).text],
+          subject: [POST.topic, ...POST.keyPoints!].join(' '),
+        }),
+      ).toEqual({ ok: true, text });
+      expect(text).not.toBe(writeShortCopy(POST).text);
+    }
+    const plan = MODEL_PLANS.copy('text', 'social_post', POST, POST.maxChars);
+    plan.fields[0].grammar = grammar;
+    const meter = recordingMeter();
+    const r = await createAiGateway({ llama, meter }).complete(copyCall(POST, 'llama-int/grammar', plan));
+    expect(language).toContain((JSON.parse(r.text) as { text: string }).text);
+    expect(r.metadata).toMatchObject({ provider: 'llama', writer: 'model', generations: 1, token_source: 'model' });
+    expect(r.tokens_out).toBeGreaterThan(15); // the post's tokens, generated by the model one by one
+    expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'settle']);
   });
 
   test('a section rewrite keeps every cited [n]; the claim checker flags a planted sentence', async () => {
@@ -103,11 +161,13 @@ describe('llama provider (real model)', () => {
       modelPlan: MODEL_PLANS.rewriteText(),
     });
     expect(citationNumbers(template).length).toBeGreaterThan(0);
+    // Whoever wrote each sentence, every cited [n] stays, and only what the gate took differs from the template.
     expect(markers(r.text)).toEqual(markers(template));
-    const field = r.metadata.model_writing!.fields[0];
-    expect(field.written).toBeGreaterThan(0);
-    expect(r.text).not.toBe(template);
-    expect(r.metadata.writer).not.toBe('template');
+    const field = expectReport(r);
+    expect(field.units).toBeGreaterThan(1);
+    expect(r.metadata.generations).toBe(field.units);
+    if (field.written === 0) expect(r.text).toBe(template);
+    else expect(r.text).not.toBe(template);
     // What the gate let through makes no claim the sources contradict.
     expect(checkClaims(r.text, sources).hallucination_analysis.potential_hallucinations).toBe(0);
 
@@ -131,13 +191,14 @@ describe('llama provider (real model)', () => {
       idempotencyKey: 'llama-int/cancel',
       signal: ac.signal,
     });
+    const abortedBefore = llama.runtime.stats().aborted;
+    // Aborted within one poll (25 ms, a few tokens) of the first token: a guide of 600 tokens is still being written.
     await until(() => llama.runtime.stats().generating === 1);
-    const t0 = Date.now();
     ac.abort(new Error('cancelled by the test'));
     await expect(call).rejects.toThrow('cancelled by the test');
-    // The host itself reports the generation stopped, long before 600 tokens.
-    await until(() => llama.runtime.stats().inHost === 0, 10000);
-    expect(Date.now() - t0).toBeLessThan(10000);
+    // The host itself reports the generation stopped by the cancellation (not finished), however busy the machine.
+    await until(() => llama.runtime.stats().inHost === 0);
+    expect(llama.runtime.stats().aborted).toBe(abortedBefore + 1);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'release']);
   });
 
@@ -155,24 +216,17 @@ describe('llama provider (real model)', () => {
     expect(b.startedAt).toBeLessThan(a.finishedAt);
   });
 
-  test('the gate falls back to the template writer on bad output, saying why', async () => {
+  // Which of these the gate refuses depends on the tokens sampled (fixed bad outputs are in the unit test); the
+  // contract holds either way: a refused text leaves the template writer's, with the reason.
+  test('the gate answers for every piece: a refused headline or chat answer leaves the template writer’s, saying why', async () => {
     const gw = createAiGateway({ llama });
-    // A headline cannot fit 12 characters: refused as too long, the template's (cut to fit) stays.
     const input: ShortCopyInput = { form: 'headline', topic: 'content calendars for small teams', maxChars: 12 };
-    const h = await gw.complete({
-      userId: 'u-llama',
-      purpose: 'copy.headline',
-      messages: shortCopyPrompt(input),
-      idempotencyKey: 'llama-int/headline',
-      localTask: { kind: 'short_copy', input },
-      modelPlan: MODEL_PLANS.copy('text', 'headline', input, input.maxChars),
-    });
-    expect(JSON.parse(h.text)).toEqual(writeShortCopy(input));
-    expect(h.metadata.writer).toBe('template');
-    expect(h.metadata.model_writing!.fields[0].rejected).toEqual({ too_long: 1 });
+    const h = await gw.complete(copyCall(input, 'llama-int/headline'));
+    const field = expectReport(h);
+    const headline = (JSON.parse(h.text) as { text: string }).text;
+    expect([...headline].length).toBeLessThanOrEqual(12);
+    if (field.written === 0) expect(JSON.parse(h.text)).toEqual(writeShortCopy(input));
 
-    // Asked in Chinese, the model answers in Chinese: refused as off-language (the prompts and gate are English),
-    // and the template writer's extractive answer is returned instead.
     const messages = [{ role: 'user' as const, content: '用中文回答：什么是内容日历？' }];
     const c = await gw.complete({
       userId: 'u-llama',
@@ -182,7 +236,14 @@ describe('llama provider (real model)', () => {
       maxTokens: 40,
       idempotencyKey: 'llama-int/language',
     });
-    expect(c.metadata).toMatchObject({ provider: 'llama', writer: 'template', fallback_reason: 'off_language' });
-    expect(c.text).toBe(localChatAnswer(messages));
+    expect(c.metadata).toMatchObject({ provider: 'llama', generations: 1 });
+    if (c.metadata.writer === 'template') {
+      expect(c.metadata.fallback_reason).toBeDefined();
+      expect(c.text).toBe(localChatAnswer(messages));
+    } else {
+      // Taken only as English prose (the prompts and the gate are English).
+      expect(c.metadata.writer).toBe('model');
+      expect(gateText(c.text)).toEqual({ ok: true, text: c.text });
+    }
   });
 });
