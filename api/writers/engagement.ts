@@ -54,7 +54,7 @@ export const writerEngagementRoutes: RouteDef[] = [
     tags: [TAG.socialnet],
     summary: "Predict engagement of a text, with each factor's contribution and suggestions",
     description:
-      'Deterministic model (docs/writers.md "Engagement model"): overall_score = 50 + the contributions of readability, hook, questions, CTA strength, emoji, hashtags, length against the platform\'s best band and the audience\'s interests, blended 70/30 with historical_performance when given.',
+      "Deterministic model (docs/writers.md \"Engagement model\"): overall_score = 50 + the contributions of readability, hook, questions, CTA strength, emoji, hashtags, length against the platform's best band, the audience's interests, relevance (sentences about the text's own first line or title) and repetition, blended 70/30 with historical_performance when given; an off-topic or repetitive text scores at most 50.",
     request: { body: engagementBody },
     responses: { 200: { description: 'The prediction', data: engagementSchema } },
     handler(ctx) {

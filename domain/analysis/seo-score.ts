@@ -6,15 +6,20 @@
  * (no keyword supplied, no paragraphs, ...) drop out and the remaining
  * weights are rescaled, so a post is not punished for a check it cannot
  * fail. Weights (sum 100) are documented in docs/analysis.md.
+ *
+ * An off-topic or repetitive text (coherence.ts) is then capped at
+ * COHERENCE_SCORE_CAP whatever its other checks say: structure and keyword
+ * counts cannot make an incoherent text a good one.
  */
 import { Assessment, AssessmentId, Finding } from './seo-types';
 
 export const SEO_WEIGHTS: Readonly<Record<AssessmentId, number>> = {
-  keyword_density: 15,
-  keyword_placement: 15,
+  coherence: 15,
+  keyword_density: 10,
+  keyword_placement: 10,
   heading_structure: 10,
   sentence_length: 10,
-  text_length: 10,
+  text_length: 5,
   subheading_distribution: 5,
   paragraph_length: 5,
   passive_voice: 5,

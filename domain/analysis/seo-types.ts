@@ -19,7 +19,8 @@ export type AssessmentId =
   | 'readability'
   | 'links'
   | 'image_alt'
-  | 'list_usage';
+  | 'list_usage'
+  | 'coherence';
 
 export interface Finding extends Span {
   assessment: AssessmentId;
@@ -87,4 +88,29 @@ export interface SeoAnalysisResult {
   };
   /** Extra: per-assessment scores 0-100 and the weights used. */
   assessments: Array<{ id: AssessmentId; score: number; weight: number; applicable: boolean }>;
+  /** Extra: what the coherence assessment measured, and whether seo_score was capped (docs/analysis.md "Coherence"). */
+  coherence: CoherenceDetails;
+}
+
+export interface CoherenceDetails {
+  /** The subject sentences were judged against, and where it came from (keywords/blog_title, or the text's title). */
+  subject: string;
+  subject_source: 'given' | 'text';
+  /** Share 0..1 of judged body sentences about the subject. */
+  topicality: number;
+  sentences: number;
+  judged_sentences: number;
+  off_topic_sentences: number;
+  /** Terms of the other subjects the off-topic sentences are about, most frequent first (at most 10). */
+  other_terms: string[];
+  duplicate_sentences: number;
+  repeated_4gram_share: number;
+  /** The coherence assessment's score 0-100 (topic part × repetition part). */
+  score: number;
+  /** seo_score was capped (at `cap`) because the text is off-topic or repetitive; `cap_reasons` say why. */
+  capped: boolean;
+  cap: number | null;
+  cap_reasons: Array<'off_topic' | 'repetitive'>;
+  /** seo_score before the cap. */
+  uncapped_score: number;
 }

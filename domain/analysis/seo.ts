@@ -18,6 +18,7 @@ import {
 import { consecutiveStarts, passiveVoice, readingEase, sentenceLength, transitionWords } from './seo-style';
 import { assessImages, assessLinks, suggestLinks } from './seo-links';
 import { SEO_WEIGHTS, orderFindings, recommendationsOf, seoScore } from './seo-score';
+import { assessCoherence, capScore } from './seo-coherence';
 import { Assessment, SeoAnalysisResult, SeoAnalyzeInput, SeoAnalyzeOptions } from './seo-types';
 
 export function analyzeSeo(
@@ -44,6 +45,8 @@ export function analyzeSeo(
   const transitions = transitionWords(body, whole);
   const linkCheck = assessLinks(links, whole, options.site_url);
   const imageCheck = assessImages(images, whole);
+  // The subject sentences are judged against: the keywords and the blog title when given, else the text's title.
+  const coherence = assessCoherence(doc, [...sets.primary, ...(input.blog_title?.trim() ? [input.blog_title] : [])]);
 
   const assessments: Assessment[] = [
     density.assessment,
@@ -60,11 +63,13 @@ export function analyzeSeo(
     linkCheck.assessment,
     imageCheck.assessment,
     lists.assessment,
+    coherence.assessment,
   ];
   const findings = orderFindings(assessments.flatMap((a) => a.findings));
+  const { seo_score, details } = capScore(seoScore(assessments), coherence.coherence);
 
   return {
-    seo_score: seoScore(assessments),
+    seo_score,
     density: density.density,
     structure: {
       heading_hierarchy: headings.hierarchy,
@@ -96,6 +101,7 @@ export function analyzeSeo(
       weight: SEO_WEIGHTS[a.id],
       applicable: a.applicable,
     })),
+    coherence: details,
   };
 }
 

@@ -9,37 +9,69 @@
  *   contribution_i = (1 − β) · weight_i · (score_i − 0.5)     score_i ∈ [0, 1], Σ weight_i = 100
  *   historical contribution = β · (h − 50),  h = clamp(50 · rate / reference_rate, 0, 100)
  *   β = 0.3 when historical_performance.similar_content_avg_engagement is given, else 0
+ *   off-topic or repetitive text: overall_score = min(overall_score, 50)
  *
  * A factor at 0.5 is neutral; better than that adds points, worse takes
  * them away. The probabilities are derived from overall_score with the
  * factors that drive each action (questions and CTA drive comments, ...).
+ *
+ * relevance and repetition come from the coherence measure
+ * (domain/analysis/coherence.ts): the share of sentences about the topic
+ * (the request's topic or brief, else the text's own first line) and the
+ * text's repeated sentences and wording. An off-topic or repetitive text is
+ * capped at 50 overall; the points the cap removes are booked on the factor
+ * that caused it, so the contributions still add up to the score.
  */
 import { countText, fleschReadingEase } from '../analysis/readability';
 import { splitSentences } from '../analysis/sentences';
 import { tokenize } from '../analysis/words';
 import { wordKey } from '../analysis/word-forms';
 import { STOPWORDS } from '../analysis/stopwords';
+import {
+  COHERENCE_SCORE_CAP,
+  CoherenceResult,
+  documentUnits,
+  measureCoherence,
+  plainTextUnits,
+  REPEATED_4GRAM_CAP,
+  TOPICALITY_CAP,
+} from '../analysis/coherence';
+import { buildDocument } from '../analysis/text';
 import { AnalysisPlatform, analysisLimits, FormatLimits } from './platforms';
 import { charCount, emojiIn, hashtagsIn } from './text-limits';
 import { EMOTION_WORDS } from './emotion';
 import type { WriterKind } from './types';
 
-export const ENGAGEMENT_MODEL_VERSION = 'engagement-v1';
+export const ENGAGEMENT_MODEL_VERSION = 'engagement-v2';
 
 export type FactorName =
-  'readability' | 'hook' | 'questions' | 'cta_strength' | 'emoji' | 'hashtags' | 'length' | 'posting_context';
+  | 'readability'
+  | 'hook'
+  | 'questions'
+  | 'cta_strength'
+  | 'emoji'
+  | 'hashtags'
+  | 'length'
+  | 'posting_context'
+  | 'relevance'
+  | 'repetition';
 
 /** Points each factor can move the score (±weight/2); they sum to 100. */
 export const FACTOR_WEIGHTS: Record<FactorName, number> = {
   readability: 15,
   hook: 15,
-  questions: 10,
-  cta_strength: 15,
+  questions: 5,
+  cta_strength: 10,
   emoji: 5,
-  hashtags: 10,
-  length: 20,
+  hashtags: 5,
+  length: 15,
   posting_context: 10,
+  relevance: 15,
+  repetition: 5,
 };
+
+/** An off-topic or repetitive text scores at most this overall. */
+export const ENGAGEMENT_CAP = COHERENCE_SCORE_CAP;
 
 /** Share of the score taken from historical performance when it is given. */
 export const HISTORY_BLEND = 0.3;
@@ -62,6 +94,8 @@ export interface EngagementInput {
   interests?: string[];
   /** historical_performance.similar_content_avg_engagement: average engagement rate of similar content, percent. */
   historicalRate?: number;
+  /** What the text is meant to be about (the request's topic or brief); else its own first line or title. */
+  topic?: string;
 }
 
 export interface FactorResult {
@@ -172,10 +206,22 @@ export function emotionalEngagement(text: string): number {
   return r1(100 * clamp01(0.6 * density + 0.2 * (/!/.test(text) ? 1 : 0) + 0.2 * (YOU.test(text) ? 1 : 0)));
 }
 
+/**
+ * The coherence of a post: its prose (hashtags and emoji removed) against the
+ * topic. A text with Markdown headings (an article) is read as Markdown, any
+ * other text line by line.
+ */
+export function coherenceOf(content: string, topic?: string): CoherenceResult {
+  const text = prose(content.trim());
+  const units = /^#{1,6}[ \t]+\S/m.test(text) ? documentUnits(buildDocument(text)) : plainTextUnits(text);
+  return measureCoherence(units, topic?.trim() ? [topic] : []);
+}
+
 /** The factor scores of a text (0–1 each) and what was measured. */
 export function factorScores(
   input: EngagementInput,
   limits: FormatLimits = analysisLimits(input.platform, input.kind),
+  coherence: CoherenceResult = coherenceOf(input.content, input.topic),
 ): Record<FactorName, { score: number; measured: number }> {
   const text = input.content.trim();
   const fre = readingEase(text);
@@ -213,6 +259,8 @@ export function factorScores(
       measured: interests.length ? r3(covered / interests.length) : 0,
       score: interests.length ? r3(covered / interests.length) : 0.5,
     },
+    relevance: { measured: r3(coherence.topicality), score: r3(coherence.topic_score) },
+    repetition: { measured: r3(coherence.repeated_4gram_share), score: r3(coherence.repetition_score) },
   };
 }
 
@@ -255,6 +303,10 @@ const EXPLAIN: Record<FactorName, (m: number, l: FormatLimits) => string> = {
   hashtags: (m, l) => `${m} hashtag(s); ${l.optimal_hashtags[0]}–${l.optimal_hashtags[1]} scores best`,
   length: (m, l) => `${m} characters; ${l.optimal_characters[0]}–${l.optimal_characters[1]} scores best`,
   posting_context: (m) => `share ${m} of the audience's interests the text mentions (0.5 neutral when none given)`,
+  relevance: (m) =>
+    `share ${m} of the judged sentences are about the topic; 0.8 or more scores best, below ${TOPICALITY_CAP} the score is capped at ${ENGAGEMENT_CAP}`,
+  repetition: (m) =>
+    `share ${m} of the word sequences repeat earlier wording; a repeated sentence costs 0.25, above ${REPEATED_4GRAM_CAP} or with repeated sentences the score is capped at ${ENGAGEMENT_CAP}`,
 };
 
 const SUGGEST: Record<FactorName, (m: number, l: FormatLimits) => string> = {
@@ -281,11 +333,15 @@ const SUGGEST: Record<FactorName, (m: number, l: FormatLimits) => string> = {
       ? `Add detail: ${m} characters is short; ${l.optimal_characters[0]}–${l.optimal_characters[1]} performs best here.`
       : `Tighten the text: ${m} characters is long; ${l.optimal_characters[0]}–${l.optimal_characters[1]} performs best here.`,
   posting_context: () => "Mention the audience's interests in the text so the post reads as written for them.",
+  relevance: (m) =>
+    `Stay on the topic: only ${Math.round(m * 100)}% of the sentences are about it; cut or rewrite the ones about other subjects.`,
+  repetition: () => 'Say each thing once: delete repeated sentences and vary wording that recurs.',
 };
 
 export function analyzeEngagement(input: EngagementInput): EngagementResult {
   const limits = analysisLimits(input.platform, input.kind);
-  const measured = factorScores(input, limits);
+  const coherence = coherenceOf(input.content, input.topic);
+  const measured = factorScores(input, limits, coherence);
   const scores = Object.fromEntries(Object.entries(measured).map(([k, v]) => [k, v.score])) as Record<
     FactorName,
     number
@@ -294,14 +350,19 @@ export function analyzeEngagement(input: EngagementInput): EngagementResult {
     input.historicalRate === undefined
       ? undefined
       : Math.min(100, Math.max(0, (50 * input.historicalRate) / REFERENCE_RATE[input.platform]));
-  const { overall, parts } = blend(scores, h);
+  const blended = blend(scores, h);
+  const { overall, parts } = capped(blended, coherence);
   const factors: FactorResult[] = (Object.keys(FACTOR_WEIGHTS) as FactorName[]).map((f) => ({
     factor: f,
     measured: measured[f].measured,
     score: scores[f],
     weight: FACTOR_WEIGHTS[f],
     contribution: r3(parts[f]),
-    explanation: EXPLAIN[f](measured[f].measured, limits),
+    explanation:
+      EXPLAIN[f](measured[f].measured, limits) +
+      (parts[f] !== blended.parts[f]
+        ? `; includes −${r1(blended.parts[f] - parts[f])} points of the cap at ${ENGAGEMENT_CAP}`
+        : ''),
   }));
   if (h !== undefined)
     factors.push({
@@ -313,8 +374,17 @@ export function analyzeEngagement(input: EngagementInput): EngagementResult {
       explanation: `similar content averaged ${input.historicalRate}% engagement; ${REFERENCE_RATE[input.platform]}% is neutral on ${input.platform}`,
     });
   const words = tokenize(prose(input.content)).filter((t) => t.kind === 'word').length;
+  // The cap's own suggestion replaces the factor suggestions of its causes.
+  const notice = capNotice(blended.overall, coherence);
   const suggestions = (Object.keys(FACTOR_WEIGHTS) as FactorName[])
     .filter((f) => scores[f] < 0.75 && !(f === 'posting_context' && !(input.interests ?? []).length))
+    .filter(
+      (f) =>
+        !(
+          notice.length &&
+          ((f === 'relevance' && coherence.off_topic_text) || (f === 'repetition' && coherence.repetitive))
+        ),
+    )
     .sort((a, b) => FACTOR_WEIGHTS[b] * (1 - scores[b]) - FACTOR_WEIGHTS[a] * (1 - scores[a]) || a.localeCompare(b))
     .slice(0, 5)
     .map((f) => SUGGEST[f](measured[f].measured, limits));
@@ -328,6 +398,40 @@ export function analyzeEngagement(input: EngagementInput): EngagementResult {
       emotional_engagement: emotionalEngagement(input.content),
       call_to_action_strength: r1(100 * scores.cta_strength),
     },
-    optimization_suggestions: suggestions,
+    optimization_suggestions: [...notice, ...suggestions].slice(0, 5),
   };
+}
+
+/**
+ * The cap of an off-topic or repetitive text: overall at most ENGAGEMENT_CAP,
+ * the points removed booked on relevance (off topic) or else repetition.
+ */
+export function capped(
+  b: { overall: number; parts: Record<string, number> },
+  c: Pick<CoherenceResult, 'capped' | 'off_topic_text'>,
+): { overall: number; parts: Record<string, number> } {
+  if (!c.capped || b.overall <= ENGAGEMENT_CAP) return b;
+  const cause: FactorName = c.off_topic_text ? 'relevance' : 'repetition';
+  return {
+    overall: ENGAGEMENT_CAP,
+    parts: { ...b.parts, [cause]: b.parts[cause] - (b.overall - ENGAGEMENT_CAP) },
+  };
+}
+
+/** The suggestion that says why the score was capped and what lifts the cap (first in the list). */
+function capNotice(overall: number, c: CoherenceResult): string[] {
+  if (!c.capped || overall <= ENGAGEMENT_CAP) return [];
+  const out: string[] = [];
+  if (c.off_topic_text) {
+    const others = c.other_terms.slice(0, 3).join(', ');
+    out.push(
+      `Capped at ${ENGAGEMENT_CAP}: only ${Math.round(c.topicality * 100)}% of the sentences are about "${c.subject}"${others ? ` (the rest is about ${others})` : ''}. Cut or rewrite them; the cap lifts at ${Math.round(TOPICALITY_CAP * 100)}%.`,
+    );
+  }
+  if (c.repetitive) {
+    out.push(
+      `Capped at ${ENGAGEMENT_CAP}: ${c.duplicate_sentences ? `${c.duplicate_sentences} sentence(s) repeat an earlier one` : `${Math.round(c.repeated_4gram_share * 100)}% of the wording repeats`}. Say each thing once.`,
+    );
+  }
+  return out;
 }

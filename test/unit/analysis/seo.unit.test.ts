@@ -185,7 +185,17 @@ describe('seo_score', () => {
       '',
       '## Why sourdough bread rises',
       '',
-      rep('Wild yeast feeds on flour, so the dough rises slowly. For example, a cool kitchen slows it down.', 8),
+      // Distinct sentences: the same sentence said eight times is repetition, which caps seo_score (coherence).
+      [
+        'Wild yeast feeds on flour, so the dough rises slowly. For example, a cool kitchen slows it down.',
+        'A warm spot near the oven speeds the rise, but it can also make the bread taste sour.',
+        'Most bakers leave the dough in the fridge overnight, because the flavour deepens with time.',
+        'Rye flour wakes up a sluggish starter, since it carries more wild yeast than white flour does.',
+        'However, too much rye makes the crumb dense and heavy, so a small handful is plenty.',
+        'The dough is ready when it has grown by about half and feels light and airy in the bowl.',
+        'If you poke it and the dent springs back slowly, it is time to shape the loaf.',
+        'Shape it gently, so that you keep the bubbles the starter worked hard to make.',
+      ].join(' '),
       '',
       'Read our [starter guide](/starter) and the [flour study](https://example.org/flour).',
       '',
@@ -195,7 +205,16 @@ describe('seo_score', () => {
       '- Fold it every hour',
       '- Bake it hot',
       '',
-      rep('Therefore, bake the loaf in a very hot oven. Then let it cool before you slice it.', 8),
+      [
+        'Therefore, bake the loaf in a very hot oven. Then let it cool before you slice it.',
+        'A heavy pot with a lid traps the steam, so the crust stays soft while the loaf expands.',
+        'After twenty minutes, take the lid off and let the crust turn a deep brown.',
+        'A hollow sound when you tap the base of the loaf means the bread is done.',
+        'Finally, wait at least an hour before cutting, because the crumb keeps setting as it cools.',
+        'Sourdough bread keeps for several days in a paper bag on the kitchen counter.',
+        'For longer storage, slice the loaf first and freeze the slices in a bag.',
+        'Toast them straight from the freezer, and they taste almost as good as fresh bread.',
+      ].join(' '),
     ].join('\n');
     const a = analyzeSeo({ content: good, blog_title: 'Sourdough bread basics', keywords: ['sourdough bread'] });
     const b = analyzeSeo({ content: 'bread is nice', keywords: ['sourdough bread'] });
