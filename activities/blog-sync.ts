@@ -10,13 +10,12 @@ import type { AiGateway } from '../infra/ai/gateway';
 import type { ResearchProvider } from '../infra/research';
 import type { EventStore } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';
-import { ajv, generationInfo, guarded, numbered, parsed, strings } from './ai-call';
+import { ask, generationInfo, numbered } from './ai-call';
 import { outlineQuality } from '../domain/analysis';
 import type { OutlineSection, Source } from '../domain/analysis/types';
-import { citationNumbers, markdownWordCount, MODEL_PLANS } from '../domain/generation';
+import { markdownWordCount, renumberCitations } from '../domain/generation';
 import type { GenerationMetadata, ProviderChoiceName } from '../domain/generation';
-import { sectionPrompt } from '../domain/blog/prompts';
-import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from '../domain/blog/prompts-sync';
+import { BLOG_ENHANCE_SECTION, BLOG_OPTIMIZE_OUTLINE, BLOG_REVISE_SECTION, BLOG_SECTION } from '../domain/blog/tasks';
 import { continuityMetrics, ContinuityMetrics, qualityScores, QualityScores } from '../domain/blog/continuity';
 import type { EnhancedSection } from '../domain/blog/revise';
 import { sectionStream } from '../domain/events/blog';
@@ -46,33 +45,6 @@ export interface RecordedContinuity {
   streamPosition: number;
 }
 
-const checkEnhanced = ajv.compile({
-  type: 'object',
-  required: ['heading', 'subheadings', 'key_points', 'improvements_made'],
-  properties: {
-    heading: { type: 'string' },
-    subheadings: strings,
-    key_points: strings,
-    keywords: strings,
-    improvements_made: strings,
-  },
-});
-const checkOutline = ajv.compile({
-  type: 'object',
-  required: ['outline', 'improvements_made'],
-  properties: {
-    outline: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['id', 'heading'],
-        properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } },
-      },
-    },
-    improvements_made: strings,
-  },
-});
-
 export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
   return {
     /** The section's references, else the 3 best research sources for its heading and keywords. */
@@ -83,15 +55,12 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
     },
 
     async enhanceSection(a: { userId: string; section: OutlineSection; focus: string }): Promise<EnhancedSection> {
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'blog.outline.enhance_section',
-        messages: enhanceSectionPrompt(a.section, a.focus),
-        maxTokens: 800,
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'enhance_section', input: { section: a.section, focus: a.focus } },
-      });
-      const e = parsed<EnhancedSection>(resp, checkEnhanced, 'section enhancement');
+      const { output: e } = await ask(
+        deps.gateway,
+        BLOG_ENHANCE_SECTION,
+        { section: a.section, focus: a.focus },
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
       return {
         heading: e.heading,
         subheadings: e.subheadings,
@@ -106,18 +75,11 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       outline: OutlineSection[];
       focus: string;
     }): Promise<{ outline: OutlineSection[]; improvements_made: string[]; overall_quality_score: number }> {
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'blog.outline.optimize',
-        messages: optimizeOutlinePrompt(a.outline, a.focus),
-        maxTokens: 2000,
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'optimize_outline', input: { outline: a.outline, focus: a.focus } },
-      });
-      const answer = parsed<{ outline: OutlineSection[]; improvements_made: string[] }>(
-        resp,
-        checkOutline,
-        'optimized outline',
+      const { output: answer, response: resp } = await ask(
+        deps.gateway,
+        BLOG_OPTIMIZE_OUTLINE,
+        { outline: a.outline, focus: a.focus },
+        { userId: a.userId, idempotencyKey: activityKey() },
       );
       const byId = new Map(answer.outline.map((s) => [s.id, s]));
       if (byId.size !== a.outline.length || a.outline.some((s) => !byId.has(s.id)))
@@ -136,27 +98,12 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
     }> {
       const s = a.section;
       Context.current().heartbeat();
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        provider: a.provider,
-        purpose: 'blog.section',
-        messages: sectionPrompt(
-          {
-            title: s.heading,
-            heading: s.heading,
-            keyPoints: s.key_points ?? [],
-            keywords: a.keywords,
-            targetWords: a.targetWords,
-            tone: a.tone,
-            audience: a.audience,
-          },
-          a.sources,
-        ),
-        maxTokens: Math.ceil(a.targetWords * 2.5) + 100,
-        idempotencyKey: activityKey(),
-        localTask: {
-          kind: 'section',
-          input: {
+      const { output: markdown, response: resp } = await ask(
+        deps.gateway,
+        BLOG_SECTION,
+        {
+          title: s.heading,
+          section: {
             heading: s.heading,
             keyPoints: s.key_points ?? [],
             subheadings: s.subheadings,
@@ -167,15 +114,14 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
             audience: a.audience,
           },
         },
-        // Without a vendor, the in-process model rephrases the grounded sentences (citations kept).
-        modelPlan: MODEL_PLANS.rewriteText(),
-      });
-      const markdown = resp.text.trim();
-      const cited = new Set(citationNumbers(markdown));
+        { userId: a.userId, provider: a.provider, idempotencyKey: activityKey() },
+      );
+      // Numbered 1..k in reading order for the reader, whichever provider wrote it ([n] named the given sources).
+      const [part] = renumberCitations([{ content: markdown, sources: a.sources }]);
       return {
-        markdown,
-        citations: a.sources.filter((x) => cited.has(x.index!)),
-        word_count: markdownWordCount(markdown),
+        markdown: part.content,
+        citations: part.sources,
+        word_count: markdownWordCount(part.content),
         metadata: generationInfo(resp),
       };
     },
@@ -188,17 +134,13 @@ export function createBlogSyncActivities(deps: BlogSyncActivityDeps) {
       tone?: string;
       provider?: ProviderChoiceName;
     }): Promise<{ content: string; metadata: GenerationMetadata }> {
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        provider: a.provider,
-        purpose: 'blog.section.optimize',
-        messages: reviseSectionPrompt(a),
-        maxTokens: Math.ceil(markdownWordCount(a.content) * 2) + 200,
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'revise_section', input: { content: a.content, focus: a.focus } },
-        modelPlan: MODEL_PLANS.rewriteText(),
-      });
-      return { content: resp.text.trim(), metadata: generationInfo(resp) };
+      const { output: content, response: resp } = await ask(
+        deps.gateway,
+        BLOG_REVISE_SECTION,
+        { content: a.content, focus: a.focus, audience: a.audience, tone: a.tone },
+        { userId: a.userId, provider: a.provider, idempotencyKey: activityKey() },
+      );
+      return { content, metadata: generationInfo(resp) };
     },
 
     /** Scores before and after a revision and what changed, measured (the same for every provider). */

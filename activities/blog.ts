@@ -4,11 +4,11 @@
  * activity's idempotency key, so a retried activity is charged once.
  */
 import type { AiGateway } from '../infra/ai/gateway';
-import type { ResearchProvider } from '../infra/research';
-import { citationNumbers, markdownWordCount, MODEL_PLANS } from '../domain/generation';
+import type { ResearchProvider, SearchReport } from '../infra/research';
+import { citationNumbers, markdownWordCount } from '../domain/generation';
 import type { DraftOutline, GenerationMetadata, ResearchSummary } from '../domain/generation';
 import { assessOutline } from '../domain/blog/outline-assess';
-import { outlinePrompt, researchPrompt, sectionPrompt } from '../domain/blog/prompts';
+import { BLOG_MEDIUM_SECTION, BLOG_OUTLINE, BLOG_RESEARCH } from '../domain/blog/tasks';
 import {
   mediumSectionBudgets,
   MediumRequest,
@@ -19,83 +19,51 @@ import {
   Source,
 } from '../domain/blog/types';
 import { activityKey } from './tasks';
-import { ajv, generationInfo, guarded, numbered, parsed, strings } from './ai-call';
+import { ask, generationInfo, numbered } from './ai-call';
 
 export interface BlogActivityDeps {
   gateway: AiGateway;
   research: ResearchProvider;
 }
 
-const checkResearch = ajv.compile({
-  type: 'object',
-  required: ['keyword_analysis', 'competitor_analysis', 'suggested_angles', 'search_queries'],
-  properties: {
-    keyword_analysis: {
-      type: 'object',
-      required: ['primary_keywords', 'secondary_keywords'],
-      properties: { primary_keywords: strings, secondary_keywords: strings },
-    },
-    competitor_analysis: {
-      type: 'object',
-      required: ['top_competitors', 'content_gaps', 'opportunities'],
-      properties: { top_competitors: strings, content_gaps: strings, opportunities: strings },
-    },
-    suggested_angles: strings,
-    search_queries: strings,
-  },
-});
-const checkOutline = ajv.compile({
-  type: 'object',
-  required: ['title_options', 'outline'],
-  properties: {
-    title_options: strings,
-    outline: {
-      type: 'array',
-      minItems: 1,
-      items: { type: 'object', required: ['heading'], properties: { heading: { type: 'string' } } },
-    },
-  },
-});
-
 export function createBlogActivities(deps: BlogActivityDeps) {
   return {
-    async gatherSources(a: { userId: string; request: ResearchRequest }): Promise<Source[]> {
+    /** The research sources, and the queries sent to a web-search vendor to find them (none without one). */
+    async gatherSources(a: { userId: string; request: ResearchRequest }): Promise<SearchReport> {
       const query = [a.request.topic, ...a.request.keywords, a.request.industry].filter(Boolean).join(' ');
-      return numbered(await deps.research.search(query, { limit: 8 }));
+      const found = await deps.research.find(query, { limit: 8 });
+      return { sources: numbered(found.sources), web_search_queries: found.web_search_queries };
     },
 
     async analyzeResearch(a: {
       userId: string;
       request: ResearchRequest;
       sources: Source[];
+      /** The queries gatherSources sent to a web-search vendor: the only ones the answer may list as searched. */
+      webSearchQueries?: string[];
     }): Promise<ResearchSummary> {
       const r = a.request;
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'blog.research',
-        messages: researchPrompt(
-          { topic: r.topic, keywords: r.keywords, industry: r.industry, audience: r.target_audience },
-          a.sources,
-        ),
-        maxTokens: 1500,
-        idempotencyKey: activityKey(),
-        localTask: {
-          kind: 'research',
-          input: {
-            topic: r.topic,
-            keywords: r.keywords,
-            industry: r.industry,
-            audience: r.target_audience,
-            sources: a.sources,
-          },
+      const webSearchQueries = a.webSearchQueries ?? [];
+      const { output: summary } = await ask(
+        deps.gateway,
+        BLOG_RESEARCH,
+        {
+          topic: r.topic,
+          keywords: r.keywords,
+          industry: r.industry,
+          audience: r.target_audience,
+          sources: a.sources,
+          web_search_queries: webSearchQueries,
         },
-      });
-      const summary = parsed<ResearchSummary>(resp, checkResearch, 'research summary');
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
+      // What was searched is a fact of this activity, not the writer's to say: suggested queries stay in
+      // search_queries; web_search_queries lists only what went to a web-search vendor (none without one).
       return {
         ...summary,
-        grounding_metadata: summary.grounding_metadata ?? {
-          grounding_chunks: [],
-          web_search_queries: summary.search_queries,
+        grounding_metadata: {
+          grounding_chunks: summary.grounding_metadata?.grounding_chunks ?? [],
+          web_search_queries: webSearchQueries,
         },
       };
     },
@@ -111,42 +79,20 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         ...(r.research.keyword_analysis?.primary_keywords ?? []),
         ...(r.research.keyword_analysis?.secondary_keywords ?? []),
       ];
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'blog.outline',
-        messages: outlinePrompt(
-          {
-            topic,
-            keywords,
-            wordCount: r.word_count,
-            audience: r.persona?.audience,
-            tone: r.persona?.tone,
-            instructions: r.custom_instructions,
-          },
-          sources,
-        ),
-        maxTokens: 2000,
-        idempotencyKey: activityKey(),
-        localTask: {
-          kind: 'outline',
-          input: {
-            topic,
-            keywords,
-            sources,
-            wordCount: r.word_count,
-            audience: r.persona?.audience,
-            tone: r.persona?.tone,
-          },
-        },
-        // Without a vendor, the in-process model writes the title options (headlines); the outline stays grounded.
-        modelPlan: MODEL_PLANS.headlines('title_options.*', {
+      const { output: draft, response: resp } = await ask(
+        deps.gateway,
+        BLOG_OUTLINE,
+        {
           topic,
+          keywords,
+          sources,
+          wordCount: r.word_count,
           audience: r.persona?.audience,
           tone: r.persona?.tone,
-          keyPoints: keywords.slice(0, 3),
-        }),
-      });
-      const draft = parsed<DraftOutline>(resp, checkOutline, 'outline');
+          instructions: r.custom_instructions,
+        },
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
       // A vendor answers references as source numbers; resolve them to the sources themselves.
       draft.outline = draft.outline.map((s, i) => ({
         id: s.id ?? `s${i + 1}`,
@@ -207,33 +153,18 @@ export function createBlogActivities(deps: BlogActivityDeps) {
         audience: r.audience ?? r.persona?.audience,
         topic: r.title,
       };
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'blog.medium.section',
-        messages: sectionPrompt(
-          {
-            title: r.title,
-            heading: section.heading,
-            keyPoints: input.keyPoints,
-            keywords: input.keywords,
-            targetWords: budget,
-            tone: input.tone,
-            audience: input.audience,
-          },
-          sources,
-        ),
-        maxTokens: Math.ceil(budget * 2.5) + 100,
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'section', input },
-        // Without a vendor, the in-process model rephrases the grounded sentences (citations kept).
-        modelPlan: MODEL_PLANS.rewriteText(),
-      });
-      const cited = new Set(citationNumbers(resp.text));
+      const { output: content, response: resp } = await ask(
+        deps.gateway,
+        BLOG_MEDIUM_SECTION,
+        { title: r.title, section: input },
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
+      const cited = new Set(citationNumbers(content));
       return {
         id: section.id,
         heading: section.heading,
-        content: resp.text.trim(),
-        wordCount: markdownWordCount(resp.text),
+        content,
+        wordCount: markdownWordCount(content),
         sources: sources.filter((s) => cited.has(s.index!)),
         metadata: generationInfo(resp),
       };

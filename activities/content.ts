@@ -5,58 +5,25 @@
  * scoring a text with the analysis engine, and recording a generated text as
  * a content record.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
 import { VendorBadResponseError } from '../infra/ai/errors';
 import type { EventStore } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';
 import type { ResearchProvider } from '../infra/research';
-import { callSpec, GenerationCall } from '../domain/content/calls';
+import { CONTENT_ARTICLE, jsonTaskOf, type GenerationCall } from '../domain/content/tasks';
 import { scoreContent } from '../domain/content/scores';
 import type { ContentScores, Provenance, Source } from '../domain/content/types';
 import { contentStream } from '../domain/events/content';
-import { citationNumbers } from '../domain/generation';
+import { renumberArticle } from '../domain/generation';
 import { storableText } from '../domain/storable-text';
 import { activityKey, currentWorkflowId } from './tasks';
-import { ajv, guarded, numbered, parsed, strings } from './ai-call';
+import { ask, numbered, takeCoverage } from './ai-call';
 
 export interface ContentActivityDeps {
   gateway: AiGateway;
   research: ResearchProvider;
   store: EventStore;
 }
-
-const cited = {
-  type: 'array',
-  items: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
-};
-/** The least a JSON answer of each kind must hold to be used (a vendor may answer anything). */
-const CHECKS = {
-  platform_post: ajv.compile({
-    type: 'object',
-    required: ['content'],
-    properties: { content: { type: 'string', minLength: 1 }, hashtags: strings },
-  }),
-  strategy: ajv.compile({
-    type: 'object',
-    required: ['summary', 'content_pillars', 'goals', 'content_types'],
-    properties: { summary: { type: 'string' }, content_pillars: { type: 'array' }, goals: { type: 'array' } },
-  }),
-  personas: ajv.compile({
-    type: 'object',
-    required: ['personas'],
-    properties: { personas: { type: 'array', minItems: 1, items: { type: 'object', required: ['label'] } } },
-  }),
-  keyword_insights: ajv.compile({
-    type: 'object',
-    required: ['keywords', 'clusters'],
-    properties: { keywords: { type: 'array', items: { type: 'object', required: ['keyword', 'intent'] } } },
-  }),
-  research: ajv.compile({
-    type: 'object',
-    required: ['keyword_analysis', 'competitor_analysis', 'suggested_angles', 'search_queries'],
-    properties: { suggested_angles: strings, search_queries: strings, distribution: cited },
-  }),
-};
 
 export interface Generated {
   /** Markdown for articles; the parsed JSON object for the other kinds. */
@@ -70,7 +37,16 @@ export interface FoundSources {
   /** What was searched: `corpus`, or `<web vendor>+corpus`. */
   searched: string;
   sources: Source[];
+  /** The queries sent to the web-search vendor, as sent (empty when none is configured). */
+  web_search_queries: string[];
 }
+
+/**
+ * The kind a source counts as for a research request's `sources` filter: its source_type, and for a sample
+ * document the kind of source it is written as (`sample_of`); its answer still says `source_type: "sample"`.
+ */
+export const kindOf = (s: Source): string =>
+  s.source_type === 'sample' ? (s.sample_of ?? 'web') : (s.source_type ?? 'web');
 
 export interface RecordedContent {
   content_id: string;
@@ -81,48 +57,63 @@ export interface RecordedContent {
 export function createContentActivities(deps: ContentActivityDeps) {
   return {
     /**
-     * Research sources for a query, numbered 1..n. `kinds` keeps only sources of those types (corpus
-     * documents' source_type; web results are classified by domain); `limit` is applied after filtering.
+     * Research sources for a query, numbered 1..n. `kinds` keeps only sources of those kinds (`kindOf`: web
+     * results are classified by domain, sample documents by the kind they are written as); `limit` is applied
+     * after filtering.
      */
     async findSources(a: { query: string; limit: number; kinds?: string[] }): Promise<FoundSources> {
       const searched = deps.research.name;
-      if (!a.kinds?.length)
-        return { searched, sources: numbered(await deps.research.search(a.query, { limit: a.limit })) };
-      const all = await deps.research.search(a.query, { limit: Math.max(a.limit * 4, 30) });
+      if (!a.kinds?.length) {
+        const found = await deps.research.find(a.query, { limit: a.limit });
+        return { searched, sources: numbered(found.sources), web_search_queries: found.web_search_queries };
+      }
+      const found = await deps.research.find(a.query, { limit: Math.max(a.limit * 4, 30) });
       return {
         searched,
-        sources: numbered(all.filter((s) => a.kinds!.includes(s.source_type ?? 'web')).slice(0, a.limit)),
+        sources: numbered(found.sources.filter((s) => a.kinds!.includes(kindOf(s))).slice(0, a.limit)),
+        web_search_queries: found.web_search_queries,
       };
     },
 
     /** One metered AI call of the given kind (docs/content.md "Generation calls"). */
     async generate(a: { userId: string; purpose: string; call: GenerationCall }): Promise<Generated> {
-      const spec = callSpec(a.call);
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: a.purpose,
-        messages: spec.messages,
-        maxTokens: spec.maxTokens,
-        idempotencyKey: activityKey(),
-        localTask: spec.localTask,
+      const c = a.call;
+      const call = { userId: a.userId, idempotencyKey: activityKey() };
+      const provenanceOf = (resp: CompletionResponse): Provenance => ({
+        provider: resp.provider,
+        model: resp.model,
+        offline: resp.metadata.offline,
+        ...(resp.metadata.coverage ? { coverage: resp.metadata.coverage } : {}),
       });
-      const provenance = { provider: resp.provider, model: resp.model, offline: resp.metadata.offline };
-      if (spec.answer === 'markdown') {
-        const text = resp.text.trim();
-        if (!text) throw new VendorBadResponseError(resp.provider, `empty ${a.call.kind}`);
-        const sources = 'sources' in a.call.input ? (a.call.input.sources ?? []) : [];
-        const used = new Set(citationNumbers(text));
-        return { output: text, provenance, citations: sources.filter((s) => used.has(s.index ?? -1)) };
+      if (c.kind === 'article') {
+        const { output: text, response: resp } = await ask(
+          deps.gateway,
+          CONTENT_ARTICLE,
+          { purpose: a.purpose, input: c.input },
+          call,
+        );
+        if (!text) throw new VendorBadResponseError(resp.provider, `empty ${c.kind}`);
+        // The reader's numbering: 1..k in reading order, the References list exactly the cited sources.
+        const done = renumberArticle(text, c.input.sources ?? []);
+        return { output: done.markdown.trim(), provenance: provenanceOf(resp), citations: done.references };
       }
-      const check = CHECKS[a.call.kind as keyof typeof CHECKS];
-      const output = parsed<Record<string, unknown>>(resp, check, a.call.kind);
+      const { output, response: resp } = await ask(
+        deps.gateway,
+        jsonTaskOf(c),
+        { purpose: a.purpose, input: c.input },
+        call,
+      );
+      const provenance = provenanceOf(resp);
+      // A JSON writer of `local` reports its coverage inside the draft: it belongs with the provenance.
+      const coverage = takeCoverage(resp, output);
+      if (coverage) provenance.coverage = coverage;
       // A post over the platform's limit cannot be published as asked: the vendor's answer is unusable.
-      if (a.call.kind === 'platform_post') {
+      if (c.kind === 'platform_post') {
         const length = [...String(output.content)].length;
-        if (length > a.call.input.max_characters)
+        if (length > c.input.max_characters)
           throw new VendorBadResponseError(
             resp.provider,
-            `a post of ${length} characters for ${a.call.input.platform}, whose limit is ${a.call.input.max_characters}`,
+            `a post of ${length} characters for ${c.input.platform}, whose limit is ${c.input.max_characters}`,
           );
       }
       return { output, provenance, citations: [] };

@@ -7,10 +7,11 @@
  * writers call `writeCopy` from their workflows for the short pieces they need.
  */
 import type { AiGateway } from '../infra/ai/gateway';
-import { charCount, fitToLimit, MODEL_PLANS, shortCopyPrompt } from '../domain/generation';
+import { charCount, fitToLimit } from '../domain/generation';
 import type { CopyForm, GenerationMetadata, ProviderChoiceName, ShortCopyInput } from '../domain/generation';
+import { SHORT_COPY } from '../domain/generation/tasks';
 import { activityKey } from './tasks';
-import { ajv, generationInfo, guarded, parsed } from './ai-call';
+import { ask, generationInfo } from './ai-call';
 
 export interface CopyActivityDeps {
   gateway: AiGateway;
@@ -23,36 +24,17 @@ export interface WrittenCopy {
   metadata: GenerationMetadata;
 }
 
-const checkCopy = ajv.compile({ type: 'object', required: ['text'], properties: { text: { type: 'string' } } });
-
 export function createCopyActivities(deps: CopyActivityDeps) {
   return {
     async writeCopy(a: { userId: string; copy: ShortCopyInput; provider?: ProviderChoiceName }): Promise<WrittenCopy> {
       const c = a.copy;
-      const resp = await guarded(deps.gateway, {
+      const { output, response } = await ask(deps.gateway, SHORT_COPY, c, {
         userId: a.userId,
         provider: a.provider,
-        purpose: `copy.${c.form}`,
-        messages: shortCopyPrompt(c),
-        maxTokens: Math.ceil(c.maxChars / 2) + 50,
         idempotencyKey: activityKey(),
-        localTask: { kind: 'short_copy', input: c },
-        modelPlan: MODEL_PLANS.copy(
-          'text',
-          c.form,
-          {
-            topic: c.topic,
-            audience: c.audience,
-            tone: c.tone,
-            platform: c.platform,
-            keyPoints: c.keyPoints,
-            facts: c.facts,
-          },
-          c.maxChars,
-        ),
       });
-      const text = fitToLimit(parsed<{ text: string }>(resp, checkCopy, 'short copy').text.trim(), c.maxChars);
-      return { form: c.form, text, characters: charCount(text), metadata: generationInfo(resp) };
+      const text = fitToLimit(output.text.trim(), c.maxChars);
+      return { form: c.form, text, characters: charCount(text), metadata: generationInfo(response) };
     },
   };
 }

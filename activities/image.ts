@@ -17,7 +17,14 @@ import { outpaintLocal, removeBackgroundLocal, DEFAULT_TOLERANCE } from '../infr
 import { ValidationError } from '../domain/errors';
 import { imagePriceOf, ImagePriceOperation } from '../domain/pricing';
 import { renderSvg } from '../domain/image/procedural';
-import { cleanEnhanced, enhancePromptMessages, enrichPrompt, EnrichInput } from '../domain/image/enrich';
+import {
+  cleanEnhanced,
+  enhancePromptMessages,
+  enrichPrompt,
+  EnrichInput,
+  LOCAL_ENRICHMENT,
+  LOCAL_RENDER_DESCRIPTION,
+} from '../domain/image/enrich';
 import { PROVIDER_INFO, ImageProvider, ImageVendor } from '../domain/image/providers';
 import type {
   GeneratedImage,
@@ -109,10 +116,15 @@ export function createImageActivities(deps: ImageActivityDeps) {
   }
 
   return {
-    /** Rewrites the prompt through the text gateway; offline (local writer) a deterministic enrichment. */
+    /**
+     * Rewrites the prompt through the text gateway; offline (local writer) a deterministic enrichment. For the
+     * offline renderer, always the description of what it draws: a vendor's rewrite would promise what it cannot draw.
+     */
     async enhanceImagePrompt(a: { userId: string; input: EnrichInput }): Promise<PromptEnhancement> {
+      if (a.input.renderer === 'local')
+        return { prompt: enrichPrompt(a.input), provider: 'local', model: LOCAL_RENDER_DESCRIPTION, offline: true };
       if (deps.gateway.resolve('auto') === 'local')
-        return { prompt: enrichPrompt(a.input), provider: 'local', model: 'local-enrichment-v1', offline: true };
+        return { prompt: enrichPrompt(a.input), provider: 'local', model: LOCAL_ENRICHMENT, offline: true };
       const resp = await withHeartbeat(() =>
         deps.gateway.complete({
           userId: a.userId,

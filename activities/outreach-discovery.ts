@@ -33,7 +33,8 @@ export function createOutreachDiscoveryActivities(deps: OutreachDiscoveryDeps) {
             url: s.url,
             title: doc.title,
             text: doc.body,
-            credibility: doc.credibility_score,
+            // Sample documents claim no credibility: the neutral 0.5 (docs/outreach.md), no authority from them.
+            credibility: doc.credibility_score ?? 0.5,
             source: 'research_corpus',
           });
       }

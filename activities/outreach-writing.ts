@@ -6,9 +6,10 @@
  * (`offline: true`, `method: "template"`).
  */
 import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
-import { ajv, guarded, parsed, strings } from './ai-call';
+import { ask } from './ai-call';
 import { activityKey } from './tasks';
-import { followUpPrompt, generatePrompt, personalizePrompt, subjectsPrompt } from '../domain/outreach/prompts';
+import type { AiTask } from '../domain/ai/task';
+import { OUTREACH_EMAIL, OUTREACH_FOLLOW_UP, OUTREACH_PERSONALIZE, OUTREACH_SUBJECTS } from '../domain/outreach/tasks';
 import type { EmailDraft, FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '../domain/outreach/writer';
 
 export interface OutreachWritingDeps {
@@ -23,17 +24,6 @@ export interface WritingMetadata {
   method: 'template' | 'language_model';
 }
 
-const checkDraft = ajv.compile({
-  type: 'object',
-  required: ['subject', 'body'],
-  properties: { subject: { type: 'string', minLength: 1 }, body: { type: 'string', minLength: 1 } },
-});
-const checkSubjects = ajv.compile({
-  type: 'object',
-  required: ['suggestions'],
-  properties: { suggestions: { ...strings, minItems: 1 } },
-});
-
 const metadataOf = (r: CompletionResponse): WritingMetadata => ({
   provider: r.provider,
   model: r.model,
@@ -42,50 +32,33 @@ const metadataOf = (r: CompletionResponse): WritingMetadata => ({
 });
 
 export function createOutreachWritingActivities(deps: OutreachWritingDeps) {
-  const draft = async (
-    userId: string,
-    purpose: string,
-    messages: ReturnType<typeof generatePrompt>,
-    localTask: Parameters<AiGateway['complete']>[0]['localTask'],
+  const draft = async <I extends { userId: string }>(
+    task: AiTask<Omit<I, 'userId'>, EmailDraft>,
+    a: I,
   ): Promise<EmailDraft & { metadata: WritingMetadata }> => {
-    const r = await guarded(deps.gateway, {
-      userId,
-      purpose,
-      messages,
-      maxTokens: 900,
+    const { output: d, response } = await ask(deps.gateway, task, strip(a), {
+      userId: a.userId,
       idempotencyKey: activityKey(),
-      localTask,
     });
-    const d = parsed<EmailDraft>(r, checkDraft, 'outreach email');
-    return { subject: d.subject.trim(), body: d.body.trim(), metadata: metadataOf(r) };
+    return { subject: d.subject.trim(), body: d.body.trim(), metadata: metadataOf(response) };
   };
   return {
-    outreachGenerateEmail: (a: GenerateEmailInput & { userId: string }) =>
-      draft(a.userId, 'outreach.email.generate', generatePrompt(a), { kind: 'outreach_email', input: strip(a) }),
-    outreachPersonalizeEmail: (a: PersonalizeInput & { userId: string }) =>
-      draft(a.userId, 'outreach.email.personalize', personalizePrompt(a), {
-        kind: 'outreach_personalize',
-        input: strip(a),
-      }),
-    outreachFollowUpEmail: (a: FollowUpInput & { userId: string }) =>
-      draft(a.userId, 'outreach.email.follow_up', followUpPrompt(a), { kind: 'outreach_follow_up', input: strip(a) }),
+    outreachGenerateEmail: (a: GenerateEmailInput & { userId: string }) => draft(OUTREACH_EMAIL, a),
+    outreachPersonalizeEmail: (a: PersonalizeInput & { userId: string }) => draft(OUTREACH_PERSONALIZE, a),
+    outreachFollowUpEmail: (a: FollowUpInput & { userId: string }) => draft(OUTREACH_FOLLOW_UP, a),
     async outreachSubjectSuggestions(a: {
       userId: string;
       topic: string;
       tone?: Tone;
     }): Promise<{ suggestions: string[]; metadata: WritingMetadata }> {
-      const tone = a.tone ?? 'professional';
-      const r = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: 'outreach.email.subjects',
-        messages: subjectsPrompt(a.topic, tone),
-        maxTokens: 300,
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'outreach_subjects', input: { topic: a.topic, tone } },
-      });
-      const s = parsed<{ suggestions: string[] }>(r, checkSubjects, 'subject suggestions');
-      const suggestions = [...new Set(s.suggestions.map((x) => x.trim()).filter(Boolean))].slice(0, 10);
-      return { suggestions, metadata: metadataOf(r) };
+      const { output, response } = await ask(
+        deps.gateway,
+        OUTREACH_SUBJECTS,
+        { topic: a.topic, tone: a.tone ?? 'professional' },
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
+      const suggestions = [...new Set(output.suggestions.map((x) => x.trim()).filter(Boolean))].slice(0, 10);
+      return { suggestions, metadata: metadataOf(response) };
     },
   };
 }

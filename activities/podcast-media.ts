@@ -23,7 +23,7 @@ import type {
   SceneVideoJob,
   UploadJob,
 } from '../domain/podcast/jobs';
-import { translatePrompt } from '../domain/podcast/prompts';
+import { PODCAST_TRANSLATE } from '../domain/podcast/tasks';
 import type { SceneAudioAsset } from '../domain/podcast/types';
 import { narrationSentences } from '../domain/media/narration';
 import { speechSeconds } from '../domain/media/timeline';
@@ -43,7 +43,7 @@ import type { MediaStorage } from '../infra/storage/port';
 import type { SpeechSynthesizer } from '../infra/tts/port';
 import type { OfflineTranslator } from '../infra/translate/apertium';
 import { storageKeyOf } from '../projections/podcast';
-import { ajv, guarded, parsed } from './ai-call';
+import { ask } from './ai-call';
 import { withHeartbeat } from './heartbeat';
 import { appendProjectEvent } from './podcast';
 import { activityKey } from './tasks';
@@ -66,12 +66,6 @@ const r3 = (x: number) => Math.round(x * 1000) / 1000;
 const now = () => new Date().toISOString();
 /** Longest stretch of a dubbed segment: beyond 2× speech is hard to follow (and atempo's single-stage range). */
 export const MAX_DUB_TEMPO = 2;
-
-const TRANSLATIONS = ajv.compile({
-  type: 'object',
-  required: ['translations'],
-  properties: { translations: { type: 'array', items: { type: 'string' } } },
-});
 
 export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
   const scratch = async (taskId: string) => {
@@ -549,14 +543,12 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
           },
         };
       if (deps.gateway.resolve('auto') !== 'local') {
-        const resp = await guarded(deps.gateway, {
-          userId: a.userId,
-          purpose: 'podcast.translate',
-          messages: translatePrompt(texts, job.source_language, job.target_language),
-          maxTokens: Math.min(16000, 200 + texts.join(' ').length),
-          idempotencyKey: activityKey(),
-        });
-        const out = parsed<{ translations: string[] }>(resp, TRANSLATIONS, 'translation');
+        const { output: out, response: resp } = await ask(
+          deps.gateway,
+          PODCAST_TRANSLATE,
+          { texts, from: job.source_language, to: job.target_language },
+          { userId: a.userId, idempotencyKey: activityKey() },
+        );
         if (out.translations.length !== texts.length)
           throw new MediaInputError(
             `the translation has ${out.translations.length} segments, expected ${texts.length}`,

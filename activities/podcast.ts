@@ -12,14 +12,12 @@ import type { EventStore, NewEvent } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';
 import type { ResearchProvider } from '../infra/research';
 import { podcastStream } from '../domain/events/podcast';
-import type { LocalTask } from '../domain/generation';
-import { analyzeIdeaPrompt, enhanceIdeaPrompt, queriesPrompt, scriptPrompt } from '../domain/podcast/prompts';
-import { scriptFromDraft, scriptInput, ScriptDraft } from '../domain/podcast/script';
+import { PODCAST_SCRIPT, PODCAST_TEXT_TASKS } from '../domain/podcast/tasks';
+import { scriptFromDraft, scriptInput } from '../domain/podcast/script';
 import type { ResearchJob, ScriptJob, TextJob } from '../domain/podcast/jobs';
 import type { NoteField, PodcastScript } from '../domain/podcast/types';
-import type { ChatMessage } from '../domain/blog/prompts';
 import { activityKey, currentWorkflowId } from './tasks';
-import { ajv, guarded, parsed, strings } from './ai-call';
+import { ask, takeCoverage } from './ai-call';
 import { withHeartbeat } from './heartbeat';
 
 export interface PodcastActivityDeps {
@@ -44,66 +42,7 @@ export async function appendProjectEvent(
   );
 }
 
-const CHECKS = {
-  enhance: ajv.compile({
-    type: 'object',
-    required: ['enhanced_idea'],
-    properties: {
-      enhanced_idea: { type: 'string', minLength: 1 },
-      title_suggestions: strings,
-      hooks: strings,
-      keywords: strings,
-    },
-  }),
-  analyze: ajv.compile({
-    type: 'object',
-    required: ['audience', 'angle', 'segment_outline'],
-    properties: {
-      audience: { type: 'string' },
-      angle: { type: 'string' },
-      segment_outline: { type: 'array', items: { type: 'object', required: ['title'] } },
-    },
-  }),
-  queries: ajv.compile({
-    type: 'object',
-    required: ['queries'],
-    properties: { queries: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } } },
-  }),
-};
-
-const SCRIPT_CHECK = ajv.compile({
-  type: 'object',
-  required: ['scenes'],
-  properties: {
-    title: { type: 'string' },
-    scenes: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        required: ['lines'],
-        properties: {
-          title: { type: 'string' },
-          lines: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['speaker', 'text'],
-              properties: { speaker: { type: 'string' }, text: { type: 'string' } },
-            },
-          },
-        },
-      },
-    },
-  },
-});
-
 const NOTE: Record<TextJob['kind'], NoteField> = { enhance: 'enhanced_idea', analyze: 'analysis', queries: 'queries' };
-const PURPOSE: Record<TextJob['kind'], string> = {
-  enhance: 'podcast.idea',
-  analyze: 'podcast.analysis',
-  queries: 'podcast.queries',
-};
 
 export function createPodcastActivities(deps: PodcastActivityDeps) {
   const record = (projectId: string | undefined, userId: string, taskId: string, field: NoteField, value: unknown) =>
@@ -118,26 +57,11 @@ export function createPodcastActivities(deps: PodcastActivityDeps) {
     /** One metered AI call: enhanced idea, analysis or search queries (JSON, checked), recorded on the project. */
     async podcastText(a: { taskId: string; userId: string; job: TextJob }): Promise<Record<string, unknown>> {
       const { job } = a;
-      const messages: Record<TextJob['kind'], ChatMessage[]> = {
-        enhance: enhanceIdeaPrompt(job.input),
-        analyze: analyzeIdeaPrompt(job.input),
-        queries: queriesPrompt(job.input),
-      };
-      const local: Record<TextJob['kind'], LocalTask> = {
-        enhance: { kind: 'podcast_idea', input: job.input },
-        analyze: { kind: 'podcast_analysis', input: job.input },
-        queries: { kind: 'podcast_queries', input: job.input },
-      };
-      const resp = await guarded(deps.gateway, {
+      const { output: value, response: resp } = await ask(deps.gateway, PODCAST_TEXT_TASKS[job.kind], job.input, {
         userId: a.userId,
         provider: job.provider,
-        purpose: PURPOSE[job.kind],
-        messages: messages[job.kind],
-        maxTokens: 1200,
         idempotencyKey: activityKey(),
-        localTask: local[job.kind],
       });
-      const value = parsed<Record<string, unknown>>(resp, CHECKS[job.kind], PURPOSE[job.kind]);
       await record(job.project_id, a.userId, a.taskId, NOTE[job.kind], value);
       return { ...value, provider: resp.provider, model: resp.model, offline: resp.metadata.offline };
     },
@@ -171,22 +95,20 @@ export function createPodcastActivities(deps: PodcastActivityDeps) {
       job: ScriptJob;
     }): Promise<{ script: PodcastScript; version: number }> {
       const input = scriptInput(a.job.request);
-      const resp = await guarded(deps.gateway, {
+      const { output: draft, response: resp } = await ask(deps.gateway, PODCAST_SCRIPT, input, {
         userId: a.userId,
         provider: a.job.request.provider,
-        purpose: 'podcast.script',
-        messages: scriptPrompt(input),
-        maxTokens: Math.min(16000, 600 + input.target_words * 3),
         idempotencyKey: activityKey(),
-        localTask: { kind: 'podcast_script', input },
       });
-      const draft = parsed<ScriptDraft>(resp, SCRIPT_CHECK, 'podcast script');
+      // The offline writer's account of the brief and of a script shorter than the duration (absent for vendors).
+      const coverage = takeCoverage(resp, draft);
       let script: PodcastScript;
       try {
         script = scriptFromDraft(draft, input, { provider: resp.provider, model: resp.model });
       } catch (e) {
         throw new VendorBadResponseError(resp.provider, `unusable script: ${(e as Error).message}`);
       }
+      if (coverage) script = { ...script, coverage };
       await appendProjectEvent(deps.store, a.job.project_id, a.userId, {
         type: 'PodcastScriptWritten',
         data: { project_id: a.job.project_id, user_id: a.userId, script, version: a.job.version, task_id: a.taskId },

@@ -16,11 +16,12 @@ import path from 'node:path';
 import { videoRenderStream } from '../domain/events/video';
 import { storableText } from '../domain/storable-text';
 import { planInput, scenesFromDraft } from '../domain/video/plan';
-import { videoPlanPrompt } from '../domain/video/prompts';
-import type { PlanDraft, PlanRequest, PlanScene } from '../domain/video/types';
+import { VIDEO_PLAN } from '../domain/video/tasks';
+import type { PlanRequest, PlanScene } from '../domain/video/types';
+import type { Coverage } from '../domain/generation';
 import type { RenderJob } from '../domain/video/render';
 import { activityKey, currentWorkflowId } from './tasks';
-import { ajv, guarded, parsed } from './ai-call';
+import { ask, takeCoverage } from './ai-call';
 
 export interface VideoActivityDeps {
   store: EventStore;
@@ -31,33 +32,13 @@ export interface VideoActivityDeps {
   meter: MediaMeter;
 }
 
-const checkDraft = ajv.compile({
-  type: 'object',
-  required: ['title', 'scenes'],
-  properties: {
-    title: { type: 'string' },
-    scenes: {
-      type: 'array',
-      minItems: 1,
-      items: {
-        type: 'object',
-        required: ['narration'],
-        properties: {
-          heading: { type: 'string' },
-          narration: { type: 'string' },
-          visual_description: { type: 'string' },
-          duration_seconds: { type: 'number' },
-        },
-      },
-    },
-  },
-});
-
 export interface DraftedPlan {
   title: string;
   scenes: PlanScene[];
   provider: string;
   model: string;
+  /** The offline planner's account of the brief (compose.ts); absent when a vendor wrote the plan. */
+  coverage?: Coverage;
 }
 
 /** Appends one event of a render's stream, once (its id from the activity key and `suffix`). */
@@ -81,16 +62,12 @@ export function createVideoActivities(deps: VideoActivityDeps) {
     /** One metered AI call: the plan's title and scenes, durations fitted to the target exactly. */
     async draftVideoPlan(a: { userId: string; request: PlanRequest }): Promise<DraftedPlan> {
       const input = planInput(a.request);
-      const resp = await guarded(deps.gateway, {
+      const { output: draft, response: resp } = await ask(deps.gateway, VIDEO_PLAN, input, {
         userId: a.userId,
         provider: a.request.provider,
-        purpose: 'video.plan',
-        messages: videoPlanPrompt(input),
-        maxTokens: Math.min(8000, 400 + Math.ceil(input.duration_seconds * 6)),
         idempotencyKey: activityKey(),
-        localTask: { kind: 'video_plan', input },
       });
-      const draft = parsed<PlanDraft>(resp, checkDraft, 'video plan');
+      const coverage = takeCoverage(resp, draft);
       let scenes: PlanScene[];
       try {
         scenes = scenesFromDraft(draft, input);
@@ -102,6 +79,7 @@ export function createVideoActivities(deps: VideoActivityDeps) {
         scenes,
         provider: resp.provider,
         model: resp.model,
+        ...(coverage ? { coverage } : {}),
       };
     },
 

@@ -17,13 +17,13 @@ import type { WebhookSecretStore } from '../infra/webhooks/secrets';
 import { parseRetryAfter } from '../domain/webhooks/schedule';
 import { writerBatchStream } from '../domain/events/writers';
 import { researchQuery } from '../domain/writers/briefs';
-import { DRAFT_SCHEMAS } from '../domain/writers/drafts';
 import { finishDraft } from '../domain/writers/finish';
-import { writerPrompt } from '../domain/writers/prompts';
+import { WRITER_DRAFTS } from '../domain/writers/tasks';
 import type { Source, WriterBrief, WriterJob } from '../domain/writers/types';
 import type { WriterResult } from '../domain/writers/result';
+import type { Coverage } from '../domain/generation';
 import { batchSecretKey } from '../domain/writers/task-types';
-import { ajv, guarded, numbered, parsed } from './ai-call';
+import { ask, numbered, takeCoverage } from './ai-call';
 import { activityKey, currentWorkflowId } from './tasks';
 
 export interface BatchNotifyDeps {
@@ -52,24 +52,6 @@ export const SOURCES_PER_PIECE = 5;
 /** The id of a batch's notification message (`webhook-id`): the same on every attempt. */
 export const batchMessageId = (batchId: string) => uuidFromKey(`writer-batch-notification:${batchId}`);
 
-/** Completion budget of one draft, by kind (articles by their word target). */
-function maxTokensOf(b: WriterBrief): number {
-  switch (b.kind) {
-    case 'article':
-      return Math.ceil(b.targetWords * 2) + 400;
-    case 'page_about':
-      return 400;
-    case 'ad_copy':
-    case 'story':
-    case 'group_post':
-      return 800;
-    default:
-      return 1200;
-  }
-}
-
-const checks = Object.fromEntries(Object.entries(DRAFT_SCHEMAS).map(([k, s]) => [k, ajv.compile(s)]));
-
 export interface DraftOutcome {
   draft: unknown;
   usage: {
@@ -81,6 +63,8 @@ export interface DraftOutcome {
     cost: number;
     token_source: string;
   };
+  /** The offline writer's account of how it met the brief (compose.ts), taken out of its draft; absent for vendors. */
+  coverage?: Coverage;
 }
 
 export function createWriterActivities(deps: WriterActivityDeps) {
@@ -102,17 +86,16 @@ export function createWriterActivities(deps: WriterActivityDeps) {
 
     /** One metered call: the vendor is asked for the kind's JSON draft; `local` writes it offline. */
     async writeWriterDraft(a: { userId: string; brief: WriterBrief; sources: Source[] }): Promise<DraftOutcome> {
-      const resp = await guarded(deps.gateway, {
-        userId: a.userId,
-        purpose: `writers.${a.brief.platform}.${a.brief.kind}`,
-        messages: writerPrompt(a.brief, a.sources),
-        maxTokens: maxTokensOf(a.brief),
-        idempotencyKey: activityKey(),
-        localTask: { kind: 'social', input: { brief: a.brief, sources: a.sources } },
-      });
-      const draft = parsed<unknown>(resp, checks[a.brief.kind], `${a.brief.kind.replace('_', ' ')} draft`);
+      const { output: draft, response: resp } = await ask(
+        deps.gateway,
+        WRITER_DRAFTS[a.brief.kind],
+        { brief: a.brief, sources: a.sources },
+        { userId: a.userId, idempotencyKey: activityKey() },
+      );
+      const coverage = takeCoverage(resp, draft);
       return {
         draft,
+        ...(coverage ? { coverage } : {}),
         usage: {
           provider: resp.provider,
           model: resp.model,
@@ -156,6 +139,7 @@ export function createWriterActivities(deps: WriterActivityDeps) {
           research_provider: b.research ? deps.research.name : 'none',
           generated_at: now().toISOString(),
           workflow_id: currentWorkflowId(),
+          ...(a.outcome.coverage ? { coverage: a.outcome.coverage } : {}),
         },
       };
     },

@@ -17,6 +17,8 @@ import type {
   ResearchResult,
 } from '../domain/blog/types';
 import { runTask, TaskInput } from './task-runner';
+import { renumberCitations, withoutRepeats } from '../domain/generation/article';
+import { markdownWordCount } from '../domain/generation/text';
 
 // Reading sources is free and safe to repeat.
 const reads = proxyActivities<BlogActivities>({
@@ -37,9 +39,15 @@ export async function blogResearchWorkflow(input: TaskInput<ResearchRequest>): P
   return runTask('blog_research', input, async (progress) => {
     const r = input.request;
     await progress(`Starting research on "${r.topic || r.keywords.join(', ')}"`);
-    const sources = await reads.gatherSources({ userId: input.userId, request: r });
+    const found = await reads.gatherSources({ userId: input.userId, request: r });
+    const sources = found.sources;
     await progress(`Found ${sources.length} relevant sources; analysing keywords and competitors`);
-    const summary = await paid.analyzeResearch({ userId: input.userId, request: r, sources });
+    const summary = await paid.analyzeResearch({
+      userId: input.userId,
+      request: r,
+      sources,
+      webSearchQueries: found.web_search_queries,
+    });
     await progress(
       `Identified ${summary.keyword_analysis.primary_keywords.length} primary keywords and ${summary.suggested_angles.length} content angles`,
     );
@@ -68,6 +76,12 @@ export async function blogMediumWorkflow(input: TaskInput<MediumRequest>): Promi
     }
     const words = sections.reduce((a, s) => a + s.wordCount, 0);
     await progress(`Finished ${sections.length} sections, ${words} words`);
-    return { title: r.title, sections, total_words: words };
+    // Sections are written one by one: a sentence an earlier section said is not said again, and each section
+    // numbered its own sources from 1, so the post gets one numbering ([2] is the same source everywhere).
+    const post = renumberCitations(withoutRepeats(sections)).map((s) => ({
+      ...s,
+      wordCount: markdownWordCount(s.content),
+    }));
+    return { title: r.title, sections: post, total_words: post.reduce((a, s) => a + markdownWordCount(s.content), 0) };
   });
 }

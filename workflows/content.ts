@@ -9,7 +9,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { ContentActivities } from '../activities/content';
-import { RESEARCH_DEPTHS, wordsWanted } from '../domain/content/types';
+import { RESEARCH_DEPTHS, searchedAs, wordsWanted } from '../domain/content/types';
 import type {
   BlogResearchRequest,
   BlogWriterRequest,
@@ -85,14 +85,17 @@ export async function blogWriterResearchWorkflow(input: TaskInput<BlogResearchRe
     const out = await paid.generate({
       userId: input.userId,
       purpose: 'blog_writer.research',
-      call: { kind: 'research', input: { topic: r.topic, sources: found.sources } },
+      call: {
+        kind: 'research',
+        input: { topic: r.topic, sources: found.sources, web_search_queries: found.web_search_queries },
+      },
     });
     const web = found.searched.includes('+');
     return {
       topic: r.topic,
       research_depth: r.research_depth,
       sources: found.sources,
-      ...(out.output as Result),
+      ...searchedAs(out.output as Result, found.web_search_queries),
       metadata: {
         ...out.provenance,
         searched: found.searched,
@@ -102,7 +105,7 @@ export async function blogWriterResearchWorkflow(input: TaskInput<BlogResearchRe
         ...(r.sources.includes('web') && !web
           ? {
               web_search:
-                'not configured: web sources are the research corpus documents of type "web" (set WEB_SEARCH_PROVIDER and WEB_SEARCH_API_KEY for live web search)',
+                'not configured: "web" sources are sample documents of the research corpus written as web pages (source_type "sample"; set WEB_SEARCH_PROVIDER and WEB_SEARCH_API_KEY for live web search)',
             }
           : {}),
       },

@@ -9,7 +9,7 @@
 import { isCancellation, proxyActivities } from '@temporalio/workflow';
 import type { ContentActivities } from '../activities/content';
 import { PLATFORMS, Platform } from '../domain/content/platforms';
-import { LENGTH_WORDS, DEFAULT_WORDS } from '../domain/content/types';
+import { LENGTH_WORDS, DEFAULT_WORDS, searchedAs } from '../domain/content/types';
 import type { BatchRequest, GenerateRequest } from '../domain/content/types';
 import { PAID_CALL_RETRY, READ_RETRY } from './retry';
 import { failureCodeOf, runTask, TaskInput } from './task-runner';
@@ -57,7 +57,10 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
         input: {
           topic: job.topic,
           keywords,
-          sections: job.key_points.length ? job.key_points.map((heading) => ({ heading })) : undefined,
+          // One section per key point: the point heads its section and is stated in it, as the user wrote it.
+          sections: job.key_points.length
+            ? job.key_points.map((p) => ({ heading: p.charAt(0).toUpperCase() + p.slice(1), keyPoints: [p] }))
+            : undefined,
           sources: found.sources,
           tone: job.tone,
           targetWords: words,
@@ -107,9 +110,12 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
     const r = await paid.generate({
       userId,
       purpose: 'v1.content.research',
-      call: { kind: 'research', input: { topic: job.topic, keywords, sources: found.sources } },
+      call: {
+        kind: 'research',
+        input: { topic: job.topic, keywords, sources: found.sources, web_search_queries: found.web_search_queries },
+      },
     });
-    research = { sources: found.sources, ...(r.output as Result) };
+    research = { sources: found.sources, ...searchedAs(r.output as Result, found.web_search_queries) };
   }
   const scores = await reads.scoreText({ content, keywords });
   const metadata = {

@@ -66,7 +66,9 @@ export async function imageGenerateWorkflow(input: {
 }): Promise<GenerationOutcome> {
   const { userId, plan } = input;
   const enhancement = plan.enhance ? await paid.enhanceImagePrompt({ userId, input: plan.enrich }) : undefined;
-  const prompt = enhancement?.prompt ?? plan.prompt;
+  // A vendor model draws the enhanced prompt; the offline renderer draws the client's prompt (its enhanced prompt
+  // only describes that drawing: domain/image/enrich.ts).
+  const prompt = plan.provider === 'local' ? plan.prompt : (enhancement?.prompt ?? plan.prompt);
   const { seeds, enhance: _e, enrich: _r, ...common } = plan;
   const settled = await Promise.allSettled(
     seeds.map((seed, i) => paid.generateImage({ ...common, prompt, userId, seed, variation: i + 1 })),

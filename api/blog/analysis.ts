@@ -22,6 +22,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, httpUrl, int, num, obj, ok, str, strings } from '../kernel/schema';
 import { contentField, limitContent, recordSeoAnalysis, timed } from '../analysis/common';
 import { outlineSchema, researchDataSchema, sectionIdSchema } from './schemas';
+import { refuseCamelSpelling } from '../../domain/blog/types';
 
 const tags = ['blog writer'];
 const numMap = { type: 'object', additionalProperties: num };
@@ -71,6 +72,22 @@ export const seoResultSchema = obj({
   ),
   readability_details: { type: 'object' },
   assessments: arr(obj({ id: { type: 'string' }, score: num, weight: num, applicable: { type: 'boolean' } })),
+  coherence: obj({
+    subject: { type: 'string' },
+    subject_source: { enum: ['given', 'text'] },
+    topicality: num,
+    sentences: int,
+    judged_sentences: int,
+    off_topic_sentences: int,
+    other_terms: arr(),
+    duplicate_sentences: int,
+    repeated_4gram_share: num,
+    score: num,
+    capped: { type: 'boolean' },
+    cap: { type: ['number', 'null'] },
+    cap_reasons: arr({ enum: ['off_topic', 'repetitive'] }),
+    uncapped_score: num,
+  }),
 });
 
 // ---- metadata ----
@@ -259,7 +276,7 @@ export const blogAnalysisRoutes: RouteDef[] = [
     successBody: 'bare',
     summary: 'SEO analysis of a blog post (score, keyword density, structure, readability, links, image alt text)',
     description:
-      'seo_score is a weighted sum of assessments (docs/analysis.md); every finding carries character offsets into `content`.',
+      'seo_score is a weighted sum of assessments (docs/analysis.md), capped at 50 for an off-topic or repetitive text (`coherence`); every finding carries character offsets into `content`.',
     request: { body: seoBody },
     responses: {
       200: {
@@ -397,7 +414,10 @@ export const blogAnalysisRoutes: RouteDef[] = [
       ),
     },
     responses: { 200: { description: 'The refined outline (input not modified)', data: refineSchema } },
-    handler: (ctx) => ({ data: { success: true, ...refineOutline(ctx.body) } }),
+    handler: (ctx) => {
+      refuseCamelSpelling(ctx.body.outline, (i) => `outline.${i}`);
+      return { data: { success: true, ...refineOutline(ctx.body) } };
+    },
   }),
   defineRoute<{ outline: OutlineSection[] }, { target_words: number }>({
     method: 'post',
@@ -414,6 +434,7 @@ export const blogAnalysisRoutes: RouteDef[] = [
       200: { description: 'Outline with word_adjustment per section and a summary', data: rebalanceSchema },
     },
     handler: (ctx) => {
+      refuseCamelSpelling(ctx.body.outline, (i) => `outline.${i}`);
       return { data: { success: true, ...rebalanceOutline(ctx.body.outline, ctx.query.target_words) } };
     },
   }),

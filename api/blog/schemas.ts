@@ -1,5 +1,5 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
-import { httpUrl, str, strings } from '../kernel/schema';
+import { coverageSchema, httpUrl, nullable, str, strings } from '../kernel/schema';
 import { taskRecordSchema as anyTaskRecord } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
@@ -9,10 +9,20 @@ export const sourceSchema = {
     title: str(500),
     url: httpUrl(),
     excerpt: str(5000),
-    credibility_score: { type: 'number', minimum: 0, maximum: 1 },
+    credibility_score: nullable({
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description:
+        'The credibility someone claims for the source (0-1): a web result by its domain; null when none is claimed (sample documents)',
+    }),
     published_at: str(40),
     index: { type: 'integer', minimum: 0 },
-    source_type: str(40),
+    source_type: str(40, {
+      description:
+        'web, academic, industry, government; or sample: a sample document written for this platform (the offline research corpus), which is no published source',
+    }),
+    sample_of: str(40, { description: 'For sample documents: the kind of source the sample is written as' }),
   },
   required: ['title', 'url'],
 };
@@ -56,28 +66,48 @@ export const outlineStartBody = {
   required: ['research'],
 };
 
+/** The two spellings of a medium section's fields: the spec's camelCase, and the outline's snake_case. */
+export const MEDIUM_SPELLINGS = { keyPoints: 'key_points', targetWords: 'target_words' } as const;
+
+const keyPoints = strings(30, 500);
+const targetWords = { type: 'integer', minimum: 20, maximum: 1000 };
+/**
+ * Fields of an outline section that are answer annotations of other blog routes (outline/enhance-section,
+ * outline/rebalance): accepted so their answers can be sent on as they are, and not used.
+ */
+const annotations = {
+  enhancement_focus: str(200, { description: 'Answer annotation of outline/enhance-section; accepted, not used' }),
+  improvements_made: strings(50, 1000, {
+    description: 'Answer annotation of outline/enhance-section; accepted, not used',
+  }),
+  word_adjustment: { type: 'integer', description: 'Answer annotation of outline/rebalance; accepted, not used' },
+};
+
+export const mediumSectionSchema = {
+  type: 'object',
+  description:
+    "A section in the spec's camelCase (keyPoints, targetWords) or exactly as the outline result returns it (key_points, target_words); one spelling per request. Unknown fields are refused.",
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 100 },
+    heading: { type: 'string', minLength: 1, maxLength: 300 },
+    keyPoints,
+    key_points: { ...keyPoints, description: 'keyPoints as the outline result spells it' },
+    subheadings: strings(20, 300),
+    keywords: strings(30, 100),
+    targetWords,
+    target_words: { ...targetWords, description: 'targetWords as the outline result spells it' },
+    references: { type: 'array', items: sourceSchema, maxItems: 30 },
+    ...annotations,
+  },
+  required: ['id', 'heading'],
+  additionalProperties: false,
+};
+
 export const mediumStartBody = {
   type: 'object',
   properties: {
     title: { type: 'string', minLength: 1, maxLength: 300 },
-    sections: {
-      type: 'array',
-      minItems: 1,
-      maxItems: 12,
-      items: {
-        type: 'object',
-        properties: {
-          id: { type: 'string', minLength: 1, maxLength: 100 },
-          heading: { type: 'string', minLength: 1, maxLength: 300 },
-          keyPoints: strings(20, 300),
-          subheadings: strings(20, 300),
-          keywords: strings(20, 100),
-          targetWords: { type: 'integer', minimum: 20, maximum: 1000 },
-          references: { type: 'array', items: sourceSchema, maxItems: 20 },
-        },
-        required: ['id', 'heading'],
-      },
-    },
+    sections: { type: 'array', minItems: 1, maxItems: 12, items: mediumSectionSchema },
     persona: personaSchema,
     tone: str(100),
     audience: str(300),
@@ -90,6 +120,7 @@ export const mediumStartBody = {
     researchKeywords: strings(30, 100),
   },
   required: ['title', 'sections'],
+  additionalProperties: false,
 };
 
 export const taskIdParams = {
@@ -188,6 +219,7 @@ export const generationMetadataSchema = {
     first_token_at: { type: 'integer', description: 'Epoch milliseconds of the first generated token' },
     time_to_first_token_ms: { type: 'integer' },
     generation_ms: { type: 'integer', description: 'Time the model spent generating' },
+    coverage: coverageSchema,
   },
   required: ['provider', 'model', 'offline', 'tokens_in', 'tokens_out'],
 };

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, ValidationError } from '../../domain/errors';
 import type { OutlineSection } from '../../domain/analysis/types';
-import type { Persona } from '../../domain/blog/types';
+import { refuseCamelSpelling, type Persona } from '../../domain/blog/types';
 import { getSectionContinuity } from '../../projections/section-continuity';
 import {
   blogEnhanceSectionWorkflow,
@@ -86,6 +86,7 @@ export const blogSectionRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
+      refuseCamelSpelling([ctx.body], () => '');
       const e = await executeWorkflow(ctx.deps, blogEnhanceSectionWorkflow, {
         workflowId: jobId('enhance-section'),
         args: [{ userId: userIdOf(ctx), request: { section: ctx.body, focus: ctx.query.focus } }],
@@ -129,6 +130,7 @@ export const blogSectionRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
+      refuseCamelSpelling(ctx.body.outline, (i) => `outline.${i}`);
       const ids = new Set<string>();
       ctx.body.outline.forEach((s, i) => {
         if (ids.has(s.id))
@@ -206,6 +208,7 @@ export const blogSectionRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
+      refuseCamelSpelling([ctx.body.section], () => 'section');
       const target = ctx.body.section.target_words || DEFAULT_SECTION_WORDS;
       if (target > MAX_SECTION_WORDS)
         throw new ValidationError([

@@ -12,6 +12,8 @@ import {
   MEDIUM_MAX_WORDS,
   mediumRequestedWords,
   MediumRequest,
+  MediumRequestWire,
+  normalizeMediumRequest,
   OutlineRequest,
   ResearchRequest,
 } from '../../domain/blog/types';
@@ -32,7 +34,7 @@ import {
   taskRecordSchema,
 } from './schemas';
 
-interface TaskKind<R> {
+interface TaskKind<R, B = R> {
   /** URL segment: /api/blog/<segment>/start */
   segment: string;
   workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>;
@@ -40,8 +42,12 @@ interface TaskKind<R> {
   /** Prefix of task ids (= workflow ids): blog-research-<uuid>. */
   idPrefix: string;
   body: JsonSchema;
+  /** More about the start route's body, for the OpenAPI document. */
+  about?: string;
+  /** The body as the workflow reads it, when the wire shape differs (throws ValidationError). */
+  prepare?(body: B): R;
   /** Rules the schema cannot say. */
-  check?(body: R): void;
+  check?(request: R): void;
 }
 
 /**
@@ -49,14 +55,15 @@ interface TaskKind<R> {
  * event of the task, TaskStarted first; the route waits (bounded) until the
  * task projection has it, so the client's first status poll finds the task.
  */
-async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
+async function startTask<R, B>(kind: TaskKind<R, B>, ctx: HandlerCtx<B>) {
   const caller = callerOf(ctx);
-  kind.check?.(ctx.body);
+  const request = kind.prepare ? kind.prepare(ctx.body) : (ctx.body as unknown as R);
+  kind.check?.(request);
   await precheckQuota(ctx.deps, caller.userId, caller.plan);
   const taskId = `${kind.idPrefix}-${randomUUID()}`;
   await startWorkflow(ctx.deps, kind.workflow, {
     workflowId: taskId,
-    args: [{ taskId, userId: caller.userId, request: ctx.body }],
+    args: [{ taskId, userId: caller.userId, request }],
     task: { userId: caller.userId, taskType: kind.taskType },
   });
   await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
@@ -71,17 +78,21 @@ async function startTask<R>(kind: TaskKind<R>, ctx: HandlerCtx<R>) {
 const present = (t: TaskRecord) =>
   presentTask(t.result ? { ...t, result: { success: true, ...t.result } } : t, ['task_type']);
 
-function taskRoutes<R>(kind: TaskKind<R>): RouteDef[] {
+function taskRoutes<R, B = R>(kind: TaskKind<R, B>): RouteDef[] {
   return [
-    defineRoute<R>({
+    defineRoute<B>({
       method: 'post',
       path: `/api/blog/${kind.segment}/start`,
       auth: 'user',
       successBody: 'bare',
       tags: ['blog writer'],
       summary: `Start ${kind.taskType.replace('_', ' ')} in the background`,
-      description:
+      description: [
         'Returns a task id at once; poll the matching status route until status is completed, failed or cancelled.',
+        kind.about,
+      ]
+        .filter(Boolean)
+        .join(' '),
       request: { body: kind.body },
       responses: { 200: { description: 'Task started', data: startedSchema } },
       errors: { 503: 'The workflow service (Temporal) cannot be reached' },
@@ -128,12 +139,16 @@ export const blogTaskRoutes: RouteDef[] = [
     idPrefix: 'blog-outline',
     body: outlineStartBody,
   }),
-  ...taskRoutes<MediumRequest>({
+  ...taskRoutes<MediumRequest, MediumRequestWire>({
     segment: 'generate/medium',
     workflow: blogMediumWorkflow,
     taskType: 'blog_medium',
     idPrefix: 'blog-medium',
     body: mediumStartBody,
+    // Sections in the spec's camelCase or exactly as the outline result returns them (snake_case).
+    prepare: normalizeMediumRequest,
+    about:
+      "Sections in the spec's camelCase (keyPoints, targetWords) or exactly as the outline result returns them (key_points, target_words, references): send `result.outline` as `sections`. One spelling per request: a body mixing them is 400 naming the field, and so is any unknown field (nothing is silently ignored).",
     check(body) {
       const words = mediumRequestedWords(body);
       if (words > MEDIUM_MAX_WORDS) {

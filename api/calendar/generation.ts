@@ -3,7 +3,9 @@
  * (`events/generate`, status `generated`) or a series (`series/generate`,
  * occurrences from an RRULE in the calendar's zone), each post one metered
  * call through the AI gateway in a Temporal workflow (vendor when configured,
- * else the offline `local` writer, reported in `generation`).
+ * else the offline `local` writer, reported in `generation`, with the offline
+ * writer's `coverage` of the post: `generation.coverage` for one event,
+ * `events[].generation.coverage` per post of a series).
  * `estimated_performance` comes from the calendar's timing model and says so
  * in its `basis`. The event limit is checked before anything is spent and
  * taken atomically when the events are written.
@@ -19,6 +21,7 @@ import { getEventRow } from '../../projections/calendar-queries';
 import { calendarGenerateWorkflow } from '../../workflows';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { coverageSchema } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { calendarFor, CalendarAccess } from './access';
 import { BASE, tags } from './calendars';
@@ -50,15 +53,29 @@ const estimatedOut = obj({
   expected_reach: int,
   basis: { type: 'object' },
 });
-const generationOut = obj({
-  provider: { type: 'string' },
-  model: { type: 'string' },
-  offline: bool,
-  calls: int,
-  tokens_in: int,
-  tokens_out: int,
-  cost: num,
-});
+/** How the offline writer met the brief (compose.ts `Coverage`): the generated post's, absent for a vendor's. */
+const postCoverage = {
+  ...coverageSchema,
+  description: `${coverageSchema.description as string}; absent when a vendor wrote the post`,
+};
+const generationOut = obj(
+  {
+    provider: { type: 'string' },
+    model: { type: 'string' },
+    offline: bool,
+    calls: int,
+    tokens_in: int,
+    tokens_out: int,
+    cost: num,
+    coverage: postCoverage,
+  },
+  ['provider', 'model', 'offline', 'calls', 'tokens_in', 'tokens_out', 'cost'],
+);
+/** A series post's own call: who wrote it and, for the offline writer, its coverage. */
+const postGenerationOut = obj(
+  { provider: { type: 'string' }, model: { type: 'string' }, offline: bool, coverage: postCoverage },
+  ['provider', 'model', 'offline'],
+);
 const generatedContent = obj({
   title: { type: 'string' },
   thread_content: arr({ type: 'string' }),
@@ -96,6 +113,14 @@ const generate = (ctx: Ctx, posts: SocialPostInput[]) =>
     args: [{ userId: userIdOf(ctx), posts }],
     timeout: '10m',
   });
+
+/** The post's own generation (a series reports one per event): provider, model, offline, coverage when present. */
+const postGeneration = (p: GeneratedPost) => ({
+  provider: p.provider,
+  model: p.model,
+  offline: p.offline,
+  ...(p.coverage ? { coverage: p.coverage } : {}),
+});
 
 const contentOf = (p: GeneratedPost, estimated: ReturnType<typeof estimatedPerformance>) => ({
   title: p.title,
@@ -231,7 +256,7 @@ export const generationRoutes: RouteDef[] = [
             estimated_performance: estimated,
           },
           ...(row ? { event: eventView(row) } : {}),
-          generation: gen,
+          generation: { ...gen, ...(post.coverage ? { coverage: post.coverage } : {}) },
         },
       };
     },
@@ -291,6 +316,7 @@ export const generationRoutes: RouteDef[] = [
               platform: { type: 'string' },
               status: { type: 'string' },
               content: generatedContent,
+              generation: postGenerationOut,
             }),
           ),
           generation: generationOut,
@@ -393,6 +419,7 @@ export const generationRoutes: RouteDef[] = [
               hashtags: posts[i].hashtags,
               estimated_performance: it.fields.content.estimated_performance,
             },
+            generation: postGeneration(posts[i]),
           })),
           generation: gen,
         },

@@ -1,7 +1,7 @@
 /** JSON Schemas of the content generation routes (validation and the OpenAPI document). */
 import { LENGTHS, RESEARCH_DEPTHS, SOURCE_KINDS } from '../../domain/content/types';
 import { PLATFORM_NAMES } from '../../domain/content/platforms';
-import { arr, bool, int, num, obj, str, strings, text } from '../kernel/schema';
+import { arr, bool, coverageSchema, int, num, obj, str, strings, text } from '../kernel/schema';
 
 /** An array of at most `maxItems` non-empty strings of at most `maxLength` characters. */
 export const words = (maxItems: number, maxLength: number, extra: Record<string, unknown> = {}) => ({
@@ -80,6 +80,7 @@ const provenance = {
   provider: { type: 'string', description: 'vendor_a, vendor_b or local (the offline writer)' },
   model: { type: 'string' },
   offline: bool,
+  coverage: coverageSchema,
 };
 export const scoresSchema = {
   word_count: int,

@@ -17,7 +17,7 @@ import { getContent, listContent, listVersions } from '../../projections/content
 import { contentBatchWorkflow, contentGenerateWorkflow } from '../../workflows';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { arr, bool, int, obj, params, str, text, uuid } from '../kernel/schema';
+import { arr, bool, coverageSchema, int, obj, params, str, text, uuid } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { GENERATION_ERRORS } from '../content/routes';
 import { platformEnum, scoresSchema, words } from '../content/schemas';
@@ -41,13 +41,28 @@ const common = {
   include_cta: { ...bool, default: false },
 };
 
+/**
+ * A generated text's metadata: the measured scores, who wrote it, and for the offline writer how it met the brief
+ * (`coverage`). The kind's own fields follow (target_word_count and sources; platform, hashtags, character_count).
+ */
+const generatedMetadata = obj(
+  {
+    ...scoresSchema,
+    provider: { type: 'string', description: 'vendor_a, vendor_b, llama or local (the offline writer)' },
+    model: { type: 'string' },
+    offline: bool,
+    coverage: coverageSchema,
+  },
+  [],
+);
+
 const recordSchema = obj({
   content_id: { type: 'string' },
   type: { type: 'string' },
   topic: { type: 'string' },
   title: { type: ['string', 'null'] },
   content: { type: 'string' },
-  metadata: obj(scoresSchema, []),
+  metadata: generatedMetadata,
   version: int,
   versions: int,
   origin_task_id: { type: ['string', 'null'] },
@@ -64,7 +79,7 @@ const versionSchema = obj({
 });
 const idParams = params({ content_id: uuid });
 /** Metadata the platform measures (analysis engine) or records (provider): a PUT may not set them. */
-const MEASURED = ['word_count', 'readability_score', 'seo_score', 'provider', 'model', 'offline'];
+const MEASURED = ['word_count', 'readability_score', 'seo_score', 'provider', 'model', 'offline', 'coverage'];
 
 function needPlatform(b: { type: string; platform?: string }) {
   if (b.type === 'social_media' && !b.platform)
@@ -112,7 +127,7 @@ export const developerContentRoutes: RouteDef[] = [
     },
     responses: taskResponses(
       'The generated content',
-      obj({ content_id: { type: 'string' }, content: { type: 'string' }, metadata: { type: 'object' }, version: int }, [
+      obj({ content_id: { type: 'string' }, content: { type: 'string' }, metadata: generatedMetadata, version: int }, [
         'content_id',
         'content',
         'metadata',
@@ -156,7 +171,7 @@ export const developerContentRoutes: RouteDef[] = [
               status: { enum: ['completed', 'failed'] },
               content_id: { type: 'string' },
               content: { type: 'string' },
-              metadata: { type: 'object' },
+              metadata: generatedMetadata,
               error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
             },
             ['index', 'topic', 'status'],

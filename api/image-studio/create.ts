@@ -95,6 +95,11 @@ export function planGeneration(
   const seeds = Array.from({ length: b.num_variations }, (_, i) =>
     b.seed !== undefined ? (b.seed + i) % (MAX_SEED + 1) : randomInt(0, MAX_SEED),
   );
+  // Vendors read text from the prompt; the offline renderer writes the template's overlay itself.
+  const overlay =
+    provider === 'local' && template?.overlay
+      ? { kind: template.overlay, text: overlayText(template.overlay, b.prompt) }
+      : undefined;
   return {
     prompt: b.prompt,
     enhance: b.enhance_prompt,
@@ -105,6 +110,9 @@ export function planGeneration(
       template: template
         ? { name: template.name, use_cases: template.use_cases, aspect_label: template.aspect_ratio.label }
         : undefined,
+      // The offline renderer's enhanced prompt describes what it draws (domain/image/enrich.ts).
+      renderer: provider === 'local' ? 'local' : 'vendor',
+      overlay,
     },
     provider,
     model,
@@ -116,11 +124,7 @@ export function planGeneration(
     guidance_scale: b.guidance_scale,
     steps: b.steps,
     seeds,
-    // Vendors read text from the prompt; the offline renderer writes the template's overlay itself.
-    overlay:
-      provider === 'local' && template?.overlay
-        ? { kind: template.overlay, text: overlayText(template.overlay, b.prompt) }
-        : undefined,
+    overlay,
   };
 }
 

@@ -89,3 +89,30 @@ export function asResponse(schema: JsonSchema, drop: ReadonlySet<string> = BOUND
   }
   return out;
 }
+
+/** How the offline writer met a brief (domain/generation/compose.ts `Coverage`; docs/providers.md). */
+export const coverageSchema: JsonSchema = {
+  type: 'object',
+  description:
+    'Extra, offline writer only: what the text was built from, which instructions were carried out, and why it is shorter than asked (it never pads to a length)',
+  properties: {
+    basis: { enum: ['brief', 'brief_and_sources'] },
+    key_points: int,
+    key_points_used: int,
+    sources_used: int,
+    instructions_followed: { type: 'array', items: anyString },
+    instructions_not_followed: { type: 'array', items: anyString },
+    target_words: int,
+    words: int,
+    shortfall: anyString,
+    items: { type: 'object', properties: { wanted: int, written: int }, required: ['wanted', 'written'] },
+  },
+  required: [
+    'basis',
+    'key_points',
+    'key_points_used',
+    'sources_used',
+    'instructions_followed',
+    'instructions_not_followed',
+  ],
+};

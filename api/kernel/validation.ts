@@ -4,8 +4,9 @@
  * checked as sent (a string where an integer is expected is refused); query
  * and path values arrive as text and are coerced to the declared types.
  * Defaults are applied; fields the schema does not name are ignored (kept,
- * never used); every wrong type, missing required field or broken bound is
- * reported with its field path.
+ * never used) unless the schema closes the object (additionalProperties:
+ * false), which refuses each unknown field by its path; every wrong type,
+ * missing required field or broken bound is reported with its field path.
  */
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
@@ -55,6 +56,17 @@ function issueOf(e: ErrorObject, location: Location): FieldIssue {
   if (e.keyword === 'required') {
     const path = [base, (e.params as { missingProperty: string }).missingProperty].filter(Boolean).join('.');
     return { location, path, kind: 'missing', message: `${path} is required` };
+  }
+  if (e.keyword === 'additionalProperties') {
+    // A closed object (additionalProperties: false) names the field it does not know, not its parent.
+    const field = (e.params as { additionalProperty: string }).additionalProperty;
+    const path = [base, field].filter(Boolean).join('.');
+    return {
+      location,
+      path,
+      kind: 'constraint',
+      message: `${path} is not a field of ${base || `this ${location}`}: unknown fields are refused, not ignored`,
+    };
   }
   const path = base;
   const name = path || location;

@@ -9,7 +9,7 @@ import { MAX_DURATION_MINUTES, MAX_SPEAKERS, MIN_DURATION_MINUTES } from '../../
 import { SUBTITLE_MODES } from '../../domain/video/render';
 import { taskRecordSchema } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
+import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
 import { voiceSchema } from '../video/schemas';
 
 export { voiceSchema };
@@ -263,10 +263,11 @@ export const researchSourceSchema: JsonSchema = obj(
     title: S,
     url: S,
     excerpt: d(S, 'the passage found'),
-    credibility_score: num,
+    credibility_score: nullable('number', 'null: no credibility claimed (sample documents of the research corpus)'),
     published_at: S,
     index: int,
-    source_type: S,
+    source_type: d(S, 'web, academic, industry, government, or sample (a sample document written for this platform)'),
+    sample_of: d(S, 'for sample documents: the kind of source the sample is written as'),
   },
   ['title', 'url'],
 );
@@ -324,6 +325,10 @@ export const scriptSchema: JsonSchema = obj(
     provider: S,
     model: S,
     offline: bool,
+    coverage: d(
+      coverageSchema,
+      'offline writer only: what the script was built from (outline segments as key points, research sentences as sources) and why it is shorter than the duration asks (it never pads); absent when a vendor wrote it',
+    ),
   },
   [
     'title',

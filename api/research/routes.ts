@@ -5,6 +5,15 @@
  */
 import { NotFoundError } from '../../domain/errors';
 import { defineRoute, RouteDef } from '../kernel/registry';
+import type { CorpusDocument } from '../../infra/research';
+
+/** What the document is, as its source entry says: a sample claims no publication, type or credibility. */
+function aboutLine(doc: CorpusDocument): string {
+  if (doc.source_type === 'sample')
+    return `Sample document written for this platform, not a published source${doc.sample_of ? ` (written as a ${doc.sample_of} source)` : ''} · Sample date: ${doc.published_at ?? 'none'} · Credibility: none claimed`;
+  const credibility = doc.credibility_score === null ? 'none claimed' : String(doc.credibility_score);
+  return `Published: ${doc.published_at ?? 'unknown'} · Type: ${doc.source_type} · Credibility: ${credibility}`;
+}
 
 export const researchRoutes: RouteDef[] = [
   defineRoute<unknown, unknown, { slug: string }>({
@@ -24,12 +33,7 @@ export const researchRoutes: RouteDef[] = [
     handler(ctx) {
       const doc = ctx.deps.corpus?.document(ctx.params.slug);
       if (!doc) throw new NotFoundError('No corpus document with this slug');
-      const front = [
-        `# ${doc.title}`,
-        '',
-        `Published: ${doc.published_at ?? 'unknown'} · Type: ${doc.source_type} · Credibility: ${doc.credibility_score}`,
-        '',
-      ].join('\n');
+      const front = [`# ${doc.title}`, '', aboutLine(doc), ''].join('\n');
       return { raw: { contentType: 'text/markdown; charset=utf-8', body: `${front}\n${doc.body}\n` } };
     },
   }),

@@ -107,6 +107,7 @@ export const videoPlanRoutes: RouteDef[] = [
         scenes: drafted.scenes,
         provider: drafted.provider,
         model: drafted.model,
+        ...(drafted.coverage ? { coverage: drafted.coverage } : {}),
       };
       await planCommand(ctx, planId, { kind: 'create', plan });
       const rec = await getPlan(ctx.deps.db, userId, planId);

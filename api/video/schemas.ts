@@ -10,7 +10,7 @@ import { MAX_RATE, MIN_RATE, SPEECH_PROVIDERS } from '../../domain/media/voices'
 import { RENDERED_AS, SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
 import { SUBTITLE_MODES } from '../../domain/video/render';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
+import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
 
 const seconds = (min: number, max: number, description: string): JsonSchema => ({
   type: 'number',
@@ -101,6 +101,11 @@ export const planSchema: JsonSchema = obj(
     provider: { type: 'string' },
     model: { type: 'string' },
     offline: bool,
+    coverage: {
+      ...coverageSchema,
+      description:
+        'offline planner only: what the plan was built from (the brief; it reads no sources), which key points it kept, and why the narration is shorter than the duration could hold (it never pads); absent when a vendor wrote the plan',
+    },
     scenes_built: bool,
     scene_ids: arr(uuid),
     renders: arr(obj({ task_id: { type: 'string' }, created_at: iso })),

@@ -22,6 +22,7 @@ export function planView(r: PlanRecord, renders: { task_id: string; created_at: 
     provider: p.provider,
     model: p.model,
     offline: p.provider === 'local',
+    ...(p.coverage ? { coverage: p.coverage } : {}),
     scenes_built: r.scene_ids.length > 0,
     scene_ids: r.scene_ids,
     renders,

@@ -7,6 +7,7 @@ import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { FACTOR_WEIGHTS } from '../../domain/writers/engagement';
 import type { WriterKind } from '../../domain/writers/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
+import { coverageSchema } from '../kernel/schema';
 
 const s = { type: 'string' };
 const n = { type: 'number' };
@@ -24,10 +25,11 @@ export const sourceOut = o(
     title: s,
     url: s,
     excerpt: s,
-    credibility_score: n,
+    credibility_score: { type: ['number', 'null'], description: 'null: no credibility claimed (sample documents)' },
     published_at: s,
     index: i,
-    source_type: s,
+    source_type: { ...s, description: 'web, academic, industry, government, or sample (a sample document)' },
+    sample_of: { ...s, description: 'for sample documents: the kind of source the sample is written as' },
   },
   ['title', 'url'],
 );
@@ -277,18 +279,33 @@ export const writerResultSchema = o(
     rendering: arr(rendering),
     sources: arr(sourceOut),
     defaults_applied: arr(o({ field: s, from: s, value: {} })),
-    metadata: o({
-      provider: s,
-      model: s,
-      offline: b,
-      tokens_in: i,
-      tokens_out: i,
-      cost: n,
-      token_source: s,
-      research_provider: s,
-      generated_at: s,
-      workflow_id: s,
-    }),
+    metadata: o(
+      {
+        provider: s,
+        model: s,
+        offline: b,
+        tokens_in: i,
+        tokens_out: i,
+        cost: n,
+        token_source: s,
+        research_provider: s,
+        generated_at: s,
+        workflow_id: s,
+        coverage: coverageSchema,
+      },
+      [
+        'provider',
+        'model',
+        'offline',
+        'tokens_in',
+        'tokens_out',
+        'cost',
+        'token_source',
+        'research_provider',
+        'generated_at',
+        'workflow_id',
+      ],
+    ),
   },
   [
     'success',

@@ -14,10 +14,17 @@ export interface Source {
   title: string;
   url: string;
   excerpt: string;
-  credibility_score?: number;
+  /**
+   * 0–1 when someone claims a credibility for the source (a web result's domain heuristic, a corpus document whose
+   * front matter gives one); null when none is claimed (the sample corpus: docs/providers.md "Research sources").
+   */
+  credibility_score?: number | null;
   published_at?: string;
   index?: number;
+  /** `web`, `academic`, `industry`, `government`, or `sample` (a sample document written for this project). */
   source_type?: string;
+  /** For `source_type: "sample"`: the kind of source the sample is written as (it is not one). */
+  sample_of?: string;
 }
 
 export interface KeywordAnalysis {

@@ -5,7 +5,7 @@
  * revised section, so activities parse both answers the same way.
  */
 import type { OutlineSection } from '../analysis/types';
-import type { ChatMessage } from './prompts';
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 
 export function enhanceSectionPrompt(section: OutlineSection, focus: string): ChatMessage[] {
   return [

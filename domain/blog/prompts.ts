@@ -5,10 +5,7 @@
  */
 import type { Source } from './types';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 
 const sourceList = (sources: Source[]) =>
   sources.map((s, i) => `[${s.index ?? i + 1}] ${s.title} (${s.url}) — ${s.excerpt}`).join('\n');
@@ -24,7 +21,7 @@ export function researchPrompt(
     },
     {
       role: 'user',
-      content: `Topic: ${r.topic}\nKeywords: ${r.keywords.join(', ')}\nIndustry: ${r.industry ?? ''}\nAudience: ${r.audience ?? ''}\n\nSources:\n${sourceList(sources)}\n\nReturn JSON with keys: keyword_analysis {primary_keywords: string[], secondary_keywords: string[], search_volume: string}, competitor_analysis {top_competitors: string[], content_gaps: string[], opportunities: string[]}, suggested_angles: string[], search_queries: string[], grounding_metadata {grounding_chunks: [{title, url, confidence_score 0-1}] (only the sources above), web_search_queries: string[]}.`,
+      content: `Topic: ${r.topic}\nKeywords: ${r.keywords.join(', ')}\nIndustry: ${r.industry ?? ''}\nAudience: ${r.audience ?? ''}\n\nSources:\n${sourceList(sources)}\n\nReturn JSON with keys: keyword_analysis {primary_keywords: string[], secondary_keywords: string[], search_volume: string}, competitor_analysis {top_competitors: string[], content_gaps: string[], opportunities: string[]}, suggested_angles: string[], search_queries: string[], grounding_metadata {grounding_chunks: [{title, url, confidence_score 0-1}] (only the sources above)}.`,
     },
   ];
 }
@@ -65,14 +62,4 @@ export function sectionPrompt(
       content: `Article: ${s.title}\nSection: ${s.heading}\nKey points: ${s.keyPoints.join('; ')}\nKeywords: ${s.keywords.join(', ')}\nTone: ${s.tone ?? 'professional'}\nAudience: ${s.audience ?? 'general readers'}\nLength: ${s.targetWords} words (±10%).\n\nSources:\n${sourceList(sources)}`,
     },
   ];
-}
-
-/** Parses a JSON object from a vendor answer (tolerates a ```json fence around it). */
-export function parseJsonAnswer(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
-  const body = (fenced ? fenced[1] : text).trim();
-  const start = body.indexOf('{');
-  const end = body.lastIndexOf('}');
-  if (start < 0 || end < start) throw new Error('the answer holds no JSON object');
-  return JSON.parse(body.slice(start, end + 1));
 }

@@ -1,5 +1,6 @@
 /** Request and result shapes of the asynchronous blog writer (Document 2, /api/blog). */
 import type { Source } from '../analysis/types';
+import { FieldIssue, ValidationError } from '../errors';
 import type { DraftOutline, DraftOutlineSection, ResearchSummary } from '../generation/types';
 import type { GenerationMetadata } from '../generation/model-plan';
 import type { OutlineAssessment } from './outline-assess';
@@ -64,6 +65,91 @@ export interface MediumRequest {
   audience?: string;
   globalTargetWords?: number;
   researchKeywords?: string[];
+}
+
+/**
+ * A medium section as a client may send it: the spec's camelCase, or exactly as the outline result returns it
+ * (snake_case `key_points`, `target_words`; annotations of other outline routes are accepted and not used).
+ */
+export interface MediumSectionWire extends MediumSectionRequest {
+  key_points?: string[];
+  target_words?: number;
+  enhancement_focus?: string;
+  improvements_made?: string[];
+  word_adjustment?: number;
+}
+
+export type MediumRequestWire = Omit<MediumRequest, 'sections'> & { sections: MediumSectionWire[] };
+
+/** camelCase field → its outline (snake_case) spelling. */
+const SPELLINGS = [
+  ['keyPoints', 'key_points'],
+  ['targetWords', 'target_words'],
+] as const;
+
+/**
+ * Outline sections (the outline, section and rebalance routes) spell `key_points` and `target_words`: the medium
+ * route's camelCase twin in one of them is refused naming the field (ValidationError: 400), never ignored.
+ * `at(i)` is the path of section i (`section`, `outline.2`, or '' for a body that is the section).
+ */
+export function refuseCamelSpelling(sections: object[], at: (i: number) => string): void {
+  const issues: FieldIssue[] = [];
+  sections.forEach((s, i) => {
+    for (const [c, k] of SPELLINGS) {
+      if (!(c in s)) continue;
+      const path = [at(i), c].filter(Boolean).join('.');
+      issues.push({
+        location: 'body',
+        path,
+        kind: 'constraint',
+        message: `${path} is the medium route's spelling: an outline section spells it ${k}`,
+      });
+    }
+  });
+  if (issues.length) throw new ValidationError(issues);
+}
+
+/**
+ * The medium request in the one spelling the writer reads (camelCase, annotations dropped). A body must use one
+ * spelling throughout: a section mixing `keyPoints` with `target_words`, or one section in each spelling, is
+ * refused naming the field (ValidationError: 400), never half read.
+ */
+export function normalizeMediumRequest(body: MediumRequestWire): MediumRequest {
+  let camel: string | undefined;
+  let snake: string | undefined;
+  body.sections.forEach((s, i) => {
+    for (const [c, k] of SPELLINGS) {
+      if (s[c] !== undefined) camel ??= `sections.${i}.${c}`;
+      if (s[k] !== undefined) snake ??= `sections.${i}.${k}`;
+    }
+  });
+  if (camel && snake) {
+    const issue: FieldIssue = {
+      location: 'body',
+      path: snake,
+      kind: 'constraint',
+      message: `${snake} is the outline's spelling, but ${camel} is the spec's: use one spelling in a request, keyPoints/targetWords or key_points/target_words`,
+    };
+    throw new ValidationError([issue]);
+  }
+  return {
+    ...body,
+    sections: body.sections.map((s) => {
+      const {
+        key_points,
+        target_words,
+        enhancement_focus: _focus,
+        improvements_made: _made,
+        word_adjustment: _adjustment,
+        ...rest
+      } = s;
+      return {
+        ...rest,
+        ...(key_points !== undefined ? { keyPoints: key_points } : {}),
+        ...(target_words !== undefined ? { targetWords: target_words } : {}),
+      };
+    }),
+  };
 }
 
 export interface MediumSectionResult {

@@ -3,7 +3,7 @@
  * `local` provider returns (domain/generation/social.ts), so the activity
  * reads both answers the same way.
  */
-import type { ChatMessage } from '../blog/prompts';
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 import type { SocialPostInput } from '../generation/calendar-post';
 
 export function socialPostPrompt(p: SocialPostInput): ChatMessage[] {

@@ -4,6 +4,7 @@
  * them validated, with defaults applied, and the caller's identity beside
  * them (never inside).
  */
+import type { Coverage } from '../generation/compose';
 import type { Source } from '../analysis/types';
 
 export type { Source };
@@ -28,6 +29,19 @@ export interface BlogWriterRequest {
 /** Words a blog request asks for: word_count, else its length, else medium. */
 export const wordsWanted = (r: Pick<BlogWriterRequest, 'word_count' | 'length'>): number =>
   r.word_count ?? LENGTH_WORDS[r.length ?? ''] ?? DEFAULT_WORDS;
+
+/**
+ * A research summary with the searches that really ran: `grounding_metadata.web_search_queries` lists the queries
+ * sent to the web-search vendor (none without one), whatever the writer answered; suggested queries stay in
+ * `search_queries`.
+ */
+export function searchedAs<T extends Record<string, unknown>>(summary: T, webSearchQueries: string[]): T {
+  const grounding = (summary.grounding_metadata ?? {}) as { grounding_chunks?: unknown };
+  return {
+    ...summary,
+    grounding_metadata: { grounding_chunks: grounding.grounding_chunks ?? [], web_search_queries: webSearchQueries },
+  };
+}
 
 /** Research depth: how many sources are read (our choice). */
 export const RESEARCH_DEPTHS: Record<string, number> = { basic: 4, standard: 8, comprehensive: 12 };
@@ -109,4 +123,6 @@ export interface Provenance {
   provider: string;
   model: string;
   offline: boolean;
+  /** The offline writer's account of how it met the brief (domain/generation/compose.ts). */
+  coverage?: Coverage;
 }

@@ -3,11 +3,16 @@
  * captions. The template writer's version (deterministic, from the brief's
  * own words only) is what `local` answers and what the `llama` provider keeps
  * when its gate refuses the model's text; `shortCopyPrompt` asks a vendor for
- * the same JSON shape.
+ * the same JSON shape. Its sentences follow compose.ts: the topic and the
+ * audience only after a preposition, the client's words as written, and every
+ * sentence about the topic (the closing question names it: no "What has worked
+ * for you?").
  */
 import type { ChatTurn, CopyForm } from './model-plan';
 import { audienceOf } from './phrases';
-import { capitalize, pick, terminate, titleCase } from './text';
+import { readBrief } from './compose';
+import { questionSentence } from './social-compose';
+import { capitalize, rotate, terminate, titleCase } from './text';
 import { trimAtSentence } from './quality-gate';
 
 export interface ShortCopyInput {
@@ -38,19 +43,24 @@ function fit(text: string, max: number): string {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), 1)).replace(/[\s,;:–-]+$/, '');
 }
 
-const LEADS = ['A few notes on {topic} for {audience}.', '{Topic}, in short.', 'Thinking about {topic}? Start here.'];
-const CLOSERS = ['What has worked for you?', 'How does your team handle it?', 'Worth a try this month.'];
+const LEADS = ['A few notes on {topic}{for}.', '{Topic}, in short.', 'Thinking about {topic}? Start here.'];
 const HOOKS = [
-  'What should {audience} know about {topic}?',
+  'A question{for}: what matters most about {topic}?',
   'Here is what matters most about {topic}.',
-  'Is {topic} getting the attention it deserves?',
+  'Are you giving enough attention to {topic}?',
 ];
 
+/** The first candidate that fits whole, else the first cut at a word end. */
+const wholeOrCut = (candidates: string[], max: number): string =>
+  candidates.find((t) => charCount(t) <= max) ?? fit(candidates[0], max);
+
+const topicOf = (c: ShortCopyInput) => c.topic.trim().replace(/[.!?]+$/, '');
+
 function fill(template: string, c: ShortCopyInput): string {
-  return template
-    .replace('{Topic}', capitalize(c.topic.trim()))
-    .replace('{topic}', c.topic.trim())
-    .replace('{audience}', audienceOf(c.audience));
+  const topic = topicOf(c);
+  // "for {audience}" only when given, and not after a topic with its own "for …".
+  const forWho = c.audience?.trim() && !/\bfor\b/i.test(topic) ? ` for ${audienceOf(c.audience)}` : '';
+  return template.replace('{Topic}', capitalize(topic)).replace('{topic}', topic).replace('{for}', forWho);
 }
 
 function compose(c: ShortCopyInput): string {
@@ -60,19 +70,32 @@ function compose(c: ShortCopyInput): string {
   const first = c.keyPoints?.[0]?.trim().replace(/[.!?]+$/, '');
   switch (c.form) {
     case 'social_post': {
-      const parts = [fill(pick(LEADS, seed), c), ...points, ...facts.slice(0, 1), pick(CLOSERS, seed)];
-      // Keep the closer when it fits: drop body sentences from the end first.
-      for (let n = parts.length; n >= 2; n--) {
-        const text = [...parts.slice(0, n - 1), parts[parts.length - 1]].join(' ');
-        if (charCount(text) <= c.maxChars) return text;
+      const closer = questionSentence(readBrief({ topic: topicOf(c) }), seed);
+      // The seed's opening first, then the others: a shorter one may leave room for the points.
+      for (const lead of rotate(LEADS, seed)) {
+        const parts = [fill(lead, c), ...points, ...facts.slice(0, 1), closer];
+        // Keep the closer when it fits: drop body sentences from the end first.
+        for (let n = parts.length; n >= 2; n--) {
+          const text = [...parts.slice(0, n - 1), parts[parts.length - 1]].join(' ');
+          if (charCount(text) <= c.maxChars) return text;
+        }
       }
-      return trimAtSentence(parts.join(' '), c.maxChars) ?? fit(parts[0], c.maxChars);
+      return wholeOrCut(
+        rotate(LEADS, seed).map((l) => fill(l, c)),
+        c.maxChars,
+      );
     }
     case 'hook':
-      return fit(fill(pick(HOOKS, seed), c), c.maxChars);
+      return wholeOrCut(
+        rotate(HOOKS, seed).map((h) => fill(h, c)),
+        c.maxChars,
+      );
     case 'headline': {
       const withPoint = first ? titleCase(`${c.topic.trim()}: ${first}`) : undefined;
-      const withAudience = c.audience ? titleCase(`${c.topic.trim()} for ${audienceOf(c.audience)}`) : undefined;
+      const withAudience =
+        c.audience && !/\bfor\b/i.test(c.topic)
+          ? titleCase(`${c.topic.trim()} for ${audienceOf(c.audience)}`)
+          : undefined;
       return fit(
         [withPoint, withAudience].find((t) => t && charCount(t) <= c.maxChars) ?? titleCase(c.topic.trim()),
         c.maxChars,

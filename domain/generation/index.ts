@@ -6,7 +6,15 @@
 export type * from './types';
 export { writeSection, createWriterContext } from './section';
 export type { WriterContext } from './section';
-export { writeArticle, articleWordCount, citationNumbers, referenceLine } from './article';
+export {
+  writeArticle,
+  articleWordCount,
+  citationNumbers,
+  referenceLine,
+  renumberCitations,
+  renumberArticle,
+  withoutRepeats,
+} from './article';
 export { draftOutline, sectionCount } from './outline';
 export { researchSummary } from './research';
 export { extractiveSummary, localChatAnswer } from './summary';
@@ -40,3 +48,4 @@ export {
 } from './quality-gate';
 export { rewriteTurns, copyTurns } from './model-prompts';
 export { rewriteUnits, assemble, withMarkers } from './rewrite-units';
+export type { Coverage, BriefInput } from './compose';

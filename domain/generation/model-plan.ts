@@ -16,11 +16,10 @@
  * a string inside a JSON answer, `a.*` every string of an array.
  */
 
-/** One chat turn of a model prompt (the shape of the gateway's chat messages). */
-export interface ChatTurn {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+import type { Coverage } from './compose';
+
+/** One chat turn of a model prompt (domain/ai/chat.ts). */
+export type { ChatTurn } from '../ai/chat';
 
 /** Short-copy forms the model writes in `write` mode (each has its own prompt and example). */
 export const COPY_FORMS = ['social_post', 'hook', 'headline', 'subject_line', 'caption'] as const;
@@ -68,6 +67,7 @@ export type GateReason =
   | 'off_language'
   | 'meta_talk'
   | 'meaning_drift'
+  | 'meaning_changed'
   | 'unsupported_number'
   | 'unsupported_name'
   | 'off_topic'
@@ -119,6 +119,8 @@ export interface GenerationMetadata {
   time_to_first_token_ms?: number;
   /** Time the model spent generating (all generations of the call). */
   generation_ms?: number;
+  /** The offline writer's account of how it met the brief, and why the text is shorter than asked (compose.ts). */
+  coverage?: Coverage;
 }
 
 /** Plans the platform's own writers use (docs/providers.md lists which route uses which). */

@@ -2,10 +2,11 @@
  * draftOutline: an outline built from the topic, the keywords and what the
  * sources talk about.
  *
- * Sections: an opening section on why the topic matters, one body section
- * per requested keyword and then per phrase the sources share most (see
- * terms.ts), and a closing "takeaways" section. Key points are the phrases
- * shared by the source sentences that best match each heading (BM25);
+ * Sections: an opening section on the topic, one body section per requested
+ * keyword and then per phrase that the sources about the topic share most
+ * (see terms.ts); no closing "takeaways" section (a written one could only
+ * repeat the body). Key points are the phrases (two words or more) shared by
+ * the source sentences about each heading (BM25, two shared content words);
  * references are the sources that best match the section; target words
  * split the total with the largest-remainder method (opening and closing
  * sections weigh less than the body).
@@ -18,10 +19,12 @@ import { numberSources } from './evidence';
 import { audienceOf } from './phrases';
 import { capitalize, isDangling, pick, tidySourceSentence, titleCase, wordsIn } from './text';
 import { termStats, topPhrases } from './terms';
+import { isRelevant, keysOf } from './compose';
 
+// Headings that stay grammatical for a singular or a plural phrase (no verb agrees with it).
 const BODY_HEADINGS = [
   'Understanding {Phrase}',
-  'How {Phrase} Works in Practice',
+  '{Phrase} in Practice',
   'Getting {Phrase} Right',
   'Practical Steps for {Phrase}',
   'What the Research Says About {Phrase}',
@@ -57,14 +60,24 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
   const usedSentences = new Set<string>();
 
   const total = sectionCount(input.wordCount);
-  const stats = termStats(numbered.map(({ source }) => `${source.title}. ${source.excerpt ?? ''}`));
-  const phrases = topPhrases(stats, total, [topic, ...keywords]).map((s) => s.phrase);
-  const bodySubjects = [...keywords, ...phrases].slice(0, Math.max(1, total - 2));
+  // Phrases come only from the source sentences about the topic (two shared content words): sources on other
+  // subjects must not lend an outline their headings.
+  const topicKeys = keysOf(topic, ...keywords);
+  const stats = termStats(sentences.filter((x) => isRelevant(x.text, topicKeys)).map((x) => x.text));
+  const phrases = topPhrases(
+    stats.filter((st) => st.words > 1),
+    total,
+    [topic, ...keywords],
+  ).map((s) => s.phrase);
+  // The opening section is about the topic itself: a keyword that is the topic gets no second section.
+  const bodySubjects = [...keywords, ...phrases]
+    .filter((x) => x.toLowerCase() !== topic.toLowerCase())
+    .slice(0, Math.max(1, total - 1));
 
-  const headings: Array<{ heading: string; query: string; role: 'open' | 'body' | 'close'; subject: string }> = [
+  const headings: Array<{ heading: string; query: string; role: 'open' | 'body'; subject: string }> = [
     {
       heading: pick(
-        [`Why ${titleCase(topic)} Matters`, `What ${titleCase(topic)} Means for ${titleCase(audience)}`],
+        [`The Case for ${titleCase(topic)}`, `${titleCase(topic)}: What ${titleCase(audience)} Should Know`],
         seed,
       ),
       query: topic,
@@ -80,30 +93,21 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
       role: 'body' as const,
       subject,
     })),
-    {
-      heading: 'Key Takeaways and Next Steps',
-      query: [topic, ...bodySubjects].join(' '),
-      role: 'close',
-      subject: topic,
-    },
   ];
 
-  const weights = headings.map((h) => (h.role === 'body' ? 1 : h.role === 'open' ? 0.7 : 0.6));
+  const weights = headings.map((h) => (h.role === 'body' ? 1 : 0.7));
   const targets = largestRemainder(Math.max(0, Math.round(input.wordCount)), weights);
 
-  const bodyPoints: string[][] = [];
   const usedPhrases = new Set<string>([topic.toLowerCase(), ...keywords.map((k) => k.toLowerCase())]);
   const outline: DraftOutlineSection[] = headings.map((h, i) => {
     let keyPoints: string[];
-    if (h.role === 'close') {
-      // Takeaways revisit the body: its subjects and the first point of each body section.
-      const firsts = bodyPoints.map((kps) => kps[0]).filter(Boolean);
-      keyPoints = [...new Set([...bodySubjects, ...firsts].map((s) => capitalize(s)))].slice(0, 4);
-    } else {
+    {
       // Key points are the phrases the best-matching source sentences share, not the sentences themselves:
       // a phrase reads well as a point, a subheading and a subject for the writer.
+      // Only sentences about the section (two shared content words): a source on another subject gives no points.
+      const queryKeys = keysOf(h.query);
       const hits = search(sentenceIndex, h.query, 12)
-        .filter((x) => !usedSentences.has(x.id))
+        .filter((x) => !usedSentences.has(x.id) && isRelevant(sentences.find((s) => s.id === x.id)!.text, queryKeys))
         .slice(0, 6);
       hits.forEach((x) => usedSentences.add(x.id));
       const texts = hits.map((x) => sentences.find((s) => s.id === x.id)!.text);
@@ -111,7 +115,8 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
       const joined = texts.join(' ').toLowerCase();
       const phrasesHere = topPhrases(
         stats
-          .filter((st) => joined.includes(st.phrase))
+          // A point is a phrase of two words or more: a lone word ("Published", "Site") says nothing.
+          .filter((st) => joined.includes(st.phrase) && st.words > 1)
           .sort((a, b) => Number(b.words > 1) - Number(a.words > 1) || b.score - a.score),
         3,
         [h.subject, topic, ...usedPhrases],
@@ -119,12 +124,9 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
       phrasesHere.forEach((p) => usedPhrases.add(p.toLowerCase()));
       keyPoints = phrasesHere.map((p) => capitalize(p));
       if (keyPoints.length < 2)
-        keyPoints = [
-          `What ${h.subject} involves`,
-          `Why ${h.subject} matters for ${audience}`,
-          `How to get started with ${h.subject}`,
-        ];
-      if (h.role === 'body') bodyPoints.push(keyPoints);
+        // Too little in the sources about it for points of its own: the section's subject is its one point
+        // (no template points such as "The basics of …": a writer would have to pad them out).
+        keyPoints = keyPoints.length ? keyPoints : [capitalize(h.subject)];
     }
     const references = search(docIndex, h.query, 3).map((x) => byNumber.get(Number(x.id))!);
     const sectionKeywords = keywords.filter((k) =>
@@ -133,7 +135,11 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
     return {
       id: `s${i + 1}`,
       heading: h.heading,
-      subheadings: h.role === 'body' ? keyPoints.map((k) => titleCase(k)) : [],
+      // Subheadings for points of its own (a section whose one point is its subject needs none).
+      subheadings:
+        h.role === 'body' && !(keyPoints.length === 1 && keyPoints[0].toLowerCase() === h.subject.toLowerCase())
+          ? keyPoints.map((k) => titleCase(k))
+          : [],
       key_points: keyPoints,
       references,
       target_words: targets[i],
@@ -144,7 +150,7 @@ export function draftOutline(input: DraftOutlineInput): DraftOutline {
   const main = keywords[0] ?? phrases[0] ?? topic;
   const title_options = [
     `${titleCase(topic)}: A Practical Guide for ${titleCase(audience)}`,
-    `How to Approach ${titleCase(topic)}: ${outline.length - 2 || 1} Areas That Matter`,
+    `How to Approach ${titleCase(topic)}: ${outline.length} Areas That Matter`,
     `${titleCase(main)} Explained: What ${titleCase(audience)} Need to Know`,
     numbered.length
       ? `The ${titleCase(topic)} Playbook: Lessons from ${numbered.length} Sources`

@@ -1,24 +1,31 @@
 /**
  * writePlatformPost: the offline writer's post for a social platform
- * (professional-network posts, short posts, captions, ad text).
+ * (professional-network posts, short posts, captions, ad text), written from
+ * the brief, not to a length (compose.ts has the rules).
  *
- * What it is: a hook (template by tone family over the topic and audience,
- * states no fact), the client's own key points, the source sentences that
- * best match topic + key points (BM25; each attributed to its source by
- * title, so every fact is traceable), a call to action (template) and
- * hashtags (the client's, then PascalCase phrases of the topic and of the
- * phrases the sources share). It is fitted to the platform's character limit
- * by dropping the least important parts first (the sources line, then extra
- * evidence and key points), never by cutting a sentence in the middle unless
- * the hook alone is over the limit. Deterministic: choices come from a hash of
- * the input.
+ * What it is: an opening line naming the topic and the audience (after
+ * prepositions only, so it reads for any phrase), the client's own key points
+ * as written, the source sentences that are about the brief (social-compose.ts
+ * `topicScore`: a phrase of the topic, or its words and a source about it; each
+ * source named once after its sentences, so every fact is traceable), a call
+ * to action made from the topic, and hashtags (the client's, then whole
+ * phrases of the names and the topic; never a fragment). A
+ * topic the sources do not cover gets no source sentence: the post is the
+ * brief's own material and shorter, and `coverage` says so.
+ *
+ * The source sentences are named by their source's title; the sources' links
+ * are in `sources`, not in the text. It is fitted to the platform's character
+ * limit by giving up, in order: source sentences, the audience in the opening
+ * line, hashtags beyond the first, the opening line, then key points from the
+ * last; never by cutting a sentence in the middle unless what is left is still
+ * too long.
+ * Deterministic: choices come from a hash of the input.
  */
 import type { Source } from './types';
 import { bestEvidence, buildEvidencePool, numberSources } from './evidence';
-import { audienceOf, toneFamily, ToneFamily } from './phrases';
-import { capitalize, contentWords, pick, terminate } from './text';
-import { termStats, topPhrases } from './terms';
-import { STOPWORDS } from '../analysis/stopwords';
+import { Coverage, coverageOf, keysOf, namesIn, pointSentence, readBrief, sharedKeys } from './compose';
+import { briefHashtags, callToAction, hookSentence, rankAbout, shortHook } from './social-compose';
+import { capitalize, terminate } from './text';
 
 export interface PlatformPostInput {
   /** Platform token (profnet, socialnet, photonet, microblog, videonet, adnet_ads). */
@@ -48,36 +55,9 @@ export interface PlatformPostDraft {
   character_limit: number;
   /** Sources whose sentences the post quotes. */
   sources: Array<{ title: string; url: string }>;
+  /** How the post met the brief: key points and source sentences used, and why it is short when it is. */
+  coverage: Coverage;
 }
-
-type Table = Record<ToneFamily, string[]>;
-
-const HOOKS: Table = {
-  formal: ['{Topic}: what {audience} should know.', 'A closer look at {topic} for {audience}.', 'Notes on {topic}.'],
-  friendly: ["Let's talk about {topic}.", 'Quick thoughts on {topic} for {audience}.', 'Been thinking about {topic}.'],
-  persuasive: [
-    '{Topic} deserves more attention than it gets.',
-    'If {topic} is not on your list yet, it should be.',
-    '{Topic} is where {audience} can pull ahead.',
-  ],
-  neutral: ['On {topic}.', 'A few notes on {topic}.', 'Some thoughts on {topic} for {audience}.'],
-};
-
-const CTAS: Table = {
-  formal: [
-    'How does your team approach this? I would value your perspective.',
-    'What has worked in your organisation?',
-  ],
-  friendly: ['What has worked for you? Tell me in the comments.', "How do you handle this? I'd love to hear."],
-  persuasive: ['Try one of these this week and share what changes.', 'Save this for your next planning session.'],
-  neutral: ['What is your experience with this?', 'Which of these matters most to you?'],
-};
-
-const fill = (t: string, topic: string, audience: string) =>
-  t
-    .replace(/\{Topic\}/g, capitalize(topic))
-    .replace(/\{topic\}/g, softLower(topic))
-    .replace(/\{audience\}/g, softLower(audience));
 
 /** Lower-cases plain capitalised words ("Repurposing") for use mid-sentence; acronyms and brands (SEO, SaaS) stay. */
 export const softLower = (s: string) =>
@@ -87,6 +67,8 @@ export const softLower = (s: string) =>
 export function pascalHashtag(phrase: string): string | undefined {
   const body = phrase
     .replace(/^#/, '')
+    .replace(/[’']s\b/g, 's')
+    .replace(/[’']/g, '')
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     // Words with capitals after the first letter (B2B, SaaS, SEO) keep their casing; others become Capitalised.
@@ -97,89 +79,113 @@ export function pascalHashtag(phrase: string): string | undefined {
 
 const length = (s: string) => [...s].length;
 
-/** Hashtags: the client's first, then the topic, then phrases the sources share; unique, at most `max`. */
-function hashtagsFor(input: PlatformPostInput): string[] {
-  const seen = new Set<string>();
+/** Hashtags: the client's first, then whole phrases of the brief; unique, at most `max`. */
+function hashtagsOf(input: PlatformPostInput, brief: ReturnType<typeof readBrief>, names: string[]): string[] {
   const out: string[] = [];
-  const add = (phrase: string) => {
-    const tag = pascalHashtag(phrase);
-    if (!tag || seen.has(tag.toLowerCase()) || out.length >= input.max_hashtags) return;
-    seen.add(tag.toLowerCase());
-    out.push(tag);
+  const add = (tag: string | undefined) => {
+    if (tag && out.length < input.max_hashtags && !out.some((t) => t.toLowerCase() === tag.toLowerCase()))
+      out.push(tag);
   };
-  (input.hashtags ?? []).forEach(add);
-  // The topic's own words, casing kept (SEO stays SEO): the whole topic when short, then its longer words.
-  const words = input.topic.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 2 && !STOPWORDS.has(w.toLowerCase()));
-  if (words.length && words.length <= 3) add(words.join(' '));
-  // Two-word phrases several sources share that touch the topic ("content calendar" for a calendar post).
-  const topicKeys = new Set(contentWords(input.topic));
-  const stats = termStats((input.sources ?? []).map((s) => `${s.title}. ${s.excerpt ?? ''}`));
-  for (const p of topPhrases(stats, 12))
-    if (p.words === 2 && p.df >= 2 && contentWords(p.phrase).some((w) => topicKeys.has(w))) add(p.phrase);
-  words.filter((w) => w.length >= 5).forEach(add);
+  (input.hashtags ?? []).forEach((h) => add(pascalHashtag(h)));
+  briefHashtags(brief, names, input.max_hashtags).forEach(add);
   return out;
 }
 
 export function writePlatformPost(input: PlatformPostInput): PlatformPostDraft {
-  const topic = input.topic.trim().replace(/[.!?]+$/, '');
-  const audience = audienceOf(input.audience);
-  const fam = toneFamily(input.tone);
-  const seed = JSON.stringify([input.platform, topic, input.tone, input.audience, input.key_points]);
-  const hook = fill(pick(HOOKS[fam], `${seed}|hook`), topic, audience);
-  const points = (input.key_points ?? []).map((p) => terminate(capitalize(p.trim()))).filter((p) => p.length > 1);
+  const brief = readBrief({
+    topic: input.topic,
+    audience: input.audience,
+    keyPoints: input.key_points,
+    tone: input.tone,
+    cta: input.include_cta ? true : undefined,
+  });
+  const seed = JSON.stringify([input.platform, brief.topic, input.tone, input.audience, input.key_points]);
+  const names = namesIn([input.topic, ...(input.key_points ?? [])]);
+  const points = brief.keyPoints.map(pointSentence);
 
+  // Source sentences about the brief, best first; a sentence that only restates a key point adds nothing.
   const numbered = numberSources(input.sources ?? []);
   const pool = buildEvidencePool(numbered);
   const longForm = /article|long|thread|carousel/i.test(input.content_type ?? '');
-  const evidence = bestEvidence(pool, [topic, ...points].join(' '), longForm ? 4 : 2).map((e) => ({
-    text: `${terminate(e.text)} (${e.title})`,
-    source: numbered.find((s) => s.n === e.n)!.source,
-  }));
-  const cta = input.include_cta ? pick(CTAS[fam], `${seed}|cta`) : null;
-  const tags = input.include_hashtags ? hashtagsFor(input) : [];
+  const pointKeys = points.map((p) => keysOf(p));
+  const chosen = rankAbout(bestEvidence(pool, [brief.topic, ...brief.keyPoints].join(' '), 16), brief)
+    .filter((e) => !pointKeys.some((k) => k.size > 0 && sharedKeys(e.text, k) >= k.size))
+    .slice(0, longForm ? 4 : 2);
+  // One paragraph per source, in the order its first sentence was chosen, named once after its sentences.
+  const groups: Array<{ source: Source; sentences: string[] }> = [];
+  for (const e of chosen) {
+    const source = numbered.find((s) => s.n === e.n)!.source;
+    const g = groups.find((x) => x.source === source);
+    if (g) g.sentences.push(terminate(e.text));
+    else groups.push({ source, sentences: [terminate(e.text)] });
+  }
 
-  // Parts with a priority: lower numbers are dropped last. The hook, CTA and hashtags were asked for.
-  type Part = { text: string; priority: number; kind: 'hook' | 'point' | 'evidence' | 'cta' | 'tags' | 'sources' };
-  const parts: Part[] = [{ text: hook, priority: 0, kind: 'hook' }];
-  points.forEach((p, i) => parts.push({ text: `→ ${p}`, priority: 3 + 2 * i, kind: 'point' }));
-  evidence.forEach((e, i) => parts.push({ text: e.text, priority: 2 + 2 * i, kind: 'evidence' }));
-  if (cta) parts.push({ text: cta, priority: 1, kind: 'cta' });
-  const used = () => [
-    ...new Map(
-      parts
-        .filter((p) => p.kind === 'evidence')
-        .map((p) => evidence.find((e) => e.text === p.text)!.source)
-        .map((s) => [s.url, { title: s.title, url: s.url }]),
-    ).values(),
-  ];
-  if (evidence.length) parts.push({ text: '', priority: 100, kind: 'sources' });
-  if (tags.length) parts.push({ text: tags.join(' '), priority: 1, kind: 'tags' });
+  const cta = callToAction(brief, seed) ?? null;
+  const allTags = input.include_hashtags ? hashtagsOf(input, brief, names) : [];
 
-  const render = () => {
-    const src = used();
-    return parts
-      .map((p) => (p.kind === 'sources' ? (src.length ? `Sources: ${src.map((s) => s.url).join(' ')}` : '') : p.text))
+  // What the post is made of; fitting gives parts up in the order of the module comment.
+  const state = {
+    hook: hookSentence(brief, seed) as string | undefined,
+    points: [...points],
+    groups: [...groups],
+    tags: [...allTags],
+  };
+  const render = () =>
+    [
+      state.hook,
+      state.points.map((p) => `→ ${p}`).join('\n'),
+      ...state.groups.map((g) => `${g.sentences.join(' ')} (${g.source.title})`),
+      cta,
+      state.tags.join(' '),
+    ]
       .filter(Boolean)
       .join('\n\n');
-  };
+  const steps: Array<() => boolean> = [
+    () => state.groups.length > 0 && Boolean(dropLastSentence(state.groups)),
+    () => {
+      const short = shortHook(brief, seed);
+      if (!state.hook || state.hook === short) return false;
+      state.hook = short;
+      return true;
+    },
+    () => state.tags.length > 1 && Boolean(state.tags.pop()),
+    () => state.hook !== undefined && !(state.hook = undefined),
+    () => state.points.length > 0 && Boolean(state.points.pop()),
+  ];
   let content = render();
-  while (length(content) > input.max_characters) {
-    const droppable = parts.filter((p) => p.kind !== 'hook').sort((a, b) => b.priority - a.priority)[0];
-    if (!droppable || droppable.priority <= 1) break;
-    parts.splice(parts.indexOf(droppable), 1);
-    content = render();
+  for (const step of steps) {
+    while (length(content) > input.max_characters && step()) content = render();
+    if (length(content) <= input.max_characters) break;
   }
   if (length(content) > input.max_characters) {
-    // Only the hook, CTA and hashtags are left and still too long: keep what fits, at a word boundary.
+    // Only the call to action and one hashtag are left and still too long: keep what fits, at a word boundary.
     const chars = [...content].slice(0, Math.max(0, input.max_characters - 1)).join('');
     content = `${chars.replace(/\s+\S*$/, '')}…`;
   }
+
+  const used = state.groups.map((g) => ({ title: g.source.title, url: g.source.url }));
+  const coverage = coverageOf(brief, { keyPoints: state.points.length, sources: used.length });
+  if (state.points.length < points.length)
+    coverage.shortfall = `${state.points.length} of ${points.length} key points: the rest do not fit ${input.platform}'s limit of ${input.max_characters} characters`;
+  else if (points.length === 0 && used.length === 0)
+    coverage.shortfall =
+      'no key points and no source about the topic: the post states only the topic; add key points, or configure a language model (docs/providers.md)';
   return {
     content,
-    hashtags: tags.filter((t) => content.includes(t)),
+    hashtags: state.tags.filter((t) => content.split(/\s+/).includes(t)),
     call_to_action: cta && content.includes(cta) ? cta : null,
     character_count: length(content),
     character_limit: input.max_characters,
-    sources: used(),
+    sources: used,
+    coverage,
   };
+}
+
+/** Drops the last source sentence (and its source's paragraph when it was the only one); false when none is left. */
+function dropLastSentence(groups: Array<{ sentences: string[] }>): boolean {
+  const last = groups[groups.length - 1];
+  if (!last) return false;
+  last.sentences = last.sentences.slice(0, -1);
+  if (last.sentences.length === 0) groups.pop();
+  return true;
 }

@@ -2,7 +2,8 @@
  * The quality gate every piece of model text passes before it replaces the
  * template writer's text. A small model is fluent but unreliable: it talks
  * about its task ("Here's a rewritten version:"), loops, drifts into another
- * language, drops or invents numbers and names, or wanders off the subject.
+ * language, drops or invents numbers and names, wanders off the subject, or
+ * turns a sentence's meaning around ("usually beats" -> "rarely beats").
  * Each check below refuses one of those; a refused piece keeps the template
  * writer's text and the reason is reported (docs/providers.md).
  *
@@ -12,7 +13,7 @@ import { splitSentences } from '../analysis/sentences';
 import { STOPWORDS } from '../analysis/stopwords';
 import { tokenize } from '../analysis/words';
 import { contentKeys } from '../analysis/word-forms';
-import { checkClaims, ClaimSource } from '../analysis/claims';
+import { checkClaims, checkStatement, ClaimSource } from '../analysis/claims';
 import type { CopyForm, GateReason } from './model-plan';
 
 export type Verdict = { ok: true; text: string } | { ok: false; reason: GateReason };
@@ -105,9 +106,33 @@ const common = (text: string): GateReason | undefined => {
 const novel = (candidate: string[], known: ReadonlySet<string>): string[] => candidate.filter((x) => !known.has(x));
 
 /**
+ * The claim checker's share threshold for a rewrite checked against the
+ * sentence it rewrote: the same half as `meaning_drift`, so what decides
+ * `meaning_changed` is what the words say (negation, antonyms, swapped
+ * comparison, hedges, numbers), not how many of them changed.
+ */
+export const REWRITE_CHECK_THRESHOLD = 0.5;
+
+/**
+ * Does the rewrite say what the original said? The original is the only
+ * source and the rewrite the statement checked against it; anything but
+ * `verified` (reversed, hedged differently, about something else) fails.
+ */
+export function keepsMeaning(original: string, rewritten: string): boolean {
+  const source = { title: '', url: 'about:original', excerpt: original };
+  const r = checkStatement(rewritten, [source], {
+    validate_sources: false,
+    confidence_threshold: REWRITE_CHECK_THRESHOLD,
+  });
+  return r.verification_status === 'verified';
+}
+
+/**
  * A rephrased sentence: one sentence (the first the model gave), the same
  * numbers, no new names, at least half the original's content words and at
- * most half new ones, and not much shorter or longer.
+ * most half new ones, not much shorter or longer, and saying the same as the
+ * original (`keepsMeaning`: "usually beats" must not become "is a recipe for
+ * disaster", "does not" must not be dropped).
  */
 export function gateRewrite(original: string, raw: string): Verdict {
   const cleaned = cleanModelText(raw, true);
@@ -127,7 +152,9 @@ export function gateRewrite(original: string, raw: string): Verdict {
   const ratio = text.length / Math.max(1, original.length);
   if ((o.size >= 3 && kept / o.size < 0.5) || (c.size > 0 && added / c.size > 0.5) || ratio > 1.8 || ratio < 0.4)
     return { ok: false, reason: 'meaning_drift' };
-  return { ok: true, text: /[.!?]["”’)]*$/.test(text) ? text : `${text}.` };
+  const sentence = /[.!?]["”’)]*$/.test(text) ? text : `${text}.`;
+  if (!keepsMeaning(original, sentence)) return { ok: false, reason: 'meaning_changed' };
+  return { ok: true, text: sentence };
 }
 
 export interface CopyGateOptions {

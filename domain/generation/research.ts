@@ -8,17 +8,24 @@
  * - search_volume: no search-engine data exists offline, so it reports how
  *   widely the sources cover the main keyword ("high" = more than half of
  *   them), and says so in the string.
- * - top competitors: the sources ranked by credibility × coverage of the
- *   topic: the pages a new article competes with.
+ * - top competitors: the published pages among the sources (a sample
+ *   document, `source_type: "sample"`, is nobody's page: never listed),
+ *   ranked by credibility × relevance to the topic; a source without a
+ *   credibility (null) counts 0.5, below any rated source of equal relevance.
+ *   When every source is a sample, the list is empty and `note` says why.
  * - content gaps: request keywords and topic words that at most one source
- *   covers, and sources older than the newest by two years or more.
+ *   covers, and sources older than the newest by two years or more (sample
+ *   documents' dates are sample values: not counted).
  * - opportunities: pairs of strong phrases that never appear in the same
  *   source (an article connecting them adds something), and the audience
  *   when no source addresses it by name.
  * - suggested angles and search queries: templates over topic, keywords,
- *   phrases and audience.
+ *   phrases and audience (queries to run next, not queries that ran).
  * - grounding chunks: each source with confidence = its credibility (0.5
- *   when unknown) scaled by its topic relevance, rounded to two decimals.
+ *   when none is claimed: a sample document never scores above 0.5) scaled
+ *   by its topic relevance, rounded to two decimals.
+ * - web_search_queries: the queries the research step sent to a web-search
+ *   vendor (input.web_search_queries), empty when no web search ran.
  */
 import { createBm25Index, search } from '../analysis/bm25';
 import type { ResearchSummary, ResearchSummaryInput, Source } from './types';
@@ -29,6 +36,9 @@ import { termStats, topPhrases } from './terms';
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 const textOf = (s: Source): string => `${s.title}. ${s.excerpt ?? ''}`.toLowerCase();
 const domainOf = (url: string): string => /^https?:\/\/([^/]+)/i.exec(url)?.[1]?.replace(/^www\./, '') ?? url;
+/** The credibility a ranking may use: the source's own claim, else a neutral 0.5 (no authority from nothing). */
+const credibilityOf = (s: Source): number => s.credibility_score ?? 0.5;
+const isSample = (s: Source): boolean => s.source_type === 'sample';
 
 export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
   const topic = input.topic.trim();
@@ -69,15 +79,17 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
   const best = Math.max(1e-9, ...relevance.values());
   const rel = (i: number) => (relevance.get(i) ?? 0) / best;
   const ranked = sources
-    .map((s, i) => ({ s, i, score: (s.credibility_score ?? 0.5) * (0.25 + 0.75 * rel(i)) }))
+    .map((s, i) => ({ s, i, score: credibilityOf(s) * (0.25 + 0.75 * rel(i)) }))
+    .filter(({ s }) => !isSample(s))
     .sort((a, b) => b.score - a.score || a.i - b.i);
-  // Corpus sources live on our own API host, so they are labelled by type; web sources by their domain.
+  // Corpus documents live on our own API host, so they are labelled by type; web sources by their domain.
   const top_competitors = ranked
     .slice(0, 5)
     .map(
       ({ s }) =>
         `${s.title} (${/\/api\/research\/corpus\//.test(s.url) ? `${s.source_type ?? 'web'} source` : domainOf(s.url)})`,
     );
+  const samples = sources.filter(isSample).length;
 
   const content_gaps: string[] = [];
   for (const k of [...keywords, ...topicWords]) {
@@ -85,7 +97,11 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
     if (sources.length && c <= 1)
       content_gaps.push(`Little coverage of "${k}": ${c} of ${sources.length} sources mention it`);
   }
-  const dates = sources.map((s) => Date.parse(s.published_at ?? '')).filter((d) => !Number.isNaN(d));
+  // A sample document's date is a sample value too: only published sources date the research.
+  const dates = sources
+    .filter((s) => !isSample(s))
+    .map((s) => Date.parse(s.published_at ?? ''))
+    .filter((d) => !Number.isNaN(d));
   if (dates.length) {
     const newest = Math.max(...dates);
     const stale = dates.filter((d) => newest - d >= 2 * 365 * 86_400_000).length;
@@ -137,16 +153,25 @@ export function researchSummary(input: ResearchSummaryInput): ResearchSummary {
 
   return {
     keyword_analysis: { primary_keywords: primary, secondary_keywords: secondary, search_volume },
-    competitor_analysis: { top_competitors, content_gaps: content_gaps.slice(0, 6), opportunities },
+    competitor_analysis: {
+      top_competitors,
+      content_gaps: content_gaps.slice(0, 6),
+      opportunities,
+      ...(samples && !top_competitors.length
+        ? {
+            note: `No competitor pages: the ${samples === 1 ? 'source is a sample document' : `${samples} sources are sample documents`} written for this platform, not published pages (web search finds real ones)`,
+          }
+        : {}),
+    },
     suggested_angles,
     search_queries,
     grounding_metadata: {
       grounding_chunks: sources.map((s, i) => ({
         title: s.title,
         url: s.url,
-        confidence_score: round2((s.credibility_score ?? 0.5) * (0.5 + 0.5 * rel(i))),
+        confidence_score: round2(credibilityOf(s) * (0.5 + 0.5 * rel(i))),
       })),
-      web_search_queries: search_queries,
+      web_search_queries: [...(input.web_search_queries ?? [])],
     },
   };
 }

@@ -1,24 +1,21 @@
 /**
- * writeSection: one Markdown section of the offline writer.
+ * writeSection: one Markdown section of the offline writer, written from relevance, not to a length.
  *
- * How it works (and why it meets a word target):
- * 1. A plan is laid out first: an opening paragraph, one paragraph (or one
- *    list item) per key point, optional `###` subheadings, a closing line.
- *    Each slot holds *units*: mandatory sentences (the opener, the framing of
- *    each key point) and candidate sentences, tagged with a round: source
- *    evidence first, then elaborations, more evidence, audience links.
- * 2. Candidates are accepted round by round while the body stays under
- *    target + 3 %, skipping any that would overshoot, until it reaches
- *    target − 3 %. Sentences are 6–30 words, so the last gap can nearly
- *    always be filled by a shorter one. If inputs run dry, elaborations over
- *    the key points and keywords fill the rest.
- * 3. Accepted units are rendered in plan order, so the reading order never
- *    depends on the order in which sentences were accepted.
- * Every choice between equivalent templates is made by a hash of the input:
- * the same request gives the same text, on any machine, with no clock or
- * random number involved.
+ * What goes in, in reading order (docs/providers.md "What `local` honestly is"):
+ * 1. The best source sentences about the section as a whole (its heading, the topic and keywords), when a source
+ *    is about it at all: at least two content words shared (compose.ts `isRelevant`).
+ * 2. Each key point as its own sentence (or list item), followed by the source sentences about that point.
+ * 3. The instructions a rule can carry out ("Mention that …"), and the call to action, when the request has them.
+ * Sentences are taken while the body stays within the target + 10 %; nothing else is added. When the brief and
+ * the relevant sources give fewer words than asked, the section is shorter and `coverage.shortfall` says why.
+ *
+ * `[n]` is the number of the source as given (its `index`, the numbering a vendor prompt uses too), so callers map
+ * markers to sources the same way whichever provider wrote; the activities then number the finished piece's
+ * citations 1..k in reading order (article.ts `renumberCitations`). Choices between equivalent frames are made by
+ * a hash of the input.
  */
 import type { SectionDraft, Source, WriteSectionInput } from './types';
+import type { NumberedSource } from './evidence';
 import {
   buildEvidencePool,
   bestEvidence,
@@ -26,31 +23,17 @@ import {
   EvidencePool,
   frameEvidence,
   numberSources,
-  NumberedSource,
 } from './evidence';
-import {
-  headingSubject,
-  AUDIENCE_LINKS,
-  CLOSERS,
-  ELABORATIONS,
-  fill,
-  LEADS,
-  POINT_FRAMES,
-  pointKind,
-  subjectOf,
-  audienceOf,
-  toneFamily,
-  TRANSITIONS,
-  Slots,
-  ToneFamily,
-} from './phrases';
-import { hash32, lowerPhrase, markdownWordCount, pick, properNouns, rotate, safeLower, wordsIn } from './text';
+import { asSentence, Brief, coverageOf, ctaSentence, isRelevant, isSpecific, keysOf, readBrief } from './compose';
+import { pointKind } from './phrases';
+import { markdownWordCount, properNouns, withCitation, wordsIn } from './text';
 
-/** State shared by the sections of one article: sources, their numbers, what has been used and cited. */
+/** State shared by the sections of one piece: the sources' sentences, what has been quoted and cited. */
 export interface WriterContext {
   numbered: NumberedSource[];
   pool: EvidencePool;
   proper: Set<string>;
+  /** Cited sources by their number. */
   cited: Map<number, Source>;
 }
 
@@ -64,260 +47,136 @@ export function createWriterContext(sources: Source[] = []): WriterContext {
   };
 }
 
-type BlockKind = 'p' | 'li' | 'h3';
-interface Block {
-  kind: BlockKind;
-  text?: string;
-  /** Key point the block belongs to (-1 none): dropped together when the target is too small. */
-  point: number;
-}
-interface Unit {
-  block: number;
-  order: number;
-  text: string;
-  words: number;
-  point: number;
-  evidence?: EvidenceSentence;
-  round: number;
-}
-
 const LISTY =
   /\b(tips|steps|ways|checklist|mistakes|practices|ideas|tools|takeaways|strategies|signs|tactics|rules|questions|examples|lessons)\b|^how to\b/i;
 
-interface Plan {
-  blocks: Block[];
-  mandatory: Unit[];
-  candidates: Unit[];
-  subjects: string[];
-  fillerBlocks: number[];
+interface Paragraph {
+  kind: 'p' | 'li' | 'h3';
+  sentences: string[];
 }
 
-function planSection(input: WriteSectionInput, ctx: WriterContext, family: ToneFamily, seed: string): Plan {
-  const proper = ctx.proper;
-  const audience = audienceOf(input.audience);
-  const topic = lowerPhrase(input.topic || headingSubject(input.heading), proper);
-  const rawPoints =
-    (input.keyPoints?.length
-      ? input.keyPoints
-      : input.subheadings?.length
-        ? input.subheadings
-        : input.keywords?.slice(0, 3)) ?? [];
-  const points = rawPoints.map((p) => p.trim().replace(/[.;:]+$/, '')).filter(Boolean);
-  if (points.length === 0) points.push(input.heading.trim());
-  const subjects = points.map((p) => lowerPhrase(subjectOf(p), proper));
-  for (const k of input.keywords ?? []) if (k.trim() && !subjects.includes(k.trim())) subjects.push(k.trim());
-  const slots = (subject: string, point?: string): Slots => ({ subject, topic, audience, point });
-  const queryBase = `${input.heading} ${(input.keywords ?? []).join(' ')}`;
-  const avgPointWords = points.reduce((n, p) => n + wordsIn(p), 0) / points.length;
-  const listMode =
-    input.list ?? (points.length >= 3 && avgPointWords <= 9 && (LISTY.test(input.heading) || hash32(seed) % 4 === 0));
-
-  const blocks: Block[] = [];
-  const mandatory: Unit[] = [];
-  const candidates: Unit[] = [];
-  const taken = new Set<string>();
-  const add = (
-    list: Unit[],
-    block: number,
-    order: number,
-    text: string,
-    round: number,
-    point: number,
-    evidence?: EvidenceSentence,
-  ) => list.push({ block, order, text, words: wordsIn(text), round, point, evidence });
-  const evidenceFor = (query: string, k: number): EvidenceSentence[] => {
-    const found = bestEvidence(ctx.pool, query, k + taken.size)
-      .filter((e) => !taken.has(e.id))
-      .slice(0, k);
-    found.forEach((e) => taken.add(e.id));
-    return found;
-  };
-  const frame = (e: EvidenceSentence) => frameEvidence(e, seed, proper);
-
-  // Opening paragraph: a lead sentence about the section, then its best evidence.
-  const intro = blocks.push({ kind: 'p', point: -1 }) - 1;
-  const leadSubject = lowerPhrase(headingSubject(input.heading), proper);
-  // A lead that names both subject and topic reads oddly when they are the same thing.
-  const sameAsTopic =
-    leadSubject.toLowerCase().includes(topic.toLowerCase()) || topic.toLowerCase().includes(leadSubject.toLowerCase());
-  const leads = LEADS[family].filter((t) => !sameAsTopic || !t.includes('{topic}'));
-  add(mandatory, intro, 0, fill(pick(leads, `${seed}|lead`), slots(leadSubject)), 0, -1);
-  evidenceFor(queryBase, 2).forEach((e, i) => add(candidates, intro, 1 + i, frame(e), i === 0 ? 1 : 3, -1, e));
-  add(candidates, intro, 5, fill(pick(AUDIENCE_LINKS[family], `${seed}|aud`), slots(leadSubject)), 4, -1);
-
-  const elaborations = rotate(ELABORATIONS[family], `${seed}|elab`);
-  let elabNext = 0;
-  const nextElaboration = (subject: string, k: number, transition: boolean): string => {
-    const t = elaborations[elabNext++ % elaborations.length];
-    const s = fill(t, slots(subject));
-    if (!transition || t.startsWith('{')) return s;
-    return `${pick(TRANSITIONS[family], `${seed}|tr|${k}`)} ${safeLower(s, proper)}`;
-  };
-
-  const groups =
-    !listMode && input.subheadings?.length && points.length >= 2 && input.targetWords >= 250
-      ? input.subheadings.slice(0, points.length)
-      : [];
-  let afterList = -1;
-  points.forEach((point, k) => {
-    const subject = subjects[k];
-    const query = `${point} ${queryBase}`;
-    const ev = evidenceFor(query, 3);
-    // One subheading per key point when the counts match, else subheadings over groups of points.
-    const per = groups.length === points.length ? 1 : Math.ceil(points.length / Math.max(1, groups.length));
-    if (groups.length && k % per === 0) blocks.push({ kind: 'h3', text: groups[Math.floor(k / per)], point: k });
-    const kind = pointKind(point);
-    if (listMode) {
-      const li = blocks.push({ kind: 'li', point: k }) - 1;
-      add(mandatory, li, 0, `**${point}.**`, 0, k);
-      if (ev[0]) add(candidates, li, 1, frame(ev[0]), 1, k, ev[0]);
-      add(candidates, li, 2, nextElaboration(subject, k, false), 2, k);
-      if (afterList < 0) afterList = blocks.push({ kind: 'p', point: -1 }) - 1; // the paragraph that follows the list: made here, moved behind the last item below
-      ev.slice(1).forEach((e, i) => add(candidates, afterList, 10 * k + i, frame(e), 3 + 2 * i, k, e));
-    } else {
-      const p = blocks.push({ kind: 'p', point: k }) - 1;
-      const framing = pick(POINT_FRAMES[kind], `${seed}|pf|${k}`);
-      const pointText = kind === 'imperative' ? safeLower(point, proper) : point;
-      add(mandatory, p, 0, fill(framing, slots(subject, pointText)), 0, k);
-      ev.forEach((e, i) => add(candidates, p, 1 + 2 * i, frame(e), 1 + 2 * i, k, e));
-      add(candidates, p, 2, nextElaboration(subject, k, k > 0), 2, k);
-      add(candidates, p, 6, fill(pick(AUDIENCE_LINKS[family], `${seed}|aud|${k}`), slots(subject)), 4 + k, k);
-      add(candidates, p, 4, nextElaboration(subject, k, false), 6, k);
-    }
-  });
-  if (afterList >= 0) {
-    // The discussion paragraph of a list reads after the list, not inside it.
-    const [moved] = blocks.splice(afterList, 1);
-    blocks.push(moved);
-    const newIndex = blocks.length - 1;
-    for (const u of [...mandatory, ...candidates]) {
-      if (u.block === afterList) u.block = newIndex;
-      else if (u.block > afterList) u.block -= 1;
-    }
-    afterList = newIndex;
-  }
-  const closing = blocks.push({ kind: 'p', point: -2 }) - 1;
-  const closer = fill(pick(CLOSERS[family], `${seed}|close`), slots(leadSubject));
-  add(input.targetWords >= 100 ? mandatory : candidates, closing, 0, closer, 2, -2);
-
-  const fillerBlocks = listMode
-    ? [afterList]
-    : blocks.map((b, i) => (b.kind === 'p' && b.point >= 0 ? i : -1)).filter((i) => i >= 0);
-  return { blocks, mandatory, candidates, subjects, fillerBlocks };
-}
-
-/**
- * Elaborations beyond the plan, for long targets with few inputs: each
- * subject gets every template once, in a subject-specific order, and the
- * subjects take turns, so neighbouring sentences differ in both.
- */
-function* fillers(
-  plan: Plan,
-  family: ToneFamily,
-  input: WriteSectionInput,
-  ctx: WriterContext,
-  seed: string,
-): Generator<Unit> {
-  const topic = lowerPhrase(input.topic || headingSubject(input.heading), ctx.proper);
-  const audience = audienceOf(input.audience);
-  const families: ToneFamily[] = [
-    family,
-    ...(['neutral', 'formal', 'friendly', 'persuasive'] as ToneFamily[]).filter((f) => f !== family),
-  ];
-  const templates = families.flatMap((f) => rotate(ELABORATIONS[f], `${seed}|fill|${f}`));
-  const S = plan.subjects.length;
-  // The paragraph of a subject's own key point when it has one, else the filler blocks in turn.
-  const home = (s: number) =>
-    plan.fillerBlocks.find((b) => plan.blocks[b].point === s) ?? plan.fillerBlocks[s % plan.fillerBlocks.length];
-  let n = 0;
-  for (let r = 0; r < templates.length; r++) {
-    for (let s = 0; s < S; s++) {
-      const text = fill(templates[(r + 3 * s) % templates.length], { subject: plan.subjects[s], topic, audience });
-      const block = home(s);
-      yield { block, order: 100 + n++, text, words: wordsIn(text), round: 99, point: plan.blocks[block].point };
-    }
-  }
-}
-
-function render(blocks: Block[], units: Unit[]): string {
-  const out: string[] = [];
-  let prev: BlockKind | undefined;
-  blocks.forEach((b, i) => {
-    if (b.kind === 'h3') {
-      if (!units.some((u) => blocks[u.block].point === b.point && blocks[u.block].kind !== 'h3')) return; // its key point was dropped
-      out.push(`${prev ? '\n\n' : ''}### ${b.text}`);
-      prev = 'h3';
-      return;
-    }
-    const sentences = units
-      .filter((u) => u.block === i)
-      .sort((a, c) => a.order - c.order)
-      .map((u) => u.text);
-    if (sentences.length === 0) return;
-    if (b.kind === 'li') {
-      out.push(`${prev === 'li' ? '\n' : prev ? '\n\n' : ''}- ${sentences.join(' ')}`);
-    } else {
-      // Long runs are split so no paragraph grows past five sentences.
-      for (let s = 0; s < sentences.length; s += 5) {
-        out.push(`${prev ? '\n\n' : ''}${sentences.slice(s, s + 5).join(' ')}`);
-        prev = 'p';
-      }
-    }
-    prev = b.kind;
-  });
-  return out.join('');
-}
-
-/** Writes one section body (no `##` heading) of about `targetWords` words; see the module comment. */
+/** Writes one section body (no `##` heading) from its brief and the sources about it; see the module comment. */
 export function writeSection(input: WriteSectionInput, shared?: WriterContext): SectionDraft {
   const ctx = shared ?? createWriterContext(input.sources ?? []);
   const target = Math.max(1, Math.round(input.targetWords));
-  const family = toneFamily(input.tone);
-  const seed = `${input.heading}|${(input.keyPoints ?? []).join(';')}|${(input.keywords ?? []).join(';')}|${input.tone ?? ''}|${input.audience ?? ''}`;
-  const plan = planSection(input, ctx, family, seed);
-  const lo = target * 0.97;
-  const hi = target * 1.03;
+  const limit = target * 1.1;
+  const brief: Brief = readBrief({
+    topic: input.topic || input.heading,
+    audience: input.audience,
+    keyPoints: input.keyPoints?.length ? input.keyPoints : input.subheadings,
+    tone: input.tone,
+    instructions: input.instructions,
+    cta: input.cta,
+  });
+  const seed = `${input.heading}|${brief.keyPoints.join(';')}|${input.tone ?? ''}`;
+  const sectionKeys = input.subject
+    ? keysOf(input.subject)
+    : keysOf(input.heading, input.topic ?? '', ...(input.keywords ?? []));
+  const listMode =
+    input.list ?? (brief.keyPoints.length >= 3 && (LISTY.test(input.heading) || LISTY.test(input.topic ?? '')));
 
-  let units = [...plan.mandatory];
-  let total = units.reduce((n, u) => n + u.words, 0);
-  // Too many key points for a short target: keep the first ones whole rather than all of them half-written.
-  const dropped = new Set<number>();
-  for (let k = Math.max(...plan.blocks.map((b) => b.point)); total > hi && k > 0; k--) {
-    dropped.add(k);
-    units = units.filter((u) => u.point !== k);
-    plan.candidates = plan.candidates.filter((u) => u.point !== k);
-    total = units.reduce((n, u) => n + u.words, 0);
-  }
-  if (total > hi) units = units.filter((u) => u.point !== -2);
-  total = units.reduce((n, u) => n + u.words, 0);
-  plan.fillerBlocks = plan.fillerBlocks.filter((b) => !dropped.has(plan.blocks[b].point));
-
-  const accept = (u: Unit, limit: number): boolean => {
-    if (total >= lo || total + u.words > limit) return false;
-    if (units.some((x) => x.text === u.text)) return false;
-    units.push(u);
-    total += u.words;
+  const paragraphs: Paragraph[] = [];
+  let words = 0;
+  const used: EvidenceSentence[] = [];
+  const fits = (text: string) => words + wordsIn(text) <= limit;
+  const add = (p: Paragraph, text: string): boolean => {
+    if (!fits(text)) return false;
+    p.sentences.push(text);
+    words += wordsIn(text);
     return true;
   };
-  const ordered = [...plan.candidates].sort((a, b) => a.round - b.round || a.block - b.block || a.order - b.order);
-  for (const u of ordered) accept(u, hi);
-  if (total < lo && plan.fillerBlocks.length)
-    for (const u of fillers(plan, family, input, ctx, seed)) if (accept(u, hi) && total >= lo) break;
-  if (total < target * 0.9) for (const u of ordered) accept(u, target * 1.1);
+  /** The best unused source sentences about `keys` (two shared content words at least), at most `k`. */
+  const evidence = (query: string, keys: ReadonlySet<string>, k: number): EvidenceSentence[] =>
+    bestEvidence(ctx.pool, query, k + 6)
+      .filter((e) => !used.includes(e) && isRelevant(e.text, keys))
+      .slice(0, k);
+  const quote = (p: Paragraph, e: EvidenceSentence): boolean => {
+    // In a list the quoted sentence stands plain (an attribution frame on every item reads as a tic).
+    const text = p.kind === 'li' ? withCitation(e.text, e.n) : frameEvidence(e, seed, ctx.proper);
+    if (!add(p, text)) return false;
+    used.push(e);
+    ctx.pool.used.add(e.id);
+    ctx.cited.set(e.n, { ...ctx.numbered.find((s) => s.n === e.n)!.source, index: e.n });
+    return true;
+  };
 
-  const citations = new Map<number, Source>();
-  for (const u of units) {
-    if (!u.evidence) continue;
-    ctx.pool.used.add(u.evidence.id);
-    const src = ctx.numbered.find((s) => s.n === u.evidence!.n)!;
-    citations.set(src.n, { ...src.source, index: src.n });
-    ctx.cited.set(src.n, { ...src.source, index: src.n });
+  // Sentences a point can take beyond itself: the target spread over the points (about 20 words a sentence).
+  const perPoint = Math.max(1, Math.floor(target / 20 / Math.max(1, brief.keyPoints.length + 1)));
+  const opening: Paragraph = { kind: 'p', sentences: [] };
+  paragraphs.push(opening);
+  // A list without key points is a list of what the sources say about it: one quoted sentence an item.
+  const itemsFromSources = listMode && brief.keyPoints.length === 0;
+  for (const e of evidence(
+    `${input.heading} ${(input.keywords ?? []).join(' ')}`,
+    sectionKeys,
+    brief.keyPoints.length ? 1 : perPoint + 2,
+  )) {
+    if (!itemsFromSources) quote(opening, e);
+    else {
+      const item: Paragraph = { kind: 'li', sentences: [] };
+      if (quote(item, e)) paragraphs.push(item);
+    }
   }
-  const markdown = render(plan.blocks, units);
+
+  // Subheadings given one per key point head their points (prose only); otherwise they stand in for missing points.
+  const subheads =
+    !listMode && input.keyPoints?.length && input.subheadings?.length === input.keyPoints.length
+      ? input.subheadings
+      : [];
+  let pointsUsed = 0;
+  for (const [k, point] of brief.keyPoints.entries()) {
+    const p: Paragraph = { kind: listMode ? 'li' : 'p', sentences: [] };
+    const keys = keysOf(point, input.subject ?? input.heading, input.topic ?? '');
+    const pointKeys = keysOf(point);
+    // A short phrase ("Posting frequency", an outline's point) reads as a run-in label over what the sources say
+    // about it; with nothing from them it is stated on its own, as the user gave it.
+    const phrase = pointKind(point) === 'noun' && point.split(/\s+/).length <= 3;
+    // About the point itself, not only the section: every word of a phrase, or a specific word of a sentence.
+    const found = evidence(`${point} ${input.heading}`, keys, perPoint).filter((e) => {
+      const have = keysOf(e.text);
+      return phrase
+        ? [...pointKeys].every((x) => have.has(x))
+        : [...pointKeys].some((x) => have.has(x) && isSpecific(x));
+    });
+    if (!add(p, phrase && found.length ? `**${asSentence(point)}**` : asSentence(point))) break;
+    pointsUsed++;
+    if (subheads[k]) paragraphs.push({ kind: 'h3', sentences: [subheads[k].trim()] });
+    paragraphs.push(p);
+    for (const e of found) quote(p, e);
+  }
+
+  const closing: Paragraph = { kind: 'p', sentences: [] };
+  for (const s of brief.instructions.sentences) add(closing, s);
+  const cta = ctaSentence(brief, seed);
+  if (cta) add(closing, cta);
+  paragraphs.push(closing);
+
+  const markdown = render(paragraphs);
+  const wordCount = markdownWordCount(markdown);
+  const cited = new Set(used.map((e) => e.n));
+  const citations = [...cited].sort((a, b) => a - b).map((n) => ctx.cited.get(n)!);
   return {
     heading: input.heading,
     markdown,
-    wordCount: markdownWordCount(markdown),
-    citations: [...citations.values()].sort((a, b) => (a.index as number) - (b.index as number)),
+    wordCount,
+    citations,
+    coverage: coverageOf(brief, { keyPoints: pointsUsed, sources: cited.size, words: wordCount, targetWords: target }),
   };
+}
+
+function render(paragraphs: Paragraph[]): string {
+  const out: string[] = [];
+  let prev: Paragraph['kind'] | undefined;
+  for (const p of paragraphs) {
+    if (p.sentences.length === 0) continue;
+    if (p.kind === 'h3') out.push(`${prev ? '\n\n' : ''}### ${p.sentences[0]}`);
+    else if (p.kind === 'li') out.push(`${prev === 'li' ? '\n' : prev ? '\n\n' : ''}- ${p.sentences.join(' ')}`);
+    else
+      for (let s = 0; s < p.sentences.length; s += 5) {
+        out.push(`${prev ? '\n\n' : ''}${p.sentences.slice(s, s + 5).join(' ')}`);
+        prev = 'p';
+      }
+    prev = p.kind;
+  }
+  return out.join('');
 }

@@ -27,10 +27,11 @@ export interface TermStat {
   score: number;
 }
 
-const GENERIC = new Set(
+/** Words too general to make a phrase (or a match) specific: "make", "small", "people", ... */
+export const GENERIC: ReadonlySet<string> = new Set(
   (
     'make makes made use used uses using way ways time times thing things example examples often well like just even much many every get gets need needs ' +
-    'new good better best great important key simple easy hard lot lots part parts kind kinds sure able want wants help helps really actually usually ' +
+    'new good better best great important key simple easy hard lot lots part parts kind kinds sure able want wants help helps really actually usually matter matters ' +
     'first second third one two three four five six seven eight nine ten also however instead still already always never sometimes something ' +
     'someone anything everything people person work works year years day days week weeks month months start starts end level levels number numbers ' +
     'different same own whole less least little long short high low large small big rather quite nearly almost per cent percent whether without within'

@@ -118,8 +118,10 @@ export function tidySourceSentence(sentence: string): string {
 
 /** Sentences that open with a bare pronoun refer to something we did not quote. */
 export function isDangling(sentence: string): boolean {
-  return /^(this|that|these|those|it|they|he|she|such|here|there)\b(?!\s+(is|are)\s+(a|an|no|many|several|two|three)\b)/i.test(
-    sentence,
+  return (
+    /^(this|that|these|those|it|they|he|she|such|here|there)\b(?!\s+(is|are)\s+(a|an|no|many|several|two|three)\b)/i.test(
+      sentence,
+    ) || /^(without|with|for|in|of|from|despite|unlike|like) (one|it|them|this|that|these|those|such)\b/i.test(sentence)
   );
 }
 

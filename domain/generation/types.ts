@@ -5,27 +5,17 @@
  * medium generator (keyPoints, targetWords) and the outline/research shapes
  * of the spec are snake_case, so results can travel to clients unchanged.
  */
-import type { OutlineSection as OutlineSectionInput, Source } from '../analysis/types';
-import type { FollowUpInput, GenerateEmailInput, PersonalizeInput, Tone } from '../outreach/writer';
-import type { WriterBrief } from '../writers/types';
-import type { PlatformPostInput } from './platform-post';
-import type { ContentStrategyInput } from './strategy';
-import type { PersonasInput } from './personas';
-import type { KeywordInsightsInput } from './keywords';
-import type { PlanInput } from '../video/types';
-import type { ShortCopyInput } from './copy';
-import type { IdeaInput } from '../podcast/analysis';
-import type { ScriptInput } from '../podcast/script';
+import type { Source } from '../analysis/types';
+import type { Coverage } from './compose';
 
 export type { Source };
-import type { SocialPostInput } from './calendar-post';
 
 export interface WriteSectionInput {
   heading: string;
   keyPoints?: string[];
   subheadings?: string[];
   keywords?: string[];
-  /** Words of body text wanted (headings excluded); the writer lands within ±10 %. */
+  /** Words of body text wanted (headings excluded): an upper bound (+10 %); the writer adds nothing to reach it. */
   targetWords: number;
   /** Research sources; `[n]` citations use `index` when present, else position + 1. */
   sources?: Source[];
@@ -35,6 +25,15 @@ export interface WriteSectionInput {
   topic?: string;
   /** Force a bulleted list of the key points (otherwise decided from the heading). */
   list?: boolean;
+  /**
+   * What a source sentence must be about to be quoted (default: the heading, topic and keywords). A drafted
+   * outline's template heading ("… What Local Readers Should Know") would otherwise make its own words relevant.
+   */
+  subject?: string;
+  /** Free-form instructions of the request (compose.ts carries out the ones a rule can). */
+  instructions?: string;
+  /** A call to action to close with: its text, or `true` for one made from the topic. */
+  cta?: string | boolean;
 }
 
 export interface SectionDraft {
@@ -45,6 +44,8 @@ export interface SectionDraft {
   wordCount: number;
   /** Sources actually cited, each with `index` = the n of its `[n]` markers. */
   citations: Source[];
+  /** How the brief was met, and why the text is shorter than asked when it is. */
+  coverage: Coverage;
 }
 
 export interface ArticleSectionInput {
@@ -66,8 +67,14 @@ export interface WriteArticleInput {
   sources?: Source[];
   tone?: string;
   audience?: string;
-  /** Words of the article body, References list excluded; the writer lands within ±10 %. */
+  /** Words of the article body, References list excluded: an upper bound (+10 %); nothing is added to reach it. */
   targetWords: number;
+  /** Free-form instructions (compose.ts carries out the ones a rule can). */
+  instructions?: string;
+  /** A call to action to close with: its text, or `true` for one made from the topic. */
+  cta?: string | boolean;
+  /** The kind of post (`how-to-guide`, `listicle`, ...): a list-like kind gets a numbered list of items. */
+  content_type?: string;
 }
 
 export interface ArticleDraft {
@@ -79,6 +86,7 @@ export interface ArticleDraft {
   sections: Array<SectionDraft & { id: string }>;
   /** Every cited source, ordered by its number. */
   references: Source[];
+  coverage: Coverage;
 }
 
 export interface DraftOutlineInput {
@@ -112,11 +120,19 @@ export interface ResearchSummaryInput {
   industry?: string;
   audience?: string;
   sources: Source[];
+  /** The queries the research step sent to a web-search vendor to find `sources` (none: no web search ran). */
+  web_search_queries?: string[];
 }
 
 export interface ResearchSummary {
   keyword_analysis: { primary_keywords: string[]; secondary_keywords: string[]; search_volume: string };
-  competitor_analysis: { top_competitors: string[]; content_gaps: string[]; opportunities: string[] };
+  competitor_analysis: {
+    top_competitors: string[];
+    content_gaps: string[];
+    opportunities: string[];
+    /** Extra: why top_competitors is empty (every source is a sample document, not a published page). */
+    note?: string;
+  };
   suggested_angles: string[];
   search_queries: string[];
   grounding_metadata: {
@@ -124,37 +140,3 @@ export interface ResearchSummary {
     web_search_queries: string[];
   };
 }
-
-/** What the gateway asks the `local` provider to do when no vendor is configured. */
-export type LocalTask =
-  | { kind: 'section'; input: WriteSectionInput }
-  | { kind: 'article'; input: WriteArticleInput }
-  | { kind: 'outline'; input: DraftOutlineInput }
-  | { kind: 'research'; input: ResearchSummaryInput }
-  // Synchronous blog edits (domain/blog/revise.ts): JSON, JSON and Markdown answers.
-  | { kind: 'enhance_section'; input: { section: OutlineSectionInput; focus: string } }
-  | { kind: 'optimize_outline'; input: { outline: OutlineSectionInput[]; focus: string } }
-  | { kind: 'revise_section'; input: { content: string; focus: string } }
-  // Backlink outreach emails (domain/outreach/writer.ts): JSON answers.
-  | { kind: 'outreach_email'; input: GenerateEmailInput }
-  | { kind: 'outreach_personalize'; input: PersonalizeInput }
-  | { kind: 'outreach_subjects'; input: { topic: string; tone?: Tone } }
-  | { kind: 'outreach_follow_up'; input: FollowUpInput }
-  // Professional- and social-network writers (domain/generation/social): a JSON draft of the brief's kind.
-  | { kind: 'social'; input: { brief: WriterBrief; sources: Source[] } }
-  // Calendar posts (domain/generation/calendar-post.ts): JSON {title, thread_content, hashtags}.
-  | { kind: 'social_post'; input: SocialPostInput }
-  // Content generation of the general and developer families (docs/content.md): JSON answers.
-  | { kind: 'platform_post'; input: PlatformPostInput }
-  | { kind: 'strategy'; input: ContentStrategyInput }
-  | { kind: 'personas'; input: PersonasInput }
-  | { kind: 'keyword_insights'; input: KeywordInsightsInput }
-  // Video studio (domain/video/plan.ts): a plan as JSON, the shape vendors are asked for.
-  | { kind: 'video_plan'; input: PlanInput }
-  // Short copy (domain/generation/copy.ts): JSON {form, text, characters}.
-  | { kind: 'short_copy'; input: ShortCopyInput }
-  // Podcast maker (domain/podcast/analysis.ts, script.ts): JSON answers.
-  | { kind: 'podcast_idea'; input: IdeaInput }
-  | { kind: 'podcast_analysis'; input: IdeaInput }
-  | { kind: 'podcast_queries'; input: IdeaInput & { count?: number; previous?: string[] } }
-  | { kind: 'podcast_script'; input: ScriptInput };

@@ -61,21 +61,77 @@ const HUES: [RegExp, number][] = [
   [/\b(pink|rose|blossom|candy)\b/, 330],
 ];
 
+/** Colour names of the hue words above, in the same order (what a description of the drawing calls them). */
+const HUE_NAMES = ['red', 'orange', 'gold', 'green', 'teal', 'blue', 'navy', 'purple', 'pink'];
+
 const hsl = (h: number, s: number, l: number) =>
   `hsl(${Math.round(((h % 360) + 360) % 360)},${Math.round(s)}%,${Math.round(l)}%)`;
+
+const isDark = (text: string) => /\b(night|dark|midnight|noir|space|galaxy|moody|storm)\b/.test(text);
+const saturationOf = (text: string) =>
+  /\b(pastel|soft|muted|calm|minimal|minimalist)\b/.test(text) ? 40 : /\b(neon|vibrant|bold)\b/.test(text) ? 90 : 65;
 
 /** Base hues and lightness from the prompt's colour and mood words. */
 function paletteOf(text: string, rnd: () => number): { hues: number[]; dark: boolean; sat: number } {
   const hues = HUES.filter(([re]) => re.test(text)).map(([, h]) => h);
   if (!hues.length) hues.push(Math.floor(rnd() * 360));
   if (hues.length === 1) hues.push(hues[0] + 30 + rnd() * 150);
-  const dark = /\b(night|dark|midnight|noir|space|galaxy|moody|storm)\b/.test(text);
-  const sat = /\b(pastel|soft|muted|calm|minimal|minimalist)\b/.test(text)
-    ? 40
-    : /\b(neon|vibrant|bold)\b/.test(text)
-      ? 90
-      : 65;
-  return { hues, dark, sat };
+  return { hues, dark: isDark(text), sat: saturationOf(text) };
+}
+
+/** The abstract layer a style preset gets. */
+export type Layer = 'bokeh' | 'polygons' | 'lines' | 'circles';
+
+/**
+ * What the renderer will draw for a prompt, style and quality, decided by words alone (no seed): the same
+ * decisions renderSvg makes, so a description of the drawing (domain/image/enrich.ts) cannot drift from it.
+ * Positions, sizes and a colour the prompt does not name depend on the seed.
+ */
+export interface DrawPlan {
+  /** Colour names the prompt's words give (red, orange, gold, ...): the gradient's hues; none = chosen by the seed. */
+  colours: string[];
+  dark: boolean;
+  tone: 'muted' | 'vivid' | 'plain';
+  stars: boolean;
+  celestial?: 'sun' | 'moon';
+  layer: Layer;
+  mountains: boolean;
+  skyline: boolean;
+  waves: boolean;
+  trees: boolean;
+  vignette: boolean;
+  overlay?: { kind: 'quote' | 'title'; text: string };
+}
+
+export function drawPlan(r: Pick<RenderRequest, 'prompt' | 'style_preset' | 'quality' | 'overlay'>): DrawPlan {
+  const text = `${r.prompt} ${r.style_preset ?? ''}`.toLowerCase();
+  const style = (r.style_preset ?? '').toLowerCase();
+  const sat = saturationOf(text);
+  const celestial = /\b(sun|sunset|sunrise|moon|dawn|dusk)\b/.test(text)
+    ? /\b(moon|night)\b/.test(text)
+      ? 'moon'
+      : 'sun'
+    : undefined;
+  return {
+    colours: HUES.map(([re], i) => (re.test(text) ? HUE_NAMES[i] : '')).filter(Boolean),
+    dark: isDark(text),
+    tone: sat === 40 ? 'muted' : sat === 90 ? 'vivid' : 'plain',
+    stars: /\b(stars?|night|galaxy|space)\b/.test(text),
+    ...(celestial ? { celestial } : {}),
+    layer: /photo|cinematic|analog|film/.test(style)
+      ? 'bokeh'
+      : /digital|vibrant|neon|comic|anime|3d|fantasy/.test(style)
+        ? 'polygons'
+        : /line|sketch|minimal/.test(style)
+          ? 'lines'
+          : 'circles',
+    mountains: /\b(mountains?|hills?|peaks?|alps|landscape)\b/.test(text),
+    skyline: /\b(city|skyline|urban|buildings?|downtown)\b/.test(text),
+    waves: /\b(waves?|ocean|sea|beach|water|lake|river)\b/.test(text),
+    trees: /\b(forest|trees?|woods|pine)\b/.test(text),
+    vignette: r.quality === 'premium',
+    ...(r.overlay && r.overlay.text ? { overlay: r.overlay } : {}),
+  };
 }
 
 const esc = (s: string) =>
@@ -106,7 +162,7 @@ export function renderSvg(r: RenderRequest): Rendered {
   const { width: W, height: H } = r;
   const text = `${r.prompt} ${r.style_preset ?? ''}`.toLowerCase();
   const rnd = prng(hash32(`${r.prompt}|${r.style_preset ?? ''}`) ^ (r.seed >>> 0));
-  const style = (r.style_preset ?? '').toLowerCase();
+  const plan = drawPlan(r);
   const density = r.quality === 'draft' ? 0.5 : r.quality === 'premium' ? 1.5 : 1;
   const { hues, dark, sat } = paletteOf(text, rnd);
   const [h1, h2] = hues;
@@ -125,15 +181,15 @@ export function renderSvg(r: RenderRequest): Rendered {
   const n = (base: number) => Math.max(1, Math.round(base * density));
   const S = Math.min(W, H);
 
-  if (/\b(stars?|night|galaxy|space)\b/.test(text)) {
+  if (plan.stars) {
     motifs.push('stars');
     for (let i = 0; i < n(60); i++)
       body.push(
         `<circle cx="${(rnd() * W).toFixed(1)}" cy="${(rnd() * H * 0.6).toFixed(1)}" r="${(rnd() * S * 0.004 + 0.6).toFixed(2)}" fill="#fff" opacity="${(0.4 + rnd() * 0.6).toFixed(2)}"/>`,
       );
   }
-  if (/\b(sun|sunset|sunrise|moon|dawn|dusk)\b/.test(text)) {
-    const moon = /\b(moon|night)\b/.test(text);
+  if (plan.celestial) {
+    const moon = plan.celestial === 'moon';
     motifs.push(moon ? 'moon' : 'sun');
     const cx = W * (0.25 + rnd() * 0.5);
     const cy = H * (0.2 + rnd() * 0.25);
@@ -146,13 +202,13 @@ export function renderSvg(r: RenderRequest): Rendered {
     body.push(`<circle cx="${cx}" cy="${cy}" r="${rr}" fill="${c}"/>`);
   }
   // Abstract layer by style: glows for photographic/cinematic, polygons for digital art, lines for line art.
-  if (/photo|cinematic|analog|film/.test(style)) {
+  if (plan.layer === 'bokeh') {
     motifs.push('bokeh');
     for (let i = 0; i < n(14); i++)
       body.push(
         `<circle cx="${rnd() * W}" cy="${rnd() * H}" r="${S * (0.02 + rnd() * 0.08)}" fill="url(#glow)" opacity="${(0.2 + rnd() * 0.4).toFixed(2)}"/>`,
       );
-  } else if (/digital|vibrant|neon|comic|anime|3d|fantasy/.test(style)) {
+  } else if (plan.layer === 'polygons') {
     motifs.push('polygons');
     for (let i = 0; i < n(10); i++) {
       const cx = rnd() * W;
@@ -167,7 +223,7 @@ export function renderSvg(r: RenderRequest): Rendered {
         `<polygon points="${pts}" fill="${hsl(h1 + rnd() * 120, Math.min(95, sat + 15), 55)}" opacity="${(0.35 + rnd() * 0.4).toFixed(2)}"/>`,
       );
     }
-  } else if (/line|sketch|minimal/.test(style)) {
+  } else if (plan.layer === 'lines') {
     motifs.push('lines');
     for (let i = 0; i < n(6); i++)
       body.push(
@@ -180,7 +236,7 @@ export function renderSvg(r: RenderRequest): Rendered {
         `<circle cx="${rnd() * W}" cy="${rnd() * H}" r="${S * (0.03 + rnd() * 0.12)}" fill="${hsl(h1 + rnd() * 90, sat, 60)}" opacity="${(0.2 + rnd() * 0.35).toFixed(2)}"/>`,
       );
   }
-  if (/\b(mountains?|hills?|peaks?|alps|landscape)\b/.test(text)) {
+  if (plan.mountains) {
     motifs.push('mountains');
     for (let layer = 0; layer < 2; layer++) {
       const base = H * (0.55 + layer * 0.15);
@@ -193,7 +249,7 @@ export function renderSvg(r: RenderRequest): Rendered {
       );
     }
   }
-  if (/\b(city|skyline|urban|buildings?|downtown)\b/.test(text)) {
+  if (plan.skyline) {
     motifs.push('skyline');
     let x = 0;
     while (x < W) {
@@ -205,7 +261,7 @@ export function renderSvg(r: RenderRequest): Rendered {
       x += bw;
     }
   }
-  if (/\b(waves?|ocean|sea|beach|water|lake|river)\b/.test(text)) {
+  if (plan.waves) {
     motifs.push('waves');
     for (let layer = 0; layer < 3; layer++) {
       const y0 = H * (0.72 + layer * 0.09);
@@ -218,7 +274,7 @@ export function renderSvg(r: RenderRequest): Rendered {
       body.push(`<path d="${d}" fill="${hsl(200 + layer * 8, sat, (dark ? 20 : 45) - layer * 6)}" opacity="0.9"/>`);
     }
   }
-  if (/\b(forest|trees?|woods|pine)\b/.test(text)) {
+  if (plan.trees) {
     motifs.push('trees');
     for (let i = 0; i < n(18); i++) {
       const x = rnd() * W;
@@ -230,7 +286,7 @@ export function renderSvg(r: RenderRequest): Rendered {
       );
     }
   }
-  if (r.quality === 'premium') {
+  if (plan.vignette) {
     // Premium adds a vignette (a radial darkening of the corners) for depth.
     motifs.push('vignette');
     defs.push(

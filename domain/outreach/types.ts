@@ -1,5 +1,2 @@
-/** A chat message as the AI gateway takes it (kept here so domain/outreach needs no infra import). */
-export interface ChatMessageLike {
-  role: 'system' | 'user' | 'assistant';
-  content: string;
-}
+/** A chat message of this area's prompts (domain/ai/chat.ts). */
+export type { ChatTurn as ChatMessageLike } from '../ai/chat';

@@ -6,6 +6,11 @@
  * about a lead: what it does not know stays a `{placeholder}` for
  * personalisation to fill. Deterministic: the same input gives the same text.
  *
+ * The rules of the offline writer's other areas hold here too (domain/generation/compose.ts): every sentence
+ * of the body is about the pitch and names its topic (no stock lines such as "I know inboxes get busy"); the
+ * topic only ever follows a preposition or a colon ("a guest post on {topic}"), never stands as the subject of
+ * a template verb or as an adjective ("A {topic} guide"), and keeps the capitals the user gave it.
+ *
  * Tones: `professional` (default), `friendly`, `casual`, `formal`.
  */
 import { fillPlaceholders, hostOf, placeholdersIn, placeholderValues } from './placeholders';
@@ -61,29 +66,31 @@ const SIGN_OFF: Record<Tone, string> = {
   formal: 'Kind regards,\n{sender_name}',
 };
 
+/** The pitch: one sentence naming the site and the topic (after a preposition), then the ask, naming it again. */
 const PITCH: Record<Tone, string[]> = {
   professional: [
-    'I have been reading {website} and would like to contribute an original article on {topic} for your readers. It would be written for your audience, with practical steps and sources, and I would follow your editorial guidelines.',
-    'I am reaching out because {website} covers subjects close to {topic}. I would like to offer an original, well-sourced article on {topic} that your readers could put to use.',
+    'I have been reading {website} and would like to contribute an original, well-sourced article on {topic} for your readers, written to your editorial guidelines.',
+    'I am reaching out because {website} covers subjects close to {topic}, and I would like to offer your readers an original, practical article on it.',
   ],
   friendly: [
     'I have been enjoying {website} and had an idea your readers might like: a practical guest post on {topic}, written just for your site.',
-    'I came across {website} and thought a hands-on piece about {topic} could be a good fit for your readers. Happy to shape it around what they care about.',
+    'I came across {website} and thought a hands-on piece about {topic} could be a good fit for your readers, shaped around what they care about.',
   ],
   casual: [
-    'Quick one: would a guest post on {topic} work for {website}? I would write something original and practical for your readers.',
-    'Saw {website} and wondered if you would be up for a guest article on {topic}. Original, useful, no fluff.',
+    'Quick one: would a guest post on {topic} work for {website}?',
+    'Saw {website} and wondered if you would be up for a guest article on {topic}: original, useful, no fluff.',
   ],
   formal: [
-    'I am writing to propose an original contribution to {website} on the subject of {topic}. The article would be prepared in accordance with your editorial standards and supported by cited sources.',
-    'Please allow me to propose a guest article for {website} concerning {topic}. I would prepare it exclusively for your publication and observe your editorial guidelines.',
+    'I am writing to propose an original contribution to {website} on the subject of {topic}, prepared in accordance with your editorial standards and supported by cited sources.',
+    'Please allow me to propose a guest article for {website} concerning {topic}, which I would prepare exclusively for your publication.',
   ],
 };
 const ASK: Record<Tone, string> = {
-  professional: 'Would you be open to a short outline? I can send two or three angles to choose from.',
-  friendly: 'Would you like me to send over a couple of angles to pick from?',
-  casual: 'Want me to send a few title ideas?',
-  formal: 'Should this be of interest, I would be glad to submit an outline for your consideration.',
+  professional:
+    'Would you be open to a short outline of the article on {topic}, with two or three angles to choose from?',
+  friendly: 'Would you like me to send over a couple of angles on {topic} to pick from?',
+  casual: 'Happy to send a few title ideas on {topic} first if that helps.',
+  formal: 'Should an article on {topic} be of interest, I would be glad to submit an outline for your consideration.',
 };
 
 /** A first outreach email about `topic`, or the template filled with the topic. Lead details stay placeholders. */
@@ -99,18 +106,19 @@ export function generateEmail(input: GenerateEmailInput): EmailDraft {
   const body = [
     GREETING[tone],
     pick(PITCH[tone], `${tone}|${topic}`).replace(/\{topic\}/g, topic),
-    ASK[tone],
+    ASK[tone].replace(/\{topic\}/g, topic),
     SIGN_OFF[tone],
   ].join('\n\n');
   return { subject, body };
 }
 
+/** Subject lines: the topic after a preposition or a colon only (never "A {topic} guide"). */
 function subjectTemplates(tone: Tone): string[] {
   const common = ['Guest post idea: {topic}', 'An article on {topic} for {website}', 'Contributing a piece on {topic}'];
   const byTone: Record<Tone, string[]> = {
-    professional: ['Article proposal: {topic}', 'A {topic} guide for your readers'],
+    professional: ['Article proposal: {topic}', 'A guide to {topic} for your readers'],
     friendly: ['An idea for your readers: {topic}', 'Would your readers like a piece on {topic}?'],
-    casual: ['Quick idea: {topic}', '{topic} post for {website}?'],
+    casual: ['Quick idea: {topic}', 'A post on {topic} for {website}?'],
     formal: ['Proposal for a contributed article on {topic}', 'Editorial contribution: {topic}'],
   };
   return [...byTone[tone], ...common];
@@ -119,8 +127,7 @@ function subjectTemplates(tone: Tone): string[] {
 /** Subject lines for `topic` (tone-specific first); `{website}` stays a placeholder. */
 export function subjectSuggestions(topic: string, tone: Tone = 'professional'): string[] {
   const t = topicOf(topic);
-  const cap = t.charAt(0).toUpperCase() + t.slice(1);
-  return [...new Set(subjectTemplates(tone).map((s) => s.replace(/^\{topic\}/, cap).replace(/\{topic\}/g, t)))];
+  return [...new Set(subjectTemplates(tone).map((s) => s.replace(/\{topic\}/g, t)))];
 }
 
 const GENERIC_GREETING = /^(hi|hello|hey|dear)( there| sir or madam| team| editor| webmaster)?[,!]?\s*$/i;
@@ -164,27 +171,62 @@ export function personalizeEmail(input: PersonalizeInput): EmailDraft & { unfill
 }
 
 const NUDGE: Record<Tone, string> = {
-  professional:
-    'I wanted to follow up on my note below{about}. I know inboxes get busy, so I am resending it in case it was missed.',
+  professional: 'I wanted to follow up on my note below{about}, in case it was buried in a busy inbox.',
   friendly: 'Just bumping my note below{about} in case it got buried!',
   casual: 'Following up on this{about} - any interest?',
   formal: 'I am writing to follow up on my earlier message{about}, reproduced below for your convenience.',
 };
+/** The close: `{piece}` is "an article on <topic>" when the topic is known, else the tone's own words. */
 const CLOSE: Record<Tone, string> = {
-  professional: 'If it is not a fit, a quick reply saying so is perfectly fine and I will not follow up again.',
-  friendly: 'No worries if it is not a fit - just let me know and I will not follow up again.',
-  casual: 'If not, no problem - just say so.',
-  formal: 'Should the proposal not be of interest, a brief reply would be appreciated and I shall not write again.',
+  professional: 'If {piece} is not a fit, a quick reply saying so is perfectly fine and I will not follow up again.',
+  friendly: 'No worries if {piece} is not a fit - just let me know and I will not follow up again.',
+  casual: 'If {piece} is not for you, no problem - just say so.',
+  formal: 'Should {piece} not be of interest, a brief reply would be appreciated and I shall not write again.',
+};
+const PIECE: Record<Tone, string> = {
+  professional: 'it',
+  friendly: 'it',
+  casual: 'it',
+  formal: 'the proposal',
 };
 
-/** `Re: <subject>` (never `Re: Re:`) and a short nudge above the quoted original. */
+/**
+ * The topic of an earlier email: what its subject (else its body) offers a piece "on", "about", "concerning" or
+ * "regarding" (or "on the subject of", or after a subject's "Guest post idea:"), up to the end of the phrase: a
+ * trailing "for your readers" or "for {website}" and what follows a verb are left out.
+ */
+export function topicOfEmail(subject: string, body: string): string | undefined {
+  const PIECE_WORDS = '(?:article|post|piece|guide|contribution|idea|proposal|guest post|guest article)';
+  const patterns = [
+    new RegExp(
+      `\\b${PIECE_WORDS}\\s+(?:on|about|concerning|regarding)\\s+(?:the subject of\\s+)?([^.,;:!?\\n]{3,80})`,
+      'i',
+    ),
+    /^(?:re:\s*)*(?:guest post idea|article proposal|quick idea|editorial contribution|an idea for your readers):\s*([^.;!?\n]{3,80})/i,
+    /\b(?:on the subject of|concerning|regarding|about|on)\s+([^.,;:!?\n]{3,60})/i,
+  ];
+  for (const text of [subject, body])
+    for (const re of patterns) {
+      const m = re.exec(text.trim());
+      if (!m) continue;
+      const t = tidy(m[1])
+        .replace(/\s+(?:for|to|with)\s+(?:your|our|the|\{)[^]*$/i, '')
+        .replace(/\s+(?:that|which|and|but|so|could|would|will|might|should|can|be|is|are|work|works)\b[^]*$/i, '')
+        .trim();
+      if (/\p{L}{3}/u.test(t) && !/^(it|this|that|them)$/i.test(t)) return t;
+    }
+  return undefined;
+}
+
+/** `Re: <subject>` (never `Re: Re:`) and a short nudge above the quoted original, naming its topic when it has one. */
 export function followUpEmail(input: FollowUpInput): EmailDraft {
   const tone = input.tone ?? 'professional';
   const subject = /^re:/i.test(input.original_subject.trim())
     ? input.original_subject.trim()
     : `Re: ${input.original_subject.trim()}`;
-  const topic = /(?:on|about|concerning|regarding) ([^.,;!?\n]{3,60})/i.exec(input.original_body)?.[1];
-  const about = topic ? ` about ${tidy(topic).replace(/^(the subject of )/i, '')}` : '';
+  const topic = topicOfEmail(input.original_subject, input.original_body);
+  const about = topic ? ` about ${topic}` : '';
+  const piece = topic ? `an article on ${topic}` : PIECE[tone];
   const greeting = input.original_body.trim().split('\n')[0];
   const quoted = input.original_body
     .trim()
@@ -192,7 +234,8 @@ export function followUpEmail(input: FollowUpInput): EmailDraft {
     .map((l) => `> ${l}`)
     .join('\n');
   const opener = GENERIC_GREETING.test(greeting) || /^(hi|hey|dear|hello)\b/i.test(greeting) ? greeting : 'Hi,';
-  const body = [opener, NUDGE[tone].replace('{about}', about), CLOSE[tone], SIGN_OFF[tone], quoted].join('\n\n');
+  const close = CLOSE[tone].replace('{piece}', piece);
+  const body = [opener, NUDGE[tone].replace('{about}', about), close, SIGN_OFF[tone], quoted].join('\n\n');
   return { subject, body };
 }
 

@@ -1,5 +1,5 @@
 /** Prompts text vendors get for the podcast maker (pure); each asks for the JSON the offline writer returns. */
-import type { ChatMessage } from '../blog/prompts';
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 import type { IdeaInput } from './analysis';
 import type { ScriptInput } from './script';
 

@@ -2,11 +2,15 @@
  * Podcast scripts (pure): sizing by duration (WORDS_PER_MINUTE spoken words a
  * minute), speakers with distinct voices, a writer's draft (vendor or offline)
  * turned into numbered scenes of speaker lines, and the offline writer used
- * when no text vendor is configured (provider `local`: not a language model,
- * the template writer of domain/generation, with lines handed to the
- * speakers in turn).
+ * when no text vendor is configured (provider `local`: not a language model;
+ * it says the brief's own outline and research, in turn between the speakers,
+ * and adds nothing to reach the duration: see `localScript`).
  */
-import { writeSection } from '../generation/section';
+import { asSentence, Coverage, coverageOf, readBrief } from '../generation/compose';
+import { pointKind } from '../generation/phrases';
+import { GENERIC } from '../generation/terms';
+import { properNouns, safeLower } from '../generation/text';
+import { contentKeys, wordKey } from '../analysis/word-forms';
 import { narrationSentences, plainNarration } from '../media/narration';
 import { speakerVoice } from '../media/voices';
 import { storableText } from '../storable-text';
@@ -47,6 +51,8 @@ export function sceneWordBudgets(totalWords: number, scenes: number): number[] {
 export interface ScriptDraft {
   title?: string;
   scenes: Array<{ title?: string; lines: Array<{ speaker: string; text: string }> }>;
+  /** The offline writer only: how it met the brief (compose.ts); reported as the script's `coverage`. */
+  coverage?: Coverage;
 }
 
 /** The input the writer (vendor prompt or offline task) works from. */
@@ -129,28 +135,6 @@ const titleOf = (idea: string) => {
   const t = idea.replace(/\s+/g, ' ').trim().slice(0, 120);
   return t.charAt(0).toUpperCase() + t.slice(1);
 };
-
-/** Sentences of `text` that fit in `max` words (at least one, cut when it alone is longer). */
-function takeWords(sentences: string[], max: number): string[] {
-  const out: string[] = [];
-  let n = 0;
-  for (const s of sentences) {
-    const w = countWords(s);
-    if (n + w > max && out.length) break;
-    out.push(
-      w > max
-        ? `${s
-            .split(/\s+/)
-            .slice(0, max)
-            .join(' ')
-            .replace(/[,;:]$/, '')}.`
-        : s,
-    );
-    n += Math.min(w, max);
-    if (n >= max) break;
-  }
-  return out;
-}
 
 /** A research finding the offline writer turns into a talking point, with the source it names. */
 export interface Finding {
@@ -325,90 +309,169 @@ export function scriptContext(input: Pick<ScriptInput, 'research' | 'analysis' |
   };
 }
 
-/** The outline segment of scene `i` of `n` (outlines of another length are spread over the scenes). */
-const segmentFor = <T>(list: T[], i: number, n: number): T | undefined =>
-  list.length ? list[Math.min(list.length - 1, Math.floor((i * list.length) / n))] : undefined;
-
 /**
- * The offline writer: scene titles from the analysis' outline (else the show
- * bible's recurring segments for the middle scenes, else the idea's aspects);
- * research findings as talking points naming their source ("According to
- * <title or site>, …"), spread over the scenes between the lines; each scene's remaining words written by the
- * template writer to its budget (the analysis' audience and the bible's tone
- * as its audience and tone) and handed
- * to the speakers in turn, one or two sentences a line; the host opens (with
- * the show's name from the bible) and closes (with its sign-off) the episode.
+ * How a segment title is said. `sentence`: a statement, an imperative or a noun phrase, said as written ("Seats are
+ * free but limited."). `label`: a heading that opens with a gerund ("Building a daytime sleep routine"), announced
+ * ("Next: Building a daytime sleep routine."). `heading`: a question-word or stock heading ("Why night workers sleep
+ * badly", "Introducing …", "Takeaways on …"), which says nothing by itself: announced only when a finding follows.
  */
-export function localScript(input: ScriptInput): ScriptDraft {
-  const budgets = sceneWordBudgets(input.target_words, input.scene_count);
-  const n = budgets.length;
-  const topic = input.idea.replace(/[.!?]+$/, '');
-  const ctx = scriptContext(input);
-  const tone = input.tone ?? ctx.tone ?? 'conversational';
-  const [host, ...others] = input.speakers;
-  const guest = others[0] ?? host;
-  const titles = budgets.map((_, i) => {
-    const planned = segmentFor(ctx.outline, i, n)?.title;
-    if (planned) return planned;
-    if (i === 0) return `Introducing ${topic}`;
-    if (i === n - 1) return `Takeaways on ${topic}`;
-    return ctx.segments.length ? ctx.segments[(i - 1) % ctx.segments.length] : ASPECTS[(i - 1) % ASPECTS.length](topic);
-  });
-  // Findings go to the middle scenes first (all scenes when there are only two), in turn.
-  const middle = n > 2 ? budgets.map((_, i) => i).slice(1, -1) : budgets.map((_, i) => i);
-  const points = budgets.map(() => [] as Finding[]);
-  ctx.findings.forEach((f, k) => points[middle[k % middle.length]].push(f));
-  const scenes = budgets.map((words, i) => {
-    const opening =
-      i === 0
-        ? [
-            `Welcome to ${ctx.show ?? 'the show'}. I'm ${host.name}${guest !== host ? `, and with me is ${guest.name}` : ''}. Today: ${topic}.`,
-          ]
-        : [];
-    const closing = i === n - 1 ? [ctx.signOff ?? 'Thanks for listening, and see you next time.'] : [];
-    // Each talking point fits the scene: at most half its words go to findings.
-    const talk: string[] = [];
-    let used = 0;
-    for (const f of points[i]) {
-      const line = `According to ${f.source}, ${f.text.charAt(0).toLowerCase()}${f.text.slice(1)}`;
-      const w = countWords(line);
-      if (used + w > words / 2) break;
-      talk.push(line);
-      used += w;
-    }
-    const fixed = [...opening, ...closing, ...talk].reduce((k, s) => k + countWords(s), 0);
-    const body = writeSection({
-      heading: titles[i],
-      keyPoints: [titles[i]],
-      targetWords: Math.max(8, words - fixed),
-      tone,
-      topic,
-      ...(ctx.audience ? { audience: ctx.audience } : {}),
-    });
-    const sentences = takeWords(narrationSentences(body.markdown), Math.max(8, words - fixed));
-    const lines: ScriptDraft['scenes'][number]['lines'] = opening.map((text) => ({ speaker: host.id, text }));
-    // Speakers alternate every two sentences (a speaker who opened the scene answers next); after each of the
-    // first lines, the next speaker in turn brings in a finding, naming its source.
-    let turn = opening.length ? 1 : 0;
-    const say = (text: string) => {
-      lines.push({ speaker: input.speakers[turn % input.speakers.length].id, text });
-      turn++;
-    };
-    for (let k = 0, f = 0; k < sentences.length || f < talk.length; k += 2) {
-      if (k < sentences.length) say(sentences.slice(k, k + 2).join(' '));
-      if (f < talk.length) say(talk[f++]);
-    }
-    for (const text of closing) lines.push({ speaker: host.id, text });
-    return { title: titles[i], lines };
-  });
-  return { title: titleOf(topic), scenes };
+function titleKind(title: string): 'sentence' | 'label' | 'heading' {
+  if (
+    /^(why|how|what|when|where|which|who|introducing|takeaways?|key takeaways|getting started|an example of|common mistakes|measuring|next steps)\b/i.test(
+      title,
+    )
+  )
+    return 'heading';
+  if (/^\p{L}+ing\b/u.test(title) && pointKind(title) !== 'imperative' && !/^(bring|sing|string|spring)\b/i.test(title))
+    return 'label';
+  return 'sentence';
 }
 
-const ASPECTS = [
-  (t: string) => `Why ${t} matters`,
-  (t: string) => `How ${t} works`,
-  (t: string) => `Common mistakes with ${t}`,
-  (t: string) => `An example of ${t}`,
-  (t: string) => `Getting started with ${t}`,
-  (t: string) => `Measuring ${t}`,
-];
+/** The word-form keys of a text that tie it to a subject (general words such as "people" or "time" left out). */
+const specificKeys = (text: string): Set<string> => new Set(contentKeys(text).filter((k) => !GENERIC_KEYS.has(k)));
+const GENERIC_KEYS: ReadonlySet<string> = new Set([...GENERIC].map((w) => wordKey(w)));
+
+/** Labels that introduce a segment whose title is a heading: first, middle, last. */
+const LABELS = { first: 'First up', next: ['Next', 'Moving on', 'Now'], last: 'And finally' };
+
+/**
+ * The offline writer, from relevance, not to a length (domain/generation/compose.ts): every content line is the
+ * brief's own material, and nothing is added to reach the duration, so an episode with little in its brief is
+ * shorter than its budget (`word_count` against `target_words` shows it).
+ *
+ * - The host opens (with the show's name from the bible, naming the guest, the topic and the audience); a guest
+ *   thanks the host.
+ * - One scene per segment of the analysis' outline (several a scene beyond the episode's scene count, about one a
+ *   minute), titled by it: a title that is a sentence ("Seats are free
+ *   but limited") is said as written; a heading is introduced as the next segment ("Next: Building a daytime
+ *   sleep routine."), a stock heading ("Why night workers sleep badly") only when a finding follows it
+ *   (`titleKind`). The speakers take the segments in turn.
+ * - Research findings about the episode (one specific word shared with the idea or the outline at least) are
+ *   said after the segment they share most words with, naming their source ("According to <title or site>, …"),
+ *   while the episode stays within its word budget. With no outline they get scenes of their own, titled by the
+ *   bible's recurring segments.
+ * - The host closes with the bible's sign-off, or a plain one.
+ * Names and the user's words keep their capitals; choices are deterministic.
+ */
+export function localScript(input: ScriptInput): ScriptDraft {
+  const topic = input.idea
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!?]+$/, '');
+  const ctx = scriptContext(input);
+  const [host, ...others] = input.speakers;
+  const guest = others[0];
+  const segments = ctx.outline.map((o) => o.title.replace(/[.!?;:]+$/, '')).filter(Boolean);
+  const briefKeys = specificKeys([topic, ...segments].join(' '));
+  const proper = properNouns([topic, ...segments, ...ctx.findings.map((f) => f.text)]);
+  const findings = ctx.findings.filter((f) => [...specificKeys(f.text)].some((k) => briefKeys.has(k)));
+
+  // Scenes: one per outline segment, at most the episode's scene count (about one a minute; segments beyond it
+  // share a scene), else the findings' scenes.
+  const MAX = Math.max(1, Math.min(40, input.scene_count));
+  type Plan = { title: string; segments: string[]; findings: Finding[] };
+  let plans: Plan[];
+  if (segments.length) {
+    const groups = Math.min(MAX, segments.length);
+    plans = Array.from({ length: groups }, (_, i) => {
+      const mine = segments.slice(
+        Math.floor((i * segments.length) / groups),
+        Math.floor(((i + 1) * segments.length) / groups),
+      );
+      return { title: mine.join('; '), segments: mine, findings: [] };
+    });
+    let turn = 0;
+    for (const f of findings) {
+      const keys = specificKeys(f.text);
+      const score = plans.map((p) => [...specificKeys(p.segments.join(' '))].filter((k) => keys.has(k)).length);
+      const best = Math.max(...score);
+      // A finding about none of the segments in particular goes to the middle scenes in turn.
+      const middle = plans.length > 2 ? plans.slice(1, -1) : plans;
+      (best > 0 ? plans[score.indexOf(best)] : middle[turn++ % middle.length]).findings.push(f);
+    }
+  } else {
+    const per = 3;
+    const groups = Math.min(MAX - 1, Math.ceil(findings.length / per));
+    plans = [{ title: `Introducing ${topic}`, segments: [], findings: [] }];
+    for (let i = 0; i < groups; i++)
+      plans.push({
+        title: ctx.segments.length ? ctx.segments[i % ctx.segments.length] : `What the research says about ${topic}`,
+        segments: [],
+        findings: findings.slice(i * per, (i + 1) * per),
+      });
+  }
+
+  const audience = ctx.audience?.replace(/[.!]+$/, '');
+  const about = audience
+    ? /\bfor\b/i.test(topic)
+      ? `${topic}, with ${audience} in mind`
+      : `${topic}, for ${audience}`
+    : topic;
+  const opening = guest
+    ? `Welcome to ${ctx.show ?? 'the show'}. I'm ${host.name}, here with ${guest.name} to talk about ${about}.`
+    : `Welcome to ${ctx.show ?? 'the show'}. I'm ${host.name}, and today I'm talking about ${about}.`;
+  const closing = ctx.signOff ?? 'Thanks for listening, and see you next time.';
+  const budget = input.target_words * 1.1;
+  let words = countWords(opening) + countWords(closing) + (guest ? 5 : 0);
+
+  const scenes: ScriptDraft['scenes'] = plans.map((p) => ({ title: p.title, lines: [] }));
+  let turn = 0;
+  const say = (scene: number, text: string) => {
+    scenes[scene].lines.push({ speaker: input.speakers[turn % input.speakers.length].id, text });
+    turn++;
+  };
+  say(0, opening);
+  if (guest) say(0, `Thanks for having me, ${host.name}.`);
+  // The segments are said whatever the budget (they are the brief); the findings while the episode stays within
+  // its budget; a stock heading is announced only when a finding follows it (else it says nothing).
+  const said = plans.map((p) => p.segments.filter((t) => titleKind(t) !== 'heading'));
+  words += said.flat().reduce((n, t) => n + countWords(t), 0);
+  const talk = plans.map((p) =>
+    p.findings
+      .map((f) => `According to ${f.source}, ${safeLower(f.text, proper)}`)
+      .filter((line) => {
+        if (words + countWords(line) > budget) return false;
+        words += countWords(line);
+        return true;
+      }),
+  );
+  const announced = plans.flatMap((p, i) =>
+    p.segments.filter((t) => titleKind(t) === 'label' || (titleKind(t) === 'heading' && talk[i].length)),
+  );
+  plans.forEach((p, i) => {
+    for (const title of p.segments) {
+      if (titleKind(title) === 'sentence') say(i, asSentence(title));
+      else if (announced.includes(title)) {
+        // Labelled by its place in the whole outline.
+        const k = segments.indexOf(title);
+        const label =
+          k === 0 ? LABELS.first : k === segments.length - 1 ? LABELS.last : LABELS.next[k % LABELS.next.length];
+        say(i, `${label}: ${title}.`);
+      }
+    }
+    for (const line of talk[i]) say(i, line);
+  });
+  scenes[scenes.length - 1].lines.push({ speaker: host.id, text: closing });
+  // A speaker's lines next to each other in a scene are one turn.
+  for (const scene of scenes)
+    scene.lines = scene.lines.reduce<typeof scene.lines>((out, l) => {
+      const prev = out[out.length - 1];
+      if (prev?.speaker === l.speaker) prev.text = `${prev.text} ${l.text}`;
+      else out.push({ ...l });
+      return out;
+    }, []);
+  // What the script was built from (outline segments as key points, research findings as sources), and why it is
+  // shorter than the duration asks: it never pads to a length.
+  const spoken = scenes.flatMap((s) => s.lines).reduce((n, l) => n + countWords(l.text), 0);
+  const quoted = talk.flat().length;
+  const coverage = coverageOf(readBrief({ topic, audience, keyPoints: segments, tone: input.tone }), {
+    keyPoints: plans.flatMap((p) => p.segments).filter((t) => titleKind(t) === 'sentence' || announced.includes(t))
+      .length,
+    sources: quoted,
+    words: spoken,
+    targetWords: input.target_words,
+  });
+  if (coverage.shortfall)
+    coverage.shortfall = `${spoken} of ${input.target_words} words (${input.duration_minutes} min at ${WORDS_PER_MINUTE} words a minute): the offline writer says only the brief (${segments.length} outline segment${segments.length === 1 ? '' : 's'}) and ${quoted} research finding${quoted === 1 ? '' : 's'} about it${input.research ? '' : ' (no research was given)'}, and adds nothing to reach the duration; add research or an analysis outline, or configure a language model (docs/providers.md)`;
+  return { title: titleOf(topic), scenes: scenes.filter((s) => s.lines.length), coverage };
+}

@@ -5,6 +5,7 @@
  */
 import type { VoiceSettings } from '../media/voices';
 import type { Cue } from '../media/subtitles';
+import type { Coverage } from '../generation/compose';
 
 /** About 150 spoken words per minute: the sizing rule of scripts (docs/podcast.md). */
 export const WORDS_PER_MINUTE = 150;
@@ -50,6 +51,8 @@ export interface PodcastScript {
   provider: string;
   model: string;
   offline: boolean;
+  /** The offline writer only: what the script was built from and why it is shorter than the duration asks. */
+  coverage?: Coverage;
 }
 
 /** What a client sends to have a script written. */

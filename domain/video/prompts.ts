@@ -1,5 +1,5 @@
 /** The prompt a text vendor gets for a video plan (pure); it asks for the JSON the offline planner returns. */
-import type { ChatMessage } from '../blog/prompts';
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 import { NARRATION_WORDS_PER_SECOND } from '../media/narration';
 import { FORMAT_RULES } from './formats';
 import type { PlanInput } from './types';

@@ -5,6 +5,7 @@
  */
 import type { AspectRatio } from '../media/formats';
 import type { VoiceSettings } from '../media/voices';
+import type { Coverage } from '../generation/compose';
 import type { VideoFormat } from './formats';
 
 export interface PlanScene {
@@ -44,6 +45,8 @@ export interface PlanInput {
 export interface PlanDraft {
   title: string;
   scenes: Array<{ heading?: string; narration: string; visual_description?: string; duration_seconds?: number }>;
+  /** The offline planner only: how it met the brief (compose.ts); reported as the plan's `coverage`. */
+  coverage?: Coverage;
 }
 
 export interface VideoPlan {
@@ -62,6 +65,8 @@ export interface VideoPlan {
   /** Text provider that wrote the plan (`local` = the offline template writer) and its model. */
   provider: string;
   model: string;
+  /** The offline planner only: what the plan was built from and why its narration is shorter than the duration. */
+  coverage?: Coverage;
 }
 
 export const SCENE_MOTIONS = ['zoom_in', 'zoom_out', 'none'] as const;

@@ -5,6 +5,7 @@
  * checked against the schemas below; the `local` writer
  * (domain/generation/social) produces the same shapes.
  */
+import type { Coverage } from '../generation/compose';
 
 export interface PostDraft {
   hook: string;
@@ -21,6 +22,8 @@ export interface ArticleDraft {
   sections: Array<{ heading: string; body: string }>;
   hashtags: string[];
   image_prompt?: string;
+  /** The offline writer only: how it met the brief (compose.ts); the activity moves it to `metadata.coverage`. */
+  coverage?: Coverage;
 }
 
 export interface SceneDraft {

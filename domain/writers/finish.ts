@@ -1,7 +1,7 @@
 /**
  * The finishing step every draft goes through, whichever provider wrote it:
  * the kind's rules (finish-text.ts, finish-media.ts), the engagement model on
- * the piece's feed text, the limits that applied, and the rendering status of
+ * the piece's feed text (its relevance judged against the brief's topic), the limits that applied, and the rendering status of
  * the media the brief asked for. A requested render whose studio is available
  * is `queued` here; the writer workflow renders it through the image studio or
  * the video studio and replaces the entry with `rendered` or `failed`
@@ -158,7 +158,7 @@ export function finishDraft(
   const l = formatLimits(b.platform, b.kind);
   const engagement = f.scored
     ? (() => {
-        const e = analyzeEngagement({ content: f.scored, platform: b.platform, kind: b.kind });
+        const e = analyzeEngagement({ content: f.scored, platform: b.platform, kind: b.kind, topic: b.topic });
         return { engagement_prediction: e.engagement_prediction, factors: e.factors };
       })()
     : undefined;

@@ -5,7 +5,7 @@
  * and the numbered research sources. The finishing rules hold the answer to
  * the limits anyway; the prompt states them so a vendor rarely needs it.
  */
-import type { ChatMessage } from '../blog/prompts';
+import type { ChatTurn as ChatMessage } from '../ai/chat';
 import { AD_FORMAT_LIMITS, AdFormat } from './ad-formats';
 import { formatLimits } from './platforms';
 import type { Source, WriterBrief } from './types';

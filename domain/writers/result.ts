@@ -3,6 +3,7 @@
  * one generation, one batch item, one batch. Type aliases (not interfaces),
  * so a result is a plain JSON record a task can store.
  */
+import type { Coverage } from '../generation/compose';
 import type { EngagementPrediction, FactorResult } from './engagement';
 import type { RenderingStatus } from './finish';
 import type { Adjustment } from './text-limits';
@@ -46,6 +47,8 @@ export type WriterResult = {
     research_provider: string;
     generated_at: string;
     workflow_id: string;
+    /** The offline writer's account of how it met the brief and why the text is shorter than asked (compose.ts). */
+    coverage?: Coverage;
   };
 };
 

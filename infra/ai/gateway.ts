@@ -14,8 +14,12 @@
 import type { Logger } from 'pino';
 import { storableText } from '../../domain/storable-text';
 import { cost } from '../../domain/pricing';
-import type { LocalTask, ModelPlan } from '../../domain/generation';
-import { VendorNotConfiguredError } from './errors';
+import type { Coverage, ModelPlan } from '../../domain/generation';
+import type { LocalTask } from '../../domain/ai/tasks';
+import Ajv, { ValidateFunction } from 'ajv';
+import { parseJsonAnswer } from '../../domain/ai/chat';
+import { purposeOf, type AiTask } from '../../domain/ai/task';
+import { VendorBadResponseError, VendorNotConfiguredError } from './errors';
 import type { ChatClient } from './openai-compatible';
 import { createLocalProvider, LocalProvider } from './local';
 import type { LlamaMetadata, LlamaProvider } from './llama/provider';
@@ -47,6 +51,8 @@ export interface CompletionRequest {
 
 export interface CompletionResponse {
   text: string;
+  /** `local` only: the offline writer's answer itself (an object for JSON tasks), so nothing re-parses its text. */
+  value?: unknown;
   provider: ResolvedProvider;
   model: string;
   tokens_in: number;
@@ -63,6 +69,8 @@ export interface CompletionResponse {
     finish_reason: string;
     /** `vendor` when the vendor reported usage, `model` for llama (the model's own tokenizer), else `tokenizer` (js-tiktoken). */
     token_source: 'vendor' | 'tokenizer' | 'model';
+    /** The offline writer's account of how it met the brief (local, and llama over the template writer). */
+    coverage?: Coverage;
   };
 }
 
@@ -77,8 +85,23 @@ export interface AiGatewayDeps {
   defaultMaxTokens?: number;
 }
 
+/** The call-specific part of a typed task call (the task supplies purpose, messages, budget, local task and plan). */
+export type TaskCall = Pick<CompletionRequest, 'userId' | 'idempotencyKey' | 'provider' | 'signal' | 'temperature'>;
+
+/** A typed task's answer, whichever provider gave it, and the call behind it. */
+export interface TaskAnswer<O> {
+  output: O;
+  response: CompletionResponse;
+}
+
 export interface AiGateway {
   complete(request: CompletionRequest): Promise<CompletionResponse>;
+  /**
+   * One call of a typed task (domain/ai/task.ts): the answer as `O`. `local` answers the object itself; a vendor's
+   * or the model's JSON answer is parsed and checked against the task's `output` schema (VENDOR_BAD_RESPONSE, not
+   * retried, when it does not match); a Markdown task's answer is its trimmed text, whichever provider wrote it.
+   */
+  run<I, O>(task: AiTask<I, O>, input: I, call: TaskCall): Promise<TaskAnswer<O>>;
   /** The provider a choice resolves to now (throws VendorNotConfiguredError like `complete`). */
   resolve(choice?: ProviderChoice, wantsModel?: boolean): ResolvedProvider;
 }
@@ -128,8 +151,40 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
   const resolve = (choice?: ProviderChoice, wantsModel?: boolean) =>
     chooseProvider(choice, { ...configured, llama: deps.llama?.usable() ?? false }, wantsModel);
 
-  return {
+  const gateway: AiGateway = {
     resolve,
+    async run<I, O>(task: AiTask<I, O>, input: I, call: TaskCall): Promise<TaskAnswer<O>> {
+      const purpose = purposeOf(task, input);
+      const modelPlan = task.plan?.(input);
+      // A vendor-only task has no offline writer: `local` would answer its prompt with an extractive summary.
+      if (!task.local && resolve(call.provider, Boolean(modelPlan)) === 'local')
+        throw new TypeError(`${purpose}: a vendor-only task cannot run on local`);
+      const response = await gateway.complete({
+        ...call,
+        purpose,
+        messages: task.prompt(input),
+        maxTokens: task.maxTokens(input),
+        ...(task.local ? { localTask: task.local(input) } : {}),
+        ...(modelPlan ? { modelPlan } : {}),
+      });
+      // Markdown is the text itself, whoever wrote it (the gateway's text: cleaned before anything stores it).
+      if (task.answer === 'markdown') return { output: response.text.trim() as O, response };
+      if (response.provider === 'local' && response.value !== undefined)
+        return { output: response.value as O, response };
+      let value: unknown;
+      try {
+        value = parseJsonAnswer(response.text);
+      } catch (e) {
+        throw new VendorBadResponseError(response.provider, `unreadable ${purpose} answer: ${(e as Error).message}`);
+      }
+      const check = validatorOf(task);
+      if (check && !check(value))
+        throw new VendorBadResponseError(
+          response.provider,
+          `${purpose} answer of the wrong shape: ${answerAjv.errorsText(check.errors)}`,
+        );
+      return { output: value as O, response };
+    },
     async complete(req: CompletionRequest): Promise<CompletionResponse> {
       const provider = resolve(req.provider, Boolean(req.modelPlan));
       const client: ChatClient | LocalProvider | LlamaProvider =
@@ -182,6 +237,9 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
         response = {
           // Vendor text is cleaned before anything stores it: a NUL or an unpaired surrogate could never be stored.
           text: storableText(result.text),
+          ...(provider === 'local' && (result as { value?: unknown }).value !== undefined
+            ? { value: (result as { value?: unknown }).value }
+            : {}),
           provider,
           model: result.model,
           tokens_in: usage.tokens_in,
@@ -195,6 +253,9 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
             finish_reason: result.finishReason,
             token_source: usage.source,
             ...(provider === 'llama' ? (result as Awaited<ReturnType<LlamaProvider['complete']>>).metadata : {}),
+            ...((result as { coverage?: Coverage }).coverage
+              ? { coverage: (result as { coverage?: Coverage }).coverage }
+              : {}),
           },
         };
       } catch (e) {
@@ -222,4 +283,18 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
       return response;
     },
   };
+  return gateway;
+}
+
+/** Answers are checked against their task's schema; one compiled validator per task. */
+const answerAjv = new Ajv({ allErrors: true, strict: false });
+const validators = new WeakMap<object, ValidateFunction>();
+function validatorOf(task: Pick<AiTask<never, unknown>, 'output'>): ValidateFunction | undefined {
+  if (!task.output) return undefined;
+  let v = validators.get(task);
+  if (!v) {
+    v = answerAjv.compile(task.output);
+    validators.set(task, v);
+  }
+  return v;
 }

@@ -19,7 +19,8 @@ import {
   writePlatformPost,
   writeShortCopy,
 } from '../../domain/generation';
-import type { LocalTask } from '../../domain/generation';
+import type { Coverage } from '../../domain/generation';
+import type { LocalTask } from '../../domain/ai/tasks';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
 import { localVideoPlan } from '../../domain/video/plan';
@@ -32,65 +33,85 @@ export interface LocalRequest extends ChatRequest {
   localTask?: LocalTask;
 }
 
-export interface LocalProvider extends ChatClient {
-  complete(request: LocalRequest): Promise<ChatResult>;
+/** What the offline writer answered: the object (or Markdown) itself, its text, and how it met the brief. */
+export interface LocalAnswer {
+  /** The answer as the task's type: an object for JSON tasks, the Markdown for sections, articles and revisions. */
+  value: unknown;
+  /** The same as text: the Markdown, or the object as JSON (what the model rewrites and what tokens count). */
+  text: string;
+  coverage?: Coverage;
 }
 
-/**
- * Text of a task: Markdown for sections and articles; JSON for outlines and
- * research summaries (the shape a vendor is asked to return for them, so
- * callers parse both providers' answers the same way).
- */
+export interface LocalProvider extends ChatClient {
+  complete(request: LocalRequest): Promise<ChatResult & { value?: unknown; coverage?: Coverage }>;
+}
+
+/** The offline writer's answer to a task as text (Markdown, or JSON for object answers). */
 export function runLocalTask(task: LocalTask): string {
+  return localAnswer(task).text;
+}
+
+/** A task's answer: its value, that value as text, and (writers that report it) `coverage` (compose.ts). */
+export function localAnswer(task: LocalTask): LocalAnswer {
+  if (task.kind === 'section') {
+    const d = writeSection(task.input);
+    return { value: d.markdown, text: d.markdown, coverage: d.coverage };
+  }
+  if (task.kind === 'article') {
+    const d = writeArticle(task.input);
+    return { value: d.markdown, text: d.markdown, coverage: d.coverage };
+  }
+  const value = taskValue(task);
+  const coverage = (value as { coverage?: Coverage } | null)?.coverage;
+  return { value, text: typeof value === 'string' ? value : JSON.stringify(value), ...(coverage ? { coverage } : {}) };
+}
+
+function taskValue(task: Exclude<LocalTask, { kind: 'section' | 'article' }>): unknown {
   switch (task.kind) {
-    case 'section':
-      return writeSection(task.input).markdown;
-    case 'article':
-      return writeArticle(task.input).markdown;
     case 'outline':
-      return JSON.stringify(draftOutline(task.input));
+      return draftOutline(task.input);
     case 'research':
-      return JSON.stringify(researchSummary(task.input));
+      return researchSummary(task.input);
     case 'enhance_section':
-      return JSON.stringify(enhanceSectionOffline(task.input.section, task.input.focus));
+      return enhanceSectionOffline(task.input.section, task.input.focus);
     case 'optimize_outline':
-      return JSON.stringify(optimizeOutlineOffline(task.input.outline, task.input.focus));
+      return optimizeOutlineOffline(task.input.outline, task.input.focus);
     case 'revise_section':
       return reviseSectionOffline(task.input.content).content;
     case 'outreach_email':
-      return JSON.stringify(generateEmail(task.input));
+      return generateEmail(task.input);
     case 'outreach_personalize': {
       const p = personalizeEmail(task.input);
-      return JSON.stringify({ subject: p.subject, body: p.body });
+      return { subject: p.subject, body: p.body };
     }
     case 'outreach_subjects':
-      return JSON.stringify({ suggestions: subjectSuggestions(task.input.topic, task.input.tone) });
+      return { suggestions: subjectSuggestions(task.input.topic, task.input.tone) };
     case 'outreach_follow_up':
-      return JSON.stringify(followUpEmail(task.input));
+      return followUpEmail(task.input);
     case 'social':
-      return JSON.stringify(writeSocial(task.input));
+      return writeSocial(task.input);
     case 'social_post':
-      return JSON.stringify(writeSocialPost(task.input));
+      return writeSocialPost(task.input);
     case 'platform_post':
-      return JSON.stringify(writePlatformPost(task.input));
+      return writePlatformPost(task.input);
     case 'strategy':
-      return JSON.stringify(contentStrategy(task.input));
+      return contentStrategy(task.input);
     case 'personas':
-      return JSON.stringify(developPersonas(task.input));
+      return developPersonas(task.input);
     case 'keyword_insights':
-      return JSON.stringify(keywordInsights(task.input));
+      return keywordInsights(task.input);
     case 'video_plan':
-      return JSON.stringify(localVideoPlan(task.input));
+      return localVideoPlan(task.input);
     case 'short_copy':
-      return JSON.stringify(writeShortCopy(task.input));
+      return writeShortCopy(task.input);
     case 'podcast_idea':
-      return JSON.stringify(enhanceIdeaOffline(task.input));
+      return enhanceIdeaOffline(task.input);
     case 'podcast_analysis':
-      return JSON.stringify(analyzeIdeaOffline(task.input));
+      return analyzeIdeaOffline(task.input);
     case 'podcast_queries':
-      return JSON.stringify(searchQueriesOffline(task.input));
+      return searchQueriesOffline(task.input);
     case 'podcast_script':
-      return JSON.stringify(localScript(task.input));
+      return localScript(task.input);
   }
 }
 
@@ -98,9 +119,9 @@ export function createLocalProvider(): LocalProvider {
   return {
     provider: 'local',
     model: LOCAL_MODEL,
-    async complete(request: LocalRequest): Promise<ChatResult> {
-      const text = request.localTask ? runLocalTask(request.localTask) : localChatAnswer(request.messages);
-      return { text, finishReason: 'stop', model: LOCAL_MODEL, attempts: 1 };
+    async complete(request: LocalRequest): Promise<ChatResult & { value?: unknown; coverage?: Coverage }> {
+      const answer = request.localTask ? localAnswer(request.localTask) : { text: localChatAnswer(request.messages) };
+      return { ...answer, finishReason: 'stop', model: LOCAL_MODEL, attempts: 1 };
     },
   };
 }

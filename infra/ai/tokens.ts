@@ -18,11 +18,8 @@ import { getEncoding, Tiktoken } from 'js-tiktoken';
 
 export type EncodingName = 'o200k_base' | 'cl100k_base';
 
-export interface ChatMessage {
-  role: 'system' | 'user' | 'assistant' | 'tool' | 'developer';
-  content: string;
-  name?: string;
-}
+import type { ChatMessage } from '../../domain/ai/chat';
+export type { ChatMessage };
 
 export interface ReportedUsage {
   prompt_tokens?: number;

@@ -30,7 +30,8 @@ export function loadSampleSites(dir: string = DEFAULT_SITES_DIR): SiteIndex {
         url: meta.website_url ?? `https://${doc.slug}.example/`,
         title: doc.title,
         text: doc.body,
-        credibility: doc.credibility_score,
+        // The page's front matter claims one; without it, the neutral 0.5 (docs/outreach.md).
+        credibility: doc.credibility_score ?? 0.5,
         source: 'sample_site',
       };
     });

@@ -10,8 +10,15 @@
  * serves the document, so every citation the writer makes can be opened.
  *
  * Front matter (YAML between `---` lines) gives title, slug, published_at,
- * source_type and credibility_score; documents without it get the file name
- * as slug, the first heading as title, source_type "web" and credibility 0.5.
+ * source_type, sample_of and credibility_score; documents without it get the
+ * file name as slug, the first heading as title and source_type "web".
+ * A credibility is only ever the front matter's own claim: without one a
+ * source's credibility_score is null (never a default).
+ *
+ * The shipped corpus (data/corpus) is a set of sample documents written for
+ * this project: `source_type: sample`, `sample_of` the kind of source each is
+ * written as (industry, academic, government, web), no credibility_score
+ * (docs/providers.md "Research sources").
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,8 +33,12 @@ export interface CorpusDocument {
   slug: string;
   title: string;
   published_at?: string;
+  /** `sample` for the shipped sample documents; otherwise what the front matter says (default `web`). */
   source_type: string;
-  credibility_score: number;
+  /** For sample documents: the kind of source the sample is written as. */
+  sample_of?: string;
+  /** The front matter's credibility claim (0–1), or null when it makes none. */
+  credibility_score: number | null;
   /** Body without front matter (Markdown, or text extracted from HTML). */
   body: string;
   /** Body paragraphs (headings dropped), the excerpt candidates. */
@@ -87,13 +98,18 @@ export function parseCorpusDocument(file: string, raw: string): CorpusDocument {
         ? v.toISOString().slice(0, 10)
         : String(v);
   const base = path.basename(file).replace(EXTENSIONS, '');
-  const credibility = Number(meta.credibility_score);
+  const credibility =
+    meta.credibility_score === undefined || meta.credibility_score === null || meta.credibility_score === ''
+      ? NaN
+      : Number(meta.credibility_score);
+  const sampleOf = str(meta.sample_of);
   return {
     slug: str(meta.slug) ?? slugify(base),
     title: str(meta.title) ?? heading ?? base,
     published_at: str(meta.published_at),
     source_type: str(meta.source_type) ?? 'web',
-    credibility_score: Number.isFinite(credibility) ? Math.min(1, Math.max(0, credibility)) : 0.5,
+    ...(sampleOf ? { sample_of: sampleOf } : {}),
+    credibility_score: Number.isFinite(credibility) ? Math.min(1, Math.max(0, credibility)) : null,
     body,
     paragraphs,
     file,
@@ -177,6 +193,7 @@ export function createCorpusProvider(options: CorpusOptions): CorpusProvider {
           published_at: doc.published_at ?? '',
           index: i + 1,
           source_type: doc.source_type,
+          ...(doc.sample_of ? { sample_of: doc.sample_of } : {}),
         };
       });
     },

@@ -2,7 +2,10 @@
  * Offline ad copy: one variant per angle (benefit, question, differentiator),
  * each written from the product, the benefits and the audience the request
  * gives, and fitted to the format's limits by choosing the longest candidate
- * phrasing that fits before any shortening is needed.
+ * phrasing that fits before any shortening is needed. The product is a label
+ * ("Project management app for freelance designers.") or follows "Why" or a
+ * colon, never the subject of a template verb ("… is made for you" breaks on
+ * plurals); the client's words keep their capitals (social-compose.ts `lowerFirst`).
  */
 import { AD_FORMAT_LIMITS, AdFormat, ctaButtonFor } from '../../writers/ad-formats';
 import type { AdCopyDraft, AdVariantDraft } from '../../writers/drafts';
@@ -10,6 +13,7 @@ import type { AdCopyBrief } from '../../writers/types';
 import { charCount } from '../../writers/text-limits';
 import { capitalize } from '../text';
 import { pointKind } from '../phrases';
+import { lowerFirst } from '../social-compose';
 import { Kit } from './kit';
 
 /** The first candidate that fits `max` (else the shortest one; the finisher shortens it). */
@@ -22,14 +26,13 @@ const stop = (s: string) => s.replace(/[.!?]+$/, '');
 
 /** "Want to plan sprints in minutes?" for an imperative benefit, "Looking for free delivery?" otherwise. */
 const askFor = (benefit: string) =>
-  pointKind(benefit) === 'imperative'
-    ? `Want to ${benefit[0].toLowerCase()}${benefit.slice(1)}?`
-    : `Looking for ${benefit[0].toLowerCase()}${benefit.slice(1)}?`;
+  pointKind(benefit) === 'imperative' ? `Want to ${lowerFirst(benefit)}?` : `Looking for ${lowerFirst(benefit)}?`;
 
 export function writeAdCopy(k: Kit, b: AdCopyBrief): AdCopyDraft {
   const l = AD_FORMAT_LIMITS[b.adFormat as AdFormat];
   const given = b.benefits.map(stop).filter((x) => /[\p{L}\p{N}]/u.test(x));
-  const benefits = given.length ? given : [`${b.product} that works for ${k.audience}`];
+  // Without benefits the ad says what the product is and whom it is for, and nothing it was not told.
+  const benefits = given.length ? given : [`${b.product}${b.audience ? ` for ${b.audience}` : ''}`];
   const forWho = b.audience ? ` for ${b.audience}` : '';
   const urgent = /high|intense|crowded|strong/i.test(b.competitionLevel);
   const cta = ctaButtonFor(b.objective);
@@ -51,9 +54,9 @@ export function writeAdCopy(k: Kit, b: AdCopyBrief): AdCopyDraft {
       angle: 'question',
       primary_text: fitting(
         [
-          `${askFor(benefits[0])} ${capitalize(b.product)} is made${forWho || ' for you'}.`,
-          `${askFor(benefits[0])} Try ${b.product}.`,
-          `${capitalize(benefits[0])}?`,
+          `${askFor(benefits[0])} ${capitalize(b.product)}${forWho}.`,
+          `${askFor(benefits[0])} ${capitalize(b.product)}.`,
+          askFor(benefits[0]),
         ],
         l.primary_text,
       ),
@@ -66,8 +69,8 @@ export function writeAdCopy(k: Kit, b: AdCopyBrief): AdCopyDraft {
         [
           urgent
             ? `Why ${b.product}? ${benefits.map(capitalize).join('. ')}.`
-            : `${capitalize(b.product)}: ${benefits.map((x) => x.toLowerCase()).join(', ')}.`,
-          `${capitalize(b.product)}: ${benefits[0].toLowerCase()}.`,
+            : `${capitalize(b.product)}: ${benefits.map(lowerFirst).join(', ')}.`,
+          `${capitalize(b.product)}: ${lowerFirst(benefits[0])}.`,
         ],
         l.primary_text,
       ),

@@ -1,8 +1,9 @@
 /**
  * Offline event pieces: the description states only what the request gives
  * (name, date, duration, type, audience, focus) plus source sentences about
- * the topic; social proof, when asked for, is a quoted source sentence, never
- * an invented attendance figure.
+ * the event's name or focus (none when no source is about them); social
+ * proof, when asked for, is a quoted source sentence about it, never an
+ * invented attendance figure. Every post names the event.
  */
 import type { EventDraft } from '../../writers/drafts';
 import type { EventBrief } from '../../writers/types';
@@ -37,7 +38,7 @@ export function eventDate(iso?: string): string | undefined {
 export function writeEvent(k: Kit, b: EventBrief): EventDraft {
   const e = b.event;
   const when = eventDate(e.date);
-  const what = e.type ? `a ${e.type}` : 'an event';
+  const what = e.type ? `${/^[aeiou]/i.test(e.type) ? 'an' : 'a'} ${e.type}` : 'an event';
   const slots = slotsOf(k, { name: e.name, when: when ?? 'soon', what, focus: b.contentFocus || k.topic });
   const evidence = k.evidence(`${e.name} ${e.type ?? ''} ${b.contentFocus}`, b.socialProof ? 3 : 2, 32);
   const [proof, ...about] = b.socialProof ? [evidence[0], ...evidence.slice(1)] : [undefined, ...evidence];
@@ -58,21 +59,21 @@ export function writeEvent(k: Kit, b: EventBrief): EventDraft {
       facts.slice(1).join(' '),
       about[0]?.text ?? '',
       urgency ?? '',
-      `${emoji(k, 'cta')} ${frame('RSVP on the event page and bring a colleague.', slots)}`.trim(),
+      `${emoji(k, 'cta')} ${frame('RSVP for {name} on the event page.', slots)}`.trim(),
     ]
       .filter(Boolean)
       .join('\n\n'),
     reminder_post: [
       frame('Reminder: {name} is {when}.', slots),
       urgency ?? '',
-      'RSVP on the event page if you have not yet.',
+      frame('Not registered for {name} yet? RSVP on the event page.', slots),
     ]
       .filter(Boolean)
       .join(' '),
     follow_up_posts: b.followUp
       ? [
-          frame('Thank you to everyone who joined {name}. What was your main takeaway?', slots),
-          frame('Missed {name}? Here is the short version on {focus}, and the next date is on our page.', slots),
+          frame('Thank you to everyone who joined {name}. What was your main takeaway from {name}?', slots),
+          frame('Missed {name}? Follow us to hear about the next event on {focus}.', slots),
         ]
       : [],
     hashtags: hashtagsFor(k, [e.type ?? '']),

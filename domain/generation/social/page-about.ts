@@ -2,13 +2,16 @@
  * Offline page-about sections. Claims about a business can only come from the
  * business, so this piece uses the request alone (no research sentences):
  * what it is, whom it serves, its differentiators, an optional call to
- * action. Sentences are added in that order while they fit the character
- * limit, so the text is whole sentences (the finisher still guards the limit).
+ * action naming the business. Sentences are added in that order while they
+ * fit the character limit, so the text is whole sentences (the finisher still
+ * guards the limit). The client's words keep their capitals (social-compose.ts
+ * `lowerFirst` lowers only a first word that cannot be a name).
  */
 import type { PageAboutDraft } from '../../writers/drafts';
 import type { PageAboutBrief } from '../../writers/types';
 import { charCount } from '../../writers/text-limits';
 import { capitalize } from '../text';
+import { lowerFirst } from '../social-compose';
 import { Kit } from './kit';
 
 const listOf = (items: string[]) =>
@@ -23,15 +26,18 @@ export function writePageAbout(k: Kit, b: PageAboutBrief): PageAboutDraft {
   const diffs = b.differentiators.map((d) => d.replace(/[.!?]+$/, '').trim()).filter((d) => /[\p{L}\p{N}]/u.test(d));
   const intro =
     k.family === 'formal'
-      ? `We are ${article} ${b.businessType}${where} serving ${b.audience || 'our clients'}.`
-      : k.family === 'persuasive'
-        ? `${capitalize(`${article} ${b.businessType}`)}${where}${who}, built to deliver.`
-        : `We're ${article} ${b.businessType}${where}${who}.`;
+      ? `We are ${article} ${b.businessType}${where}${b.audience ? ` serving ${b.audience}` : ''}.`
+      : `We're ${article} ${b.businessType}${where}${who}.`;
+  // The call names the business, so it is about this page, not any page.
+  const call =
+    k.family === 'formal'
+      ? `Contact us to learn more about our ${b.businessType}.`
+      : `Send us a message to get started with our ${b.businessType}.`;
   const candidates = [
     intro,
-    diffs.length ? `What sets us apart: ${listOf(diffs.map((d) => d[0].toLowerCase() + d.slice(1)))}.` : '',
+    diffs.length ? `What sets us apart: ${listOf(diffs.map(lowerFirst))}.` : '',
     ...diffs.map((d) => `${capitalize(d)}.`),
-    b.includeCta ? (k.family === 'formal' ? 'Contact us to learn more.' : 'Send us a message to get started.') : '',
+    b.includeCta ? call : '',
   ].filter(Boolean);
   // Whole sentences in priority order while they fit; the list of differentiators and its items never both appear.
   const out: string[] = [];

@@ -10,11 +10,13 @@ import { narrationWords, planWeights, sceneCount, sceneDurations } from '../../w
 import type { ReelBrief, StoryBrief, VideoPostBrief } from '../../writers/types';
 import { splitSentences } from '../../analysis/sentences';
 import { wordsIn } from '../text';
+import { topicRef } from '../social-compose';
 import { emoji, Evidence, frame, hashtagsFor, Kit, labelOf, slotsOf } from './kit';
 
+/** Hooks by strength: the topic after a preposition only (grammatical for any phrase), no promised count. */
 const HOOK_LINES: Record<'soft' | 'medium' | 'strong', string[]> = {
   soft: ['A quick look at {topic}.', 'Here is something useful about {topic}.'],
-  medium: ['What do {audience} get wrong about {topic}?', 'Three things to know about {topic}.'],
+  medium: ['What gets missed about {topic}?', 'A few things to know about {topic}.'],
   strong: ['Stop guessing at {topic}.', 'Most advice on {topic} misses this.'],
 };
 
@@ -53,25 +55,18 @@ function scenePlan(
   // A client's script gives at most one scene per sentence.
   if (script) count = Math.min(count, Math.max(1, splitSentences(script).length));
   if (!script && count > 2) {
-    // One source sentence per body scene, short enough to speak in an average body scene; fewer sentences, fewer scenes.
+    // One source sentence about the topic per body scene, short enough to speak in an average body scene; fewer
+    // sentences, fewer scenes: with none, the plan is the hook and the closing call (nothing is said to fill time).
     const bodySeconds = (total * (count - 2)) / (count - 1);
     evidence = k.evidence(query, count - 2, narrationWords(bodySeconds / (count - 2)));
-    count = Math.max(3, evidence.length + 2);
+    count = evidence.length + 2;
   }
   const durations = sceneDurations(total, planWeights(count));
   const scripted = script ? splitScript(script, durations) : undefined;
   return durations.map((d, i): SceneDraft => {
     const last = i === durations.length - 1;
     const e = i > 0 && !last ? evidence[i - 1] : undefined;
-    const narration = scripted
-      ? scripted[i]
-      : i === 0
-        ? opening
-        : last
-          ? closing
-          : e
-            ? e.text
-            : frame('Here is what to know about {topic}.', slotsOf(k));
+    const narration = scripted ? scripted[i] : i === 0 ? opening : last ? closing : (e?.text ?? '');
     return {
       duration_seconds: d,
       narration,
@@ -157,17 +152,21 @@ export function writeReel(k: Kit, b: ReelBrief): ReelDraft {
 const ELEMENT: Record<string, (k: Kit) => StoryFrameDraft['interactive_element']> = {
   poll: (k) => ({
     type: 'poll',
-    prompt: frame('Do you already work on {topic}?', slotsOf(k)),
+    prompt: frame('Is this on your list: {topic}?', slotsOf(k)),
     options: ['Yes', 'Not yet'],
   }),
-  quiz: (k) => ({
-    type: 'quiz',
-    prompt: frame('Which of these is part of {topic}?', slotsOf(k)),
-    options: k.phrases.slice(0, 3).length >= 2 ? k.phrases.slice(0, 3) : ['Planning', 'Measuring'],
-  }),
+  // A quiz needs answers from the sources (their phrases about the topic); without two, it asks a question instead.
+  quiz: (k) =>
+    k.phrases.length >= 2
+      ? {
+          type: 'quiz',
+          prompt: frame('Which of these is part of {topic}?', slotsOf(k)),
+          options: k.phrases.slice(0, 3),
+        }
+      : { type: 'question', prompt: frame('What would you like to know about {topic}?', slotsOf(k)) },
   question: (k) => ({ type: 'question', prompt: frame('Ask me anything about {topic}', slotsOf(k)) }),
   countdown: (k) => ({ type: 'countdown', prompt: frame('{Topic}: coming up', slotsOf(k)) }),
-  slider: (k) => ({ type: 'slider', prompt: frame('How confident are you with {topic}?', slotsOf(k)) }),
+  slider: (k) => ({ type: 'slider', prompt: frame('How confident do you feel about {topic}?', slotsOf(k)) }),
   link: (k) => ({ type: 'link', prompt: frame('Read more about {topic}', slotsOf(k)) }),
 };
 
@@ -177,25 +176,28 @@ export function writeStory(k: Kit, b: StoryBrief): StoryDraft {
     const key = Object.keys(ELEMENT).find((x) => e.toLowerCase().includes(x));
     return key ? [ELEMENT[key]] : [];
   });
-  // About one frame per 5 s, enough frames for the elements, at most 10 and at most one per second.
-  const count = Math.min(10, b.durationSeconds, Math.max(2, Math.round(b.durationSeconds / 5), elements.length + 1));
+  // About one frame per 5 s, at most 10 and at most one per second; a middle frame carries a source sentence about
+  // the topic or an element, so without sources the story is the opening, the elements and the call to action.
+  const most = Math.min(10, b.durationSeconds, Math.max(2, Math.round(b.durationSeconds / 5), elements.length + 1));
+  const evidence = k.evidence(`${b.topic} ${b.storyType}`, Math.max(0, most - 2), 22);
+  const count = Math.min(most, Math.max(2, evidence.length + 2, elements.length + 1));
   const durations = sceneDurations(b.durationSeconds, Array(count).fill(1));
-  const evidence = k.evidence(`${b.topic} ${b.storyType}`, Math.max(0, durations.length - 2), 22);
+  const cta = b.callToAction || `Follow for more on ${topicRef(k.topic)}`;
   const frames = durations.map((d, i): StoryFrameDraft => {
     const last = i === durations.length - 1;
     const e = i > 0 && !last ? evidence[i - 1] : undefined;
-    const element = i > 0 ? elements[i - 1] : undefined;
+    const element = i > 0 ? elements[i - 1]?.(k) : undefined;
     return {
       duration_seconds: d,
       text:
         i === 0
           ? `${emoji(k, 'lead')} ${labelOf(b.topic)}`.trim()
           : last
-            ? b.callToAction || frame('Follow for more on {topic}', slotsOf(k))
-            : (e?.text ?? frame('More about {topic} on the next frame.', slotsOf(k))),
+            ? cta
+            : (e?.text ?? element?.prompt ?? labelOf(b.topic)),
       visual_notes: `${b.visualStyle}${b.brandIntegration ? `; brand: ${b.brandIntegration}` : ''}${b.brand.colors.length ? `; colours ${b.brand.colors.join(', ')}` : ''}`,
-      ...(element ? { interactive_element: element(k) } : {}),
+      ...(element ? { interactive_element: element } : {}),
     };
   });
-  return { frames, call_to_action: b.callToAction || frame('Follow for more on {topic}', slotsOf(k)) };
+  return { frames, call_to_action: cta };
 }

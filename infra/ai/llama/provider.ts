@@ -31,16 +31,17 @@ import {
   withValue,
 } from '../../../domain/generation';
 import type {
+  Coverage,
   FieldReport,
   GateReason,
-  LocalTask,
   ModelField,
   ModelPlan,
   ModelWritingReport,
   Source,
 } from '../../../domain/generation';
+import type { LocalTask } from '../../../domain/ai/tasks';
 import { VendorUnavailableError } from '../errors';
-import { runLocalTask } from '../local';
+import { localAnswer } from '../local';
 import type { ChatClient, ChatRequest, ChatResult } from '../openai-compatible';
 import type { HostGeneration, Sampling, Turn } from './protocol';
 import { LlamaLoadError, LlamaRuntime } from './runtime';
@@ -68,6 +69,8 @@ export interface LlamaMetadata {
 }
 
 export interface LlamaResult extends ChatResult {
+  /** How the template writer under the model met the brief (compose.ts). */
+  coverage?: Coverage;
   usage: { prompt_tokens: number; completion_tokens: number };
   metadata: LlamaMetadata;
 }
@@ -135,7 +138,13 @@ export function createLlamaProvider(o: LlamaProviderOptions): LlamaProvider {
       generations.push(g);
       return g;
     };
-    const template = () => (req.localTask ? runLocalTask(req.localTask) : localChatAnswer(req.messages));
+    let coverage: Coverage | undefined;
+    const template = () => {
+      if (!req.localTask) return localChatAnswer(req.messages);
+      const answer = localAnswer(req.localTask);
+      coverage = answer.coverage;
+      return answer.text;
+    };
 
     let text: string;
     let finishReason = 'stop';
@@ -161,6 +170,7 @@ export function createLlamaProvider(o: LlamaProviderOptions): LlamaProvider {
     const sum = (f: (g: HostGeneration) => number) => generations.reduce((a, g) => a + f(g), 0);
     return {
       text,
+      ...(coverage ? { coverage } : {}),
       finishReason,
       model: o.model,
       attempts: 1,
@@ -265,6 +275,9 @@ async function rewrite(
     const g = await attempt(t, rewriteTurns(u.text, t.tone), rewriteBudget(u.text), `${key}|${k}`);
     if (!g) continue;
     generations++;
+    // The gate compares the rephrased sentence with the one it rewrote (numbers, names, drift, and what it
+    // says: `meaning_changed`), then the claim checker compares it with the sources. A refused sentence keeps
+    // the template's text (no replacement) and counts under its reason.
     const verdict = gateRewrite(u.text, g.text);
     if (!verdict.ok) t.reject(verdict.reason);
     else if (!claimsHold(u.text, verdict.text, t.sources)) t.reject('claim_check');

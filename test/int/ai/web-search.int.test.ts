@@ -14,6 +14,7 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
+// Quick retries; a time-out the loopback server's immediate answers never come near, on a loaded machine either.
 const fast = { backoffBaseMs: 10, backoffMaxMs: 50 };
 
 const tavilyBody = {
@@ -35,7 +36,7 @@ describe('web search adapters', () => {
   test('Tavily: POST /search {query, max_results} with Bearer key, mapped to Source', async () => {
     server = await startFakeVendor([{ status: 503 }, { body: tavilyBody }], '');
     const tavily = createWebSearchProvider(
-      { vendor: 'tavily', apiKey: 'tvly-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 },
+      { vendor: 'tavily', apiKey: 'tvly-key', baseUrl: server.origin, timeoutMs: 10000, maxRetries: 2 },
       fast,
     );
     const sources = await tavily.search('content calendar', { limit: 3 });
@@ -79,7 +80,7 @@ describe('web search adapters', () => {
       '',
     );
     const exa = createWebSearchProvider(
-      { vendor: 'exa', apiKey: 'exa-key', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      { vendor: 'exa', apiKey: 'exa-key', baseUrl: server.origin, timeoutMs: 10000, maxRetries: 0 },
       fast,
     );
     const sources = await exa.search('readability', { limit: 5 });
@@ -110,14 +111,14 @@ describe('web search adapters', () => {
   test('errors are typed: 403 rejected, a body without results is a bad response', async () => {
     server = await startFakeVendor([{ status: 403, body: { detail: 'forbidden' } }], '');
     const a = createWebSearchProvider(
-      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 2 },
+      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 10000, maxRetries: 2 },
       fast,
     );
     await expect(a.search('x')).rejects.toBeInstanceOf(VendorRequestRejectedError);
     await server.close();
     server = await startFakeVendor([{ body: { nothing: true } }], '');
     const b = createWebSearchProvider(
-      { vendor: 'exa', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      { vendor: 'exa', apiKey: 'k', baseUrl: server.origin, timeoutMs: 10000, maxRetries: 0 },
       fast,
     );
     await expect(b.search('x')).rejects.toBeInstanceOf(VendorBadResponseError);
@@ -126,7 +127,7 @@ describe('web search adapters', () => {
   test('research provider alternates web and corpus results and renumbers them', async () => {
     server = await startFakeVendor([{ body: tavilyBody }], '');
     const web = createWebSearchProvider(
-      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 2000, maxRetries: 0 },
+      { vendor: 'tavily', apiKey: 'k', baseUrl: server.origin, timeoutMs: 10000, maxRetries: 0 },
       fast,
     );
     const research = createResearchProvider({
@@ -138,5 +139,15 @@ describe('web search adapters', () => {
     expect(sources.map((s) => s.index)).toEqual([1, 2, 3, 4]);
     expect(sources[0].url).toBe('https://www.example.gov/plan');
     expect(sources[1].url).toBe('http://api.test/api/research/corpus/content-calendar');
+    // The vendor's sources keep their own typing; the corpus's are sample documents claiming no credibility.
+    expect(sources[0]).toMatchObject({ source_type: 'government', credibility_score: 0.9 });
+    expect(sources[1]).toMatchObject({ source_type: 'sample', credibility_score: null });
+    // find() reports exactly the queries the vendor received (research answers list them as web_search_queries).
+    const found = await research.find('editorial calendar', { limit: 2 });
+    expect(found.web_search_queries).toEqual(['editorial calendar']);
+    expect(server.requests.map((r) => (r.body as { query: string }).query)).toEqual([
+      'content calendar',
+      'editorial calendar',
+    ]);
   });
 });

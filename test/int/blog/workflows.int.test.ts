@@ -68,11 +68,12 @@ describe('blog workflows (local provider)', () => {
     return { taskId, result };
   };
 
+  // Until a deadline, not for a number of polls: the projection usually follows in milliseconds, a loaded machine's
+  // in seconds.
   const waitTask = async (taskId: string) => {
-    for (let i = 0; i < 200; i++) {
+    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
       const t = await getTask(s.db, user, taskId);
       if (t && t.status === 'completed') return t;
-      await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error('task not projected as completed');
   };
@@ -120,8 +121,11 @@ describe('blog workflows (local provider)', () => {
       },
       suggested_angles: expect.any(Array),
       search_queries: expect.any(Array),
-      grounding_metadata: { grounding_chunks: expect.any(Array), web_search_queries: expect.any(Array) },
+      // No web-search vendor: nothing was searched on the web, whatever queries are suggested.
+      grounding_metadata: { grounding_chunks: expect.any(Array), web_search_queries: [] },
     });
+    expect((result.search_queries as string[]).length).toBeGreaterThan(0);
+    expect(sources.every((src) => src.source_type === 'sample' && src.credibility_score === null)).toBe(true);
     const task = await waitTask(taskId);
     expect(task.task_type).toBe('blog_research');
     expect(task.progress_messages.length).toBeGreaterThanOrEqual(3);
@@ -150,10 +154,14 @@ describe('blog workflows (local provider)', () => {
       source_mapping_stats: {
         total_sources_mapped: expect.any(Number),
         coverage_percentage: expect.any(Number),
-        average_relevance_score: expect.any(Number),
-        high_confidence_mappings: expect.any(Number),
+        // The corpus's sources are sample documents: no credibility claimed, so no mean and no high band.
+        average_relevance_score: null,
+        high_confidence_mappings: 0,
       },
-      grounding_insights: { confidence_analysis: expect.any(Object), authority_analysis: expect.any(Object) },
+      grounding_insights: {
+        confidence_analysis: { high_confidence_sources: 0, medium_confidence_sources: 0, low_confidence_sources: 0 },
+        authority_analysis: { academic_sources: 0, industry_sources: 0, government_sources: 0 },
+      },
       optimization_results: {
         overall_quality_score: expect.any(Number),
         improvements_made: expect.any(Array),
@@ -203,7 +211,8 @@ describe('blog workflows (local provider)', () => {
     expect(sections.map((x) => x.id)).toEqual(['a', 'b', 'c']);
     for (const sec of sections) {
       expect(sec.wordCount).toBe(markdownWordCount(sec.content));
-      expect(sec.wordCount).toBeGreaterThanOrEqual(180);
+      // The budget is an upper bound: the writer states the points and what the sources say about them, no filler.
+      expect(sec.wordCount).toBeGreaterThan(0);
       expect(sec.wordCount).toBeLessThanOrEqual(220);
       if (sec.sources.length) expect(sec.content).toMatch(/\[\d+\]/);
     }

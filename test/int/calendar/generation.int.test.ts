@@ -10,7 +10,9 @@ import { startCalendarWorker } from '../../support/calendar-worker';
 import { completion, FakeVendor, startFakeVendor } from '../../support/fake-vendor';
 import { createOpenAiCompatibleClient } from '../../../infra/ai/openai-compatible';
 import { local } from '../../../domain/calendar/time';
-import { client, Client, inHours, startCalendarApi } from './support';
+import { call } from '../../support/http';
+import { answerSchemas, Conforms } from '../../support/conformance';
+import { C, client, Client, inHours, startCalendarApi } from './support';
 
 jest.setTimeout(180000);
 
@@ -21,6 +23,7 @@ describe('calendar generation (local provider)', () => {
   let alice: Client;
   let userId: string;
   let calendarId: string;
+  let conforms: Conforms;
   const taskQueue = uniq('calendar-gen');
 
   beforeAll(async () => {
@@ -30,6 +33,7 @@ describe('calendar generation (local provider)', () => {
     const u = await api.user('pro');
     userId = u.userId;
     alice = client(api, u.key);
+    conforms = answerSchemas((await call(`${api.url}/openapi.json`)).body);
     calendarId = (
       await alice.post('/calendars', {
         name: 'Gen',
@@ -61,7 +65,12 @@ describe('calendar generation (local provider)', () => {
     expect(r.body.status).toBe('generated');
     const c = r.body.content;
     expect(c.title).toMatch(/Email Newsletter Growth/);
-    expect(c.thread_content.length).toBeGreaterThan(2);
+    // The offline writer says what the brief gives and no more: a post naming the topic (as written) and the
+    // audience, and the call to action asked for, made from the topic; nothing padded to the 80 words.
+    expect(c.thread_content).toHaveLength(2);
+    expect(c.thread_content[0]).toMatch(/^1\/2 .*Email newsletter growth/);
+    expect(c.thread_content[0]).toMatch(/creators/);
+    expect(c.thread_content[1]).toMatch(/^2\/2 (Follow|Share|Tell|Save|Send|Subscribe) .*Email newsletter growth\.$/);
     expect(c.hashtags).toContain('#EmailNewsletterGrowth');
     expect(c.estimated_performance).toMatchObject({ reach_potential: expect.stringMatching(/low|medium|high/) });
     expect(c.estimated_performance.engagement_rate).toBeGreaterThan(0);
@@ -73,6 +82,10 @@ describe('calendar generation (local provider)', () => {
     });
     expect(r.body.generation).toMatchObject({ provider: 'local', offline: true, calls: 1 });
     expect(r.body.generation.tokens_out).toBeGreaterThan(0);
+    // ...and says so: what the post was built from, and why it is shorter than the 80 words (docs/providers.md).
+    expect(r.body.generation.coverage).toMatchObject({ basis: 'brief', key_points: 0, target_words: 80 });
+    expect(r.body.generation.coverage.shortfall).toContain('of 80 words');
+    conforms('post', `${C}/calendars/{calendar_id}/events/generate`, r);
     const ev = await alice.get(`/calendars/${calendarId}/events/${r.body.event_id}`);
     expect(ev.body).toMatchObject({
       status: 'generated',
@@ -110,6 +123,16 @@ describe('calendar generation (local provider)', () => {
     ]);
     expect(r.body.events.map((e: { platform: string }) => e.platform).slice(0, 2)).toEqual(['profnet', 'photonet']);
     expect(r.body.events[1].title).toMatch(/Launch week \(2\/6\)/);
+    // Each post of the series is its own: no two say the same, none echoes the description in lower case.
+    const texts = r.body.events.map((e: { content: { thread_content: string[] } }) =>
+      e.content.thread_content.join(' '),
+    );
+    expect(new Set(texts).size).toBe(6);
+    expect(texts[0]).toBe('Launch week: a six-part series on product launch tips.');
+    // Each post's own call, with the offline writer's coverage of that post.
+    for (const e of r.body.events)
+      expect(e.generation).toMatchObject({ provider: 'local', offline: true, coverage: { basis: 'brief' } });
+    conforms('post', `${C}/calendars/{calendar_id}/series/generate`, r);
     const listed = await alice.get(`/calendars/${calendarId}/events?status=generated&limit=200`);
     expect(listed.body.total).toBeGreaterThanOrEqual(6);
   });
@@ -217,6 +240,8 @@ describe('calendar generation (vendor_a on loopback)', () => {
       hashtags: ['#teams', '#calm'],
     });
     expect(r.body.generation).toMatchObject({ provider: 'vendor_a', offline: false, tokens_in: 120, tokens_out: 40 });
+    // A vendor's post has no coverage: the field is absent, never made up.
+    expect(r.body.generation.coverage).toBeUndefined();
     const sent = vendor.requests[0].body as { messages: { content: string }[] };
     expect(sent.messages[1].content).toContain('Topic: Calm teams');
     expect(sent.messages[1].content).toContain('"thread_content"');

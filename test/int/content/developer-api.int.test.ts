@@ -17,8 +17,11 @@ import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { completion, startFakeVendor } from '../../support/fake-vendor';
 import { call, JsonResponse } from '../../support/http';
-import { metered, usageCalls } from '../../support/metering';
+import { metered, settledUsage, usageCalls } from '../../support/metering';
+import { clearOfMonthEnd } from '../../support/clock';
+import { waitFor } from '../webhooks/receiver';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { answerSchemas, Conforms } from '../../support/conformance';
 
 jest.setTimeout(300000);
 
@@ -43,6 +46,7 @@ describe('developer API', () => {
   let worker: Awaited<ReturnType<typeof startContentWorker>>;
   let alice: { userId: string; key: string };
   let bob: { userId: string; key: string };
+  let conforms: Conforms;
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -56,6 +60,7 @@ describe('developer API', () => {
     });
     alice = await api.user('pro');
     bob = await api.user('pro');
+    conforms = answerSchemas((await call(`${api.url}/openapi.json`)).body);
   });
 
   afterAll(async () => {
@@ -95,7 +100,9 @@ describe('developer API', () => {
     // The spec's metadata, measured by the analysis engine on the text answered, for the focus keyword.
     const { word_count, readability_score, seo_score } = scoreContent(d.content, ['email newsletters small']);
     expect(d.metadata).toMatchObject({ word_count, readability_score, seo_score });
-    expect(Math.abs(word_count - 500)).toBeLessThanOrEqual(50);
+    // At most the length asked for (+10 %): the offline writer never pads, and says why a text is short.
+    expect(word_count).toBeLessThanOrEqual(550);
+    if (word_count < 450) expect(d.metadata.coverage.shortfall).toMatch(/adds nothing to reach a length/);
     expect(readability_score).toBeGreaterThan(0);
     expect(seo_score).toBeGreaterThan(0);
     expect(d.version).toBe(1);
@@ -126,10 +133,43 @@ describe('developer API', () => {
       readability_score: expect.any(Number),
       seo_score: expect.any(Number),
     });
+    // The offline writer's account of the post (docs/providers.md), in the documented shape.
+    expect(d.metadata.coverage).toMatchObject({ basis: expect.any(String), key_points: 0 });
+    conforms('post', '/v1/content/generate', r);
     const none = await v1('POST', '/content/generate', alice.key, { type: 'social_media', topic: 'x' });
     expect(none.status).toBe(400);
     expect(none.body.error.details.parameter).toBe('platform');
     expectMeta(none);
+  });
+
+  it('a thin brief is not padded: metadata.coverage says why, in the answer, the record and each batch item', async () => {
+    const topic = 'Quarterly zine swap at the Riverside Books back room';
+    const r = await v1('POST', '/content/generate', alice.key, { type: 'social_media', platform: 'profnet', topic });
+    expect(r.status).toBe(200);
+    const c = r.body.data.metadata.coverage;
+    expect(c).toMatchObject({ basis: 'brief', key_points: 0, sources_used: 0, shortfall: expect.any(String) });
+    conforms('post', '/v1/content/generate', r);
+    // Stored with the record, which a client may not overwrite.
+    const rec = await v1('GET', `/content/${r.body.data.content_id}`, alice.key);
+    expect(rec.body.data.metadata.coverage).toEqual(c);
+    conforms('get', '/v1/content/{content_id}', rec);
+    const put = await v1('PUT', `/content/${r.body.data.content_id}`, alice.key, { metadata: { coverage: {} } });
+    expect(put.status).toBe(400);
+    expect(JSON.stringify(put.body.error)).toContain('metadata.coverage');
+    const blog = await v1('POST', '/content/generate', alice.key, { type: 'blog_post', topic, length: 'medium' });
+    expect(blog.body.data.metadata.coverage).toMatchObject({ basis: 'brief', target_words: 1000 });
+    expect(blog.body.data.metadata.coverage.shortfall).toContain('of 1000 words');
+    const batch = await v1('POST', '/content/generate/batch', alice.key, {
+      type: 'social_media',
+      platform: 'microblog',
+      topics: [topic],
+    });
+    expect(batch.status).toBe(200);
+    expect(batch.body.data.content[0].metadata.coverage).toMatchObject({
+      basis: 'brief',
+      shortfall: expect.any(String),
+    });
+    conforms('post', '/v1/content/generate/batch', batch);
   });
 
   it('include_research adds the research: two AI calls, two usage records', async () => {
@@ -256,26 +296,35 @@ describe('developer API', () => {
     ).toBeNull();
     expect((await v1('POST', '/personas', alice.key, body, { 'idempotency-key': 'bad key' })).status).toBe(400);
 
-    // A generation: the replay is the same task and content, and nothing is charged again.
+    // A generation: the replay is the same task and content, and nothing is charged again. The second request goes
+    // out once the first has claimed the key (its row exists), not after a fixed pause: on a loaded machine the first
+    // may not have claimed it by then, and on a fast one it may already have answered.
     const gen = { type: 'blog_post', topic: 'Podcast show notes', length: 'short' };
     const first = v1('POST', '/content/generate', alice.key, gen, { 'idempotency-key': 'gen-1' });
-    await new Promise((r) => setTimeout(r, 150));
+    await waitFor(
+      'the first request to claim the key',
+      async () => !!(await schema.db('idempotency_keys').where({ user_id: alice.userId, key: 'gen-1' }).first()),
+      60000,
+      5,
+    );
     const during = await v1('POST', '/content/generate', alice.key, gen, { 'idempotency-key': 'gen-1' });
     const done = await first;
     expect(done.status).toBe(200);
     expect(during.status).toBe(409);
     expect(during.body.error.message).toContain('in progress');
-    const usage = await calls(alice.userId);
+    // Compared once the projection holds every usage record of the event store (the first's may still be on its way).
+    const usage = await settledUsage(schema.db, alice.userId);
     const again = await v1('POST', '/content/generate', alice.key, gen, { 'idempotency-key': 'gen-1' });
     expect(again.status).toBe(200);
     expect(again.body.data).toEqual(done.body.data);
     expect(again.body.meta.request_id).toBe(again.headers.get('x-request-id'));
     expect(again.body.meta.request_id).not.toBe(done.body.meta.request_id);
     await new Promise((r) => setTimeout(r, 500));
-    expect(await calls(alice.userId)).toBe(usage);
+    expect(await settledUsage(schema.db, alice.userId)).toEqual(usage);
   });
 
   it('a plan limit answers 429 in the developer envelope with meta.rate_limit: at the start and inside the task', async () => {
+    await clearOfMonthEnd(); // the used-up limit is this billing period's: the test must not run into the next one
     const erin = await api.user('free');
     const period = billingPeriod();
     await schema.db('quota_usage').insert({
@@ -351,6 +400,7 @@ describe('developer API', () => {
   });
 
   it('GET /v1/analytics/usage: usage and remaining quota per limit key', async () => {
+    await clearOfMonthEnd(); // the route reports this billing period: the call must be charged in the same one
     const carol = await api.user('free');
     await v1('POST', '/content/generate', carol.key, { type: 'social_media', platform: 'microblog', topic: 'SEO' });
     await calls(carol.userId, 'local', 1);
@@ -395,6 +445,7 @@ describe('developer API', () => {
       settings: RATES,
     });
     try {
+      await clearOfMonthEnd(); // the nearly used-up limit is this billing period's
       const dave = await vapi.user('free');
       await schema.db('quota_usage').insert({
         user_id: dave.userId,

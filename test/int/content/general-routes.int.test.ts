@@ -15,7 +15,9 @@ import { startContentWorker } from '../../support/content-worker';
 import { testTemporal } from '../../support/env';
 import { call, JsonResponse } from '../../support/http';
 import { metered, usageCalls } from '../../support/metering';
+import { clearOfMonthEnd } from '../../support/clock';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { answerSchemas, Conforms } from '../../support/conformance';
 
 jest.setTimeout(240000);
 
@@ -28,6 +30,7 @@ describe('general family: content generation', () => {
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
   let alice: { userId: string; key: string };
   let bob: { userId: string; key: string };
+  let conforms: Conforms;
 
   beforeAll(async () => {
     temporal = await testTemporal();
@@ -41,6 +44,7 @@ describe('general family: content generation', () => {
     });
     alice = await api.user('pro');
     bob = await api.user('pro');
+    conforms = answerSchemas((await call(`${api.url}/openapi.json`)).body);
   });
 
   afterAll(async () => {
@@ -72,7 +76,18 @@ describe('general family: content generation', () => {
     expect(task_id).toMatch(/^blog-writer-/);
     expect(content).toMatch(/^# /);
     expect(metadata).toMatchObject({ provider: 'local', offline: true, target_word_count: 600 });
-    expect(Math.abs(metadata.word_count - 600)).toBeLessThanOrEqual(60);
+    // The offline writer says what it built the article from (docs/providers.md), in the documented shape.
+    expect(metadata.coverage).toMatchObject({
+      basis: metadata.sources.length ? 'brief_and_sources' : 'brief',
+      target_words: 600,
+      words: expect.any(Number),
+    });
+    expect(metadata.coverage.sources_used).toBe(metadata.sources.length);
+    conforms('post', '/api/blog-writer', r);
+    // The length is an upper bound: the offline writer states the brief and the sources about it, never padding
+    // (docs/providers.md); a shorter text says why.
+    expect(metadata.word_count).toBeLessThanOrEqual(660);
+    if (metadata.coverage.words < 540) expect(metadata.coverage.shortfall).toMatch(/adds nothing to reach a length/);
     // The numbers are the analysis engine's on the produced text.
     expect(metadata.seo_score).toBe(analyzeSeo({ content, keywords: ['keyword research'] }).seo_score);
     expect(metadata.readability_score).toBeGreaterThan(0);
@@ -80,6 +95,26 @@ describe('general family: content generation', () => {
     // Every cited source is listed and can be followed.
     expect(metadata.sources.length).toBeGreaterThan(0);
     for (const s of metadata.sources) expect(content).toContain(`[${s.index}]`);
+  });
+
+  it('a thin brief: the offline writer does not pad, and metadata.coverage says why the text is short', async () => {
+    const thin = { topic: 'Quarterly zine swap at the Riverside Books back room', include_hashtags: false };
+    const post1 = await post('/api/profnet-writer', alice.key, thin);
+    expect(post1.status).toBe(200);
+    expect(post1.body.data.metadata.coverage).toMatchObject({
+      basis: 'brief',
+      key_points: 0,
+      sources_used: 0,
+      shortfall: expect.stringContaining('no key points and no source about the topic'),
+    });
+    conforms('post', '/api/profnet-writer', post1);
+    const blog = await post('/api/blog-writer', alice.key, { topic: thin.topic, word_count: 800 });
+    expect(blog.status).toBe(200);
+    const m = blog.body.data.metadata;
+    expect(m.word_count).toBeLessThan(400);
+    expect(m.coverage).toMatchObject({ basis: 'brief', target_words: 800, words: expect.any(Number) });
+    expect(m.coverage.shortfall).toContain('of 800 words');
+    conforms('post', '/api/blog-writer', blog);
   });
 
   it('length is honoured when word_count is absent (integration field)', async () => {
@@ -128,7 +163,14 @@ describe('general family: content generation', () => {
     expect(r.status).toBe(200);
     const d = r.body.data;
     expect(d.sources.length).toBeGreaterThan(0);
-    expect(d.sources.every((s: { source_type: string }) => ['academic', 'web'].includes(s.source_type))).toBe(true);
+    // Offline the sources are sample documents, chosen by the kind each is written as; no web search ran.
+    expect(
+      d.sources.every(
+        (s: { source_type: string; sample_of: string; credibility_score: unknown }) =>
+          s.source_type === 'sample' && ['academic', 'web'].includes(s.sample_of) && s.credibility_score === null,
+      ),
+    ).toBe(true);
+    expect(d.grounding_metadata.web_search_queries).toEqual([]);
     expect(d.keyword_analysis.primary_keywords.length).toBeGreaterThan(0);
     expect(d.metadata).toMatchObject({ provider: 'local', searched: 'corpus', sources_wanted: 12 });
     expect(d.metadata.web_search).toContain('WEB_SEARCH_PROVIDER');
@@ -136,7 +178,7 @@ describe('general family: content generation', () => {
       topic: 'content marketing',
       sources: ['industry'],
     });
-    expect(only.body.data.sources.every((s: { source_type: string }) => s.source_type === 'industry')).toBe(true);
+    expect(only.body.data.sources.every((s: { sample_of: string }) => s.sample_of === 'industry')).toBe(true);
     expect(only.body.data.metadata.web_search).toBeUndefined();
   });
 
@@ -225,6 +267,7 @@ describe('general family: content generation', () => {
   });
 
   it('a plan limit answers 429 UsageLimitExceededException: used up at the start, and reached inside the task', async () => {
+    await clearOfMonthEnd(); // the used-up limit is this billing period's: the test must not run into the next one
     const carol = await api.user('free');
     const period = billingPeriod();
     await schema.db('quota_usage').insert({
@@ -254,6 +297,7 @@ describe('general family: content generation', () => {
   });
 
   it('research, strategy and personas answer 429 UsageLimitExceededException at the limit and charge nothing', async () => {
+    await clearOfMonthEnd(); // the used-up limit is this billing period's
     const erin = await api.user('free');
     await schema.db('quota_usage').insert({
       user_id: erin.userId,

@@ -191,9 +191,12 @@ describe('image studio, offline (local provider)', () => {
       dimensions: '1200x1200',
       quality: 'standard',
       style_preset: 'minimalist',
-      prompt_enhancement: { provider: 'local', offline: true },
+      prompt_enhancement: { provider: 'local', model: 'local-render-description-v1', offline: true },
     });
-    expect(r.body.request.enhanced_prompt).toMatch(/^A calm ocean at sunset "Ship small, ship often", minimalist/);
+    // The offline renderer's enhanced prompt describes what it draws, not a photograph (domain/image/enrich.ts).
+    expect(r.body.request.enhanced_prompt).toBe(
+      'A calm ocean at sunset "Ship small, ship often" — drawn offline as a flat procedural illustration, not a photograph: a muted two-colour gradient background (orange and blue), a glowing sun disc, thin straight lines for the minimalist preset, three layers of waves and the quote "Ship small, ship often" in white text on a translucent dark panel; the minimalist preset\'s style words (minimalist, generous negative space, simple shapes, muted palette) apply to vendor renderers only',
+    );
     expect([r.body.total_generated, r.body.total_failed]).toEqual([3, 0]);
     expect(r.body.results.map((x: { seed: number; variation: number }) => [x.variation, x.seed])).toEqual([
       [1, 7],
@@ -218,7 +221,8 @@ describe('image studio, offline (local provider)', () => {
       enhance_prompt: false,
     });
     expect(plain.body.request.enhanced_prompt).toBeNull();
-    expect(plain.body.results[0].image_base64 === r.body.results[0].image_base64).toBe(false);
+    // The offline renderer draws the client's prompt either way: the enhanced prompt describes, it does not redraw.
+    expect(plain.body.results[0].image_base64 === r.body.results[0].image_base64).toBe(true);
     // The URL serves the file to its owner.
     const file = await fetch(r.body.results[0].image_url, { headers: bearer(alice.key) });
     expect([file.status, file.headers.get('content-type')]).toEqual([200, 'image/png']);

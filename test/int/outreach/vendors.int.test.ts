@@ -218,7 +218,7 @@ describe('outreach with configured vendors (scripted, loopback)', () => {
       original_body: 'Hi, would you like a guest post?',
     });
     expect(bad.status).toBe(502);
-    expect(bad.body.detail).toMatch(/^vendor_a returned an unusable response: unreadable outreach email/);
+    expect(bad.body.detail).toMatch(/^vendor_a returned an unusable response: unreadable outreach\.email\.\w+ answer/);
 
     // Metered against the plan, with the vendor's token counts.
     const usage = (await api.schema.db('es_events').where({ type: 'UsageRecorded' })).filter(

@@ -90,7 +90,9 @@ describe('podcast maker routes: auth, owners, files', () => {
     api = await startTestApi({
       schema,
       projections: [taskStatusProjection, podcastProjection, imageAssetsProjection],
-      settings: { ...RATES, taskWaitMs: 240000 },
+      // A cancel answers once the task reads cancelled, waiting at most cancelWaitMs (10 s by default): on a loaded
+      // machine the cancel's way through Temporal, the worker and the projection can take longer.
+      settings: { ...RATES, taskWaitMs: 240000, cancelWaitMs: 60000 },
       deps: { workflows: { client: async () => temporal.client, taskQueue: worker.taskQueue }, ...worker.deps },
     });
     alice = await api.user('pro');
@@ -236,6 +238,13 @@ describe('podcast maker routes: auth, owners, files', () => {
       idea: 'better sleep for night workers',
       duration_minutes: 0.5,
       speakers: [{ name: 'Ann' }, { name: 'Raj' }],
+      // Something to say in two scenes: the offline writer adds nothing to an idea alone (one scene of greetings).
+      analysis: JSON.stringify({
+        segment_outline: [
+          { title: 'Keep the bedroom dark and cool' },
+          { title: 'Sleep at the same time after every shift' },
+        ],
+      }),
     };
     expect((await post('/api/podcast/script', bob, { ...s, project_id: project })).status).toBe(404);
     const r = conforms(
@@ -245,6 +254,16 @@ describe('podcast maker routes: auth, owners, files', () => {
     );
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ project_id: project, version: 1 });
+    // The offline writer says the two segments and adds nothing to fill the half minute, and says so
+    // (script.coverage, docs/providers.md); the answer above conforms to the documented script.
+    expect(r.body.script.coverage).toMatchObject({
+      basis: 'brief',
+      key_points: 2,
+      key_points_used: 2,
+      target_words: 75,
+      words: expect.any(Number),
+      shortfall: expect.stringContaining('of 75 words'),
+    });
     // Rendering needs the approved script too (409 naming why), like audio.
     for (const p of ['/api/podcast/render/video', '/api/podcast/render/combine-videos']) {
       const refused = await post(p, alice, { project_id: project, scene_id: 'scene-1' });

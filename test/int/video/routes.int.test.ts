@@ -29,7 +29,7 @@ describe('video studio routes', () => {
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
   let alice: { userId: string; key: string };
   let bob: { userId: string; key: string };
-  let plan: { plan_id: string; scenes: { duration_seconds: number }[] };
+  let plan: { plan_id: string; scenes: { duration_seconds: number }[]; coverage?: unknown };
   let scenes: { scene_id: string; duration_seconds: number }[];
   let rendered: {
     task_id: string;
@@ -92,6 +92,15 @@ describe('video studio routes', () => {
       renders: [],
     });
     expect(r.body.scenes.length).toBe(2);
+    // The offline planner narrates the brief only and says why the narration is shorter than 15 s could hold.
+    expect(r.body.coverage).toMatchObject({
+      basis: 'brief',
+      key_points: 1,
+      key_points_used: 1,
+      sources_used: 0,
+      target_words: expect.any(Number),
+      shortfall: expect.stringContaining('the offline planner says only the brief'),
+    });
     for (const s of r.body.scenes) {
       expect(s.narration.length).toBeGreaterThan(10);
       expect(s.visual_description).toMatch(/illustration/);
@@ -110,6 +119,7 @@ describe('video studio routes', () => {
     expect(r.status).toBe(200);
     conforms('get', '/api/videonet/plan/{id}', r);
     expect(r.body.plan_id).toBe(plan.plan_id);
+    expect(r.body.coverage).toEqual(plan.coverage);
     expect((await get(`/api/videonet/plan/${plan.plan_id}`, bob.key)).status).toBe(404);
     expect((await get(`/api/videonet/plan/${randomUUID()}`, alice.key)).status).toBe(404);
     expect((await get('/api/videonet/plan/not-a-uuid', alice.key)).status).toBe(400);

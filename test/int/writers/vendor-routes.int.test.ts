@@ -16,6 +16,7 @@ import { testTemporal, uniq } from '../../support/env';
 import { completion, FakeVendor, startFakeVendor, Step } from '../../support/fake-vendor';
 import { startWritersWorker } from '../../support/writers-worker';
 import { Receiver, startReceiver, waitFor } from '../webhooks/receiver';
+import { clearOfMonthEnd } from '../../support/clock';
 import { createOpenAiCompatibleClient } from '../../../infra/ai/openai-compatible';
 import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import { taskStatusProjection } from '../../../projections/task-status';
@@ -36,7 +37,9 @@ const settings = {
   secretKey: randomBytes(32),
   allow: parseAllowList('127.0.0.1'),
   schedule: [0, 1, 1],
-  attemptTimeoutMs: 3000,
+  // The receivers answer at once: a long attempt time-out keeps a loaded machine from turning one slow answer into
+  // a second delivery of the same message (the tests count deliveries).
+  attemptTimeoutMs: 30000,
 };
 const chars = (s: string) => [...s].length;
 const sum = (xs: Array<{ duration_seconds: number }>) => xs.reduce((a, x) => a + x.duration_seconds, 0);
@@ -263,7 +266,9 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
       baseUrl: vendor.baseUrl,
       apiKey: 'sk-test',
       model: 'gpt-4o-mini',
-      timeoutMs: 5000,
+      // One answer is slow on purpose (3 s, to outlast a 1 s wait): a time-out far above it, whatever the machine's
+      // load. No test here is about time-outs (test/int/ai/openai-compatible.int.test.ts is).
+      timeoutMs: 30000,
       maxRetries: 0,
     });
     worker = await startWritersWorker(api.schema.db, {
@@ -384,7 +389,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       success: true,
-      model: expect.stringMatching(/^engagement-v1/),
+      model: expect.stringMatching(/^engagement-v2/),
       engagement_prediction: { overall_score: expect.any(Number) },
       content_improvements: {
         readability_score: expect.any(Number),
@@ -424,6 +429,7 @@ describe('writers over HTTP (scripted OpenAI-compatible vendor)', () => {
   });
 
   it('each generation is metered against the plan with the vendor-reported tokens', async () => {
+    await clearOfMonthEnd(); // the meter counts per billing period: before and after in the same one
     const before = (await worker.meter.current(aliceId)).tokens?.used ?? 0;
     answer({
       body: completion(JSON.stringify({ text: 'We bake bread.' }), {

@@ -10,7 +10,7 @@ const corpus = createCorpusProvider({ publicBaseUrl: 'http://api.test/' });
 
 describe('sample corpus', () => {
   const docs = loadCorpus();
-  test('20-25 documents of 300-700 words with complete front matter and unique slugs', () => {
+  test('20-25 sample documents of 300-700 words with complete front matter and unique slugs', () => {
     expect(docs.length).toBeGreaterThanOrEqual(20);
     expect(docs.length).toBeLessThanOrEqual(25);
     expect(new Set(docs.map((d) => d.slug)).size).toBe(docs.length);
@@ -19,9 +19,10 @@ describe('sample corpus', () => {
       expect(words).toBeGreaterThanOrEqual(300);
       expect(words).toBeLessThanOrEqual(700);
       expect(d.published_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(['industry', 'academic', 'government', 'web']).toContain(d.source_type);
-      expect(d.credibility_score).toBeGreaterThan(0);
-      expect(d.credibility_score).toBeLessThanOrEqual(1);
+      // Written for this project: typed as samples, with the kind each is written as, and no credibility claimed.
+      expect(d.source_type).toBe('sample');
+      expect(['industry', 'academic', 'government', 'web']).toContain(d.sample_of);
+      expect(d.credibility_score).toBeNull();
     }
   });
 });
@@ -53,10 +54,12 @@ describe('corpus search (BM25)', () => {
         'excerpt',
         'index',
         'published_at',
+        'sample_of',
         'source_type',
         'title',
         'url',
       ]);
+      expect(r).toMatchObject({ source_type: 'sample', credibility_score: null });
       const slug = r.url.split('/').pop()!;
       const doc = corpus.document(slug)!;
       expect(doc.title).toBe(r.title);
@@ -71,9 +74,18 @@ describe('corpus search (BM25)', () => {
     expect(corpus.document('no-such-doc')).toBeUndefined();
   });
 
-  test('documents without front matter get defaults; HTML is reduced to text', () => {
+  test('documents without front matter get defaults, but never a credibility; HTML is reduced to text', () => {
     const d = parseCorpusDocument('My Notes.html', '<h1>Notes</h1><p>Plain &amp; simple.</p>');
-    expect(d).toMatchObject({ slug: 'notes', title: 'My Notes', source_type: 'web', credibility_score: 0.5 });
+    expect(d).toMatchObject({ slug: 'notes', title: 'My Notes', source_type: 'web', credibility_score: null });
+    expect(d).not.toHaveProperty('sample_of');
     expect(d.body).toContain('Plain & simple.');
+  });
+
+  test("a corpus whose front matter claims a type and credibility keeps the claim (a deployment's own documents)", () => {
+    const d = parseCorpusDocument(
+      'report.md',
+      '---\ntitle: Report\nsource_type: government\ncredibility_score: 0.9\n---\nText of the report.',
+    );
+    expect(d).toMatchObject({ source_type: 'government', credibility_score: 0.9 });
   });
 });

@@ -62,6 +62,48 @@ describe('gateRewrite', () => {
   ])('%j is refused (%s)', (candidate, reason) =>
     expect(gateRewrite(original, candidate)).toEqual({ ok: false, reason }),
   );
+  test('a rewrite that turns the meaning around is refused (meaning_changed); a faithful one passes', () => {
+    const source = 'Publishing fewer, better-researched pieces usually beats publishing many thin ones.';
+    expect(gateRewrite(source, 'Publishing fewer, better-researched pieces is often a recipe for disaster.')).toEqual({
+      ok: false,
+      reason: 'meaning_changed',
+    });
+    expect(
+      gateRewrite(source, 'Publishing fewer but better-researched pieces usually beats publishing lots of thin ones.'),
+    ).toEqual({
+      ok: true,
+      text: 'Publishing fewer but better-researched pieces usually beats publishing lots of thin ones.',
+    });
+  });
+  test.each([
+    [
+      'a dropped negation',
+      'Teams that do not review their calendar monthly miss gaps until they become missed weeks.',
+      'Teams that review their calendar monthly miss gaps until they become missed weeks.',
+    ],
+    [
+      'an added negation',
+      'Teams that review their calendar monthly catch gaps before they become missed weeks.',
+      'Teams that review their calendar monthly never catch gaps before they become missed weeks.',
+    ],
+    [
+      'an antonym',
+      'Stock photos on a landing page often reduce the trust that visitors have in it.',
+      'Stock photos on a landing page often increase the trust that visitors have in it.',
+    ],
+    [
+      'a stronger hedge',
+      'Stock photos can reduce trust on landing pages.',
+      'Stock photos will reduce trust on landing pages.',
+    ],
+    [
+      'swapped sides',
+      'Short videos often hold attention better than long ones.',
+      'Long videos often hold attention better than short ones.',
+    ],
+  ])('%s is refused with meaning_changed', (_what, original, rewritten) =>
+    expect(gateRewrite(original, rewritten)).toEqual({ ok: false, reason: 'meaning_changed' }),
+  );
   test('numbers must stay: dropping one is refused too', () => {
     expect(gateRewrite('About 45% of teams plan a month ahead.', 'Many teams plan a month ahead.')).toEqual({
       ok: false,

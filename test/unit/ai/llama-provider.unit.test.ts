@@ -166,6 +166,51 @@ describe('llama provider with fixed model outputs', () => {
     expect(r.text).toBe(template);
   });
 
+  test('a rewrite that inverts one sentence keeps that sentence and reports meaning_changed', async () => {
+    const input: WriteSectionInput = {
+      heading: 'Why fewer, better pieces win',
+      keyPoints: ['quality over volume', 'a monthly calendar review'],
+      keywords: ['content strategy'],
+      targetWords: 160,
+      sources: [
+        {
+          index: 1,
+          title: 'Content strategy handbook',
+          url: 'https://handbook.example.org/content-strategy',
+          excerpt:
+            'Publishing fewer, better-researched pieces usually beats publishing many thin ones. ' +
+            'Teams that review their editorial calendar monthly catch gaps before they become missed weeks.',
+        },
+      ],
+    };
+    const template = writeSection(input).markdown;
+    const inverted = 'Publishing fewer, better-researched pieces is often a recipe for disaster.';
+    const faithful = 'teams reviewing their editorial calendar monthly catch gaps before they turn into missed weeks.';
+    // The model turns the first sentence around, rephrases the calendar one faithfully and repeats the rest.
+    const { runtime, requests } = scriptedRuntime((req) => {
+      const sentence = req.turns[req.turns.length - 1].content;
+      if (sentence.startsWith('Publishing fewer')) return inverted;
+      return sentence.replace(/teams that review .*$/, faithful);
+    });
+    const r = await provider(runtime).complete({
+      messages: [],
+      idempotencyKey: 'unit/section-inverted',
+      localTask: { kind: 'section', input },
+      modelPlan: MODEL_PLANS.rewriteText(),
+    });
+    const field = r.metadata.model_writing!.fields[0];
+    expect(field.units).toBe(requests.length);
+    expect(field.rejected).toEqual({ meaning_changed: 1 });
+    expect(field.written).toBe(1);
+    expect(field.written + field.unchanged + 1).toBe(field.units);
+    expect(r.metadata.writer).toBe('mixed');
+    // the original sentence stays, with its citation; the inversion is nowhere
+    expect(r.text).toContain('Publishing fewer, better-researched pieces usually beats publishing many thin ones [1].');
+    expect(r.text).not.toContain('disaster');
+    expect(r.text).toContain(`${faithful.replace(/\.$/, '')} [1].`);
+    expect(template).not.toContain('turn into missed weeks');
+  });
+
   test('a field with a grammar hands it to the runtime', async () => {
     const text = 'Plan your posts a few weeks ahead, and review the calendar every month.';
     const grammar = `root ::= "${text}"`;

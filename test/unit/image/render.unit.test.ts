@@ -1,5 +1,7 @@
 import sharp from 'sharp';
-import { hash32, overlayText, renderSvg, wrap } from '../../../domain/image/procedural';
+import { MockActivityEnvironment } from '@temporalio/testing';
+import { createImageActivities, ImageActivityDeps } from '../../../activities/image';
+import { drawPlan, hash32, overlayText, renderSvg, wrap } from '../../../domain/image/procedural';
 import { cleanEnhanced, enrichPrompt } from '../../../domain/image/enrich';
 import { signRequest } from '../../../infra/image/storage/sigv4';
 import {
@@ -49,6 +51,134 @@ describe('offline renderer', () => {
       'A photographic portrait, natural light, shallow depth of field, sharp focus, highly detailed, professional quality, balanced composition',
     );
     expect(cleanEnhanced('Prompt: "A red fox in snow"\nextra')).toBe('A red fox in snow');
+  });
+  test('for a vendor renderer the photographic style words stay', () => {
+    const e = enrichPrompt({
+      prompt: 'A portrait of a baker',
+      style_preset: 'photographic',
+      quality: 'standard',
+      renderer: 'vendor',
+    });
+    expect(e).toBe(
+      'A portrait of a baker, photographic, natural light, shallow depth of field, sharp focus, well composed, detailed',
+    );
+  });
+  test('for the offline renderer the enhanced prompt describes what it draws, and promises no photograph', () => {
+    const input = {
+      prompt: 'A portrait of a baker at sunset by the sea',
+      style_preset: 'photographic',
+      quality: 'premium' as const,
+      renderer: 'local' as const,
+    };
+    const e = enrichPrompt(input);
+    expect(
+      e.startsWith(
+        'A portrait of a baker at sunset by the sea — drawn offline as a flat procedural illustration, not a photograph: ',
+      ),
+    ).toBe(true);
+    // What renderSvg draws for the same prompt, style and quality, whatever the seed.
+    const drawn = renderSvg({ ...input, width: 320, height: 200, seed: 3 }).motifs;
+    expect(drawn).toEqual(['gradient', 'sun', 'bokeh', 'waves', 'vignette']);
+    expect(e).toContain('two-colour gradient background (orange and blue)');
+    expect(e).toContain('a glowing sun disc');
+    expect(e).toContain('soft glowing circles for the photographic preset');
+    expect(e).toContain('three layers of waves');
+    expect(e).toContain('a dark vignette at the corners');
+    expect(e).not.toMatch(/mountain|skyline|trees|stars/);
+    // The photographic words appear only as a statement that they apply to vendors, never as a promise.
+    const [description, note] = e.split('; ');
+    expect(description).not.toMatch(/natural light|depth of field|sharp focus|highly detailed/);
+    expect(note).toBe(
+      "the photographic preset's style words (photographic, natural light, shallow depth of field, sharp focus) apply to vendor renderers only",
+    );
+  });
+  test('the description follows the renderer: motifs, colours picked by the seed, the text overlay', () => {
+    const night = enrichPrompt({ prompt: 'night city skyline', quality: 'draft', renderer: 'local' });
+    expect(night).toBe(
+      'night city skyline — drawn offline as a flat procedural illustration, not a photograph: a dark two-colour gradient background (navy and a second colour picked from the seed), small white dots as stars, translucent coloured circles and a skyline of flat building blocks',
+    );
+    expect(
+      renderSvg({ prompt: 'night city skyline', quality: 'draft', width: 100, height: 100, seed: 1 }).motifs,
+    ).toEqual(['gradient', 'stars', 'circles', 'skyline']);
+    const quote = enrichPrompt({
+      prompt: 'Forest path "Slow is smooth"',
+      style_preset: 'line-art',
+      quality: 'standard',
+      renderer: 'local',
+      overlay: { kind: 'quote', text: 'Slow is smooth' },
+    });
+    expect(quote).toContain('(green and a second colour picked from the seed)');
+    expect(quote).toContain(
+      'thin straight lines for the line-art preset, triangle trees and the quote "Slow is smooth"',
+    );
+    expect(drawPlan({ prompt: 'plain', quality: 'standard' })).toMatchObject({ colours: [], layer: 'circles' });
+  });
+  test.each([
+    ['mountains at dawn over a golden forest', 'cinematic', 'standard'],
+    ['stars above the alps at night, moon', 'digital-art', 'premium'],
+    ['downtown buildings in the rain', undefined, 'draft'],
+    ['a beach with waves, pastel pink', 'anime', 'standard'],
+  ] as const)('every motif renderSvg draws for "%s" is described, and nothing else', (prompt, style, quality) => {
+    const phrase: Record<string, string> = {
+      gradient: 'gradient background',
+      stars: 'stars',
+      sun: 'sun disc',
+      moon: 'moon disc',
+      bokeh: 'soft glowing circles',
+      polygons: 'polygons',
+      lines: 'thin straight lines',
+      circles: 'coloured circles',
+      mountains: 'mountain silhouettes',
+      skyline: 'skyline',
+      waves: 'waves',
+      trees: 'triangle trees',
+      vignette: 'vignette',
+    };
+    const e = enrichPrompt({ prompt, style_preset: style, quality, renderer: 'local' }).split(' — ')[1].split('; ')[0];
+    const drawn = new Set(renderSvg({ prompt, style_preset: style, quality, width: 200, height: 120, seed: 9 }).motifs);
+    for (const [motif, words] of Object.entries(phrase))
+      expect([motif, e.includes(words)]).toEqual([motif, drawn.has(motif)]);
+  });
+});
+
+describe('prompt enhancement activity', () => {
+  // A text vendor is configured: it rewrites prompts for vendor renderers, never for the offline renderer.
+  const asked: unknown[] = [];
+  const gateway = {
+    resolve: () => 'vendor_a',
+    complete: async (req: unknown) => {
+      asked.push(req);
+      return { text: 'A cinematic photo of a lighthouse, volumetric light', provider: 'vendor_a', model: 'm' };
+    },
+  };
+  const { enhanceImagePrompt } = createImageActivities({ gateway } as unknown as ImageActivityDeps);
+  const input = { prompt: 'a lighthouse by the sea', style_preset: 'photographic', quality: 'standard' as const };
+
+  test('offline renderer: the description of the drawing, no vendor rewrite', async () => {
+    const e = await new MockActivityEnvironment().run(enhanceImagePrompt, {
+      userId: 'u',
+      input: { ...input, renderer: 'local' as const },
+    });
+    expect(e).toEqual({
+      prompt: expect.stringMatching(/^a lighthouse by the sea — drawn offline as a flat procedural illustration/),
+      provider: 'local',
+      model: 'local-render-description-v1',
+      offline: true,
+    });
+    expect(asked).toHaveLength(0);
+  });
+  test('vendor renderer: the text vendor rewrites the prompt, photographic words and all', async () => {
+    const e = await new MockActivityEnvironment().run(enhanceImagePrompt, {
+      userId: 'u',
+      input: { ...input, renderer: 'vendor' as const },
+    });
+    expect(e).toEqual({
+      prompt: 'A cinematic photo of a lighthouse, volumetric light',
+      provider: 'vendor_a',
+      model: 'm',
+      offline: false,
+    });
+    expect(asked).toHaveLength(1);
   });
 });
 

@@ -24,6 +24,36 @@ describe('offline outreach writer', () => {
     expect(p.subject).toBe('An article idea on soil for site.example');
     expect(p.unfilled).toEqual([]);
   });
+  it('every sentence of the pitch names its topic as written, after a preposition or colon only', () => {
+    const topic = 'preventive HVAC maintenance contracts for office buildings';
+    for (const tone of ['professional', 'friendly', 'casual', 'formal'] as const) {
+      const e = generateEmail({ topic, tone });
+      const paragraphs = e.body.split('\n\n');
+      // Greeting, pitch, ask, sign-off: the two middle paragraphs are the email, and each names the topic.
+      expect(paragraphs).toHaveLength(4);
+      for (const p of paragraphs.slice(1, 3)) expect(p).toContain(topic);
+      expect(e.subject).toContain(topic);
+      expect(e.body).not.toMatch(/hvac/);
+      for (const s of subjectSuggestions(topic, tone)) {
+        expect(s).toContain(topic);
+        expect(s).not.toMatch(new RegExp(`^${topic}|${topic} (guide|post)`, 'i'));
+      }
+    }
+  });
+  it('follow-ups name the topic of the original (from its subject first) and add no stock lines', () => {
+    const g = generateEmail({ topic: 'author events at an independent bookshop', tone: 'friendly' });
+    const f = followUpEmail({ original_subject: g.subject, original_body: g.body, tone: 'friendly' });
+    const [, nudge, close] = f.body.split('\n\n');
+    expect(nudge).toBe(
+      'Just bumping my note below about author events at an independent bookshop in case it got buried!',
+    );
+    expect(close).toMatch(/^No worries if an article on author events at an independent bookshop is not a fit/);
+    expect(f.body).not.toMatch(/inboxes get busy/);
+    // No topic to be found: the tone's own words, no "about".
+    expect(followUpEmail({ original_subject: 'Idea', original_body: 'Hi,\nText' }).body).toMatch(
+      /^Hi,\n\nI wanted to follow up on my note below, in case it was buried in a busy inbox\.\n\nIf it is not a fit/,
+    );
+  });
   it('follow-ups never stack "Re:" and quote the original', () => {
     expect(followUpEmail({ original_subject: 'Re: Idea', original_body: 'Hi,\nText' }).subject).toBe('Re: Idea');
     expect(followUpEmail({ original_subject: 'Idea', original_body: 'Hi,\nText' }).body).toContain('> Text');

@@ -80,7 +80,7 @@ describe('plan durations', () => {
 });
 
 describe('the offline planner', () => {
-  it('a 60-second short: scenes with narration sized to be spoken in time, durations summing to 60', () => {
+  it('a 60-second short: an opening, one scene per key point, a closing; speakable in time, durations summing to 60', () => {
     const input = planInput({
       topic: 'morning routines',
       format: 'short',
@@ -90,26 +90,76 @@ describe('the offline planner', () => {
     });
     const draft = localVideoPlan(input);
     const scenes = scenesFromDraft(draft, input);
-    expect(scenes).toHaveLength(input.scene_count);
+    // Fewer scenes than the format's 8: nothing is said that the brief does not give.
+    expect(input.scene_count).toBe(8);
+    expect(scenes.map((s) => s.heading)).toEqual([
+      'Introducing morning routines',
+      'Drink water first',
+      'Plan three priorities',
+      'Wrap-up: morning routines',
+    ]);
+    expect(scenes.map((s) => s.narration)).toEqual([
+      'Here is a quick look at morning routines.',
+      'Drink water first.',
+      'Plan three priorities.',
+      'Thanks for watching, and good luck with morning routines.',
+    ]);
     expect(sum(scenes.map((s) => s.duration_seconds))).toBe(60);
-    expect(scenes[1].heading).toBe('Drink water first');
     for (const s of scenes) {
       const words = s.narration.split(/\s+/).length;
-      expect(words).toBeGreaterThan(3);
       expect(words / s.duration_seconds).toBeLessThanOrEqual(NARRATION_WORDS_PER_SECOND * 1.1);
       expect(s.visual_description).toMatch(/illustration/);
     }
     expect(localVideoPlan(input)).toEqual(draft); // deterministic
   });
 
-  it('headings: opening, key points, then aspects of the topic, closing', () => {
-    expect(sceneHeadings('tea', ['Brew'], 4)).toEqual([
-      'Introducing tea',
-      'Brew',
-      'What tea is',
-      'Key takeaways on tea',
+  it('every key point is said once, as written; a short video groups them, dropping the framing first', () => {
+    const key_points = [
+      'Riverside Books hosts an author reading every Thursday evening',
+      "children's story time runs on Saturday mornings",
+      'seats are free but limited, so booking ahead matters',
+    ];
+    const brief = {
+      topic: 'author events at an independent bookshop',
+      key_points,
+      audience: 'local readers and families',
+    };
+    for (const seconds of [15, 45]) {
+      const input = planInput({ ...brief, format: 'short', duration_seconds: seconds });
+      const scenes = scenesFromDraft(localVideoPlan(input), input);
+      const text = scenes.map((s) => s.narration).join(' ');
+      expect(text).toContain('Riverside Books hosts an author reading every Thursday evening.');
+      expect(text).toContain("Children's story time runs on Saturday mornings.");
+      expect(text).toContain('Seats are free but limited, so booking ahead matters.');
+      expect(new Set(scenes.map((s) => s.narration)).size).toBe(scenes.length);
+      expect(sum(scenes.map((s) => s.duration_seconds))).toBe(seconds);
+      for (const s of scenes)
+        expect(s.narration.split(/\s+/).length / s.duration_seconds).toBeLessThanOrEqual(NARRATION_WORDS_PER_SECOND);
+    }
+    // 15 s holds the three points in its two scenes but not the opening and closing.
+    const short = planInput({ ...brief, format: 'short', duration_seconds: 15 });
+    expect(scenesFromDraft(localVideoPlan(short), short).map((s) => s.narration)).toEqual([
+      'Riverside Books hosts an author reading every Thursday evening.',
+      "Children's story time runs on Saturday mornings. Seats are free but limited, so booking ahead matters.",
     ]);
-    expect(sceneHeadings('tea', [], 1)).toEqual(['tea']);
+    // 45 s: the opening names the topic and audience after prepositions, the closing the topic.
+    const long = planInput({ ...brief, format: 'short', duration_seconds: 45 });
+    const scenes = scenesFromDraft(localVideoPlan(long), long);
+    expect(scenes[0].narration).toBe(
+      'This video covers author events at an independent bookshop for local readers and families.',
+    );
+    expect(scenes).toHaveLength(5);
+  });
+
+  it('headings: opening, key points, closing; no generic aspect scenes', () => {
+    expect(sceneHeadings('tea', ['Brew'], 4)).toEqual(['Introducing tea', 'Brew', 'Wrap-up: tea']);
+    expect(sceneHeadings('tea', ['Brew', 'Steep', 'Pour'], 3)).toEqual([
+      'Introducing tea',
+      'Brew; Steep; Pour',
+      'Wrap-up: tea',
+    ]);
+    expect(sceneHeadings('tea', [], 6)).toEqual(['Introducing tea', 'Wrap-up: tea']);
+    expect(sceneHeadings('tea', [], 1)).toEqual(['Tea']);
   });
 
   it('the vendor prompt names the duration, the scene count and the JSON shape', () => {

@@ -218,13 +218,17 @@ describe('timing and slides', () => {
     expect(piece.content.script).toBe(script);
   });
 
-  it('carousels have the requested slides: cover first, call to action last', async () => {
+  it('carousels have at most the requested slides: cover first, call to action last, no slide without material', async () => {
     const { piece } = await produce('profnet', 'carousel', BODIES['profnet:carousel']);
-    const slides = piece.content.slides as Array<{ kind: string; title: string }>;
-    expect(slides).toHaveLength(6);
+    const slides = piece.content.slides as Array<{ kind: string; title: string; body: string }>;
+    // Six were asked for; the sources give two sentences about email newsletters besides the client's focus, so
+    // the carousel is shorter rather than padded with "How subject lines fits into email newsletters.".
+    expect(slides.length).toBeGreaterThanOrEqual(4);
+    expect(slides.length).toBeLessThanOrEqual(6);
     expect(slides[0].kind).toBe('cover');
-    expect(slides[5].kind).toBe('cta');
+    expect(slides.at(-1)!.kind).toBe('cta');
     expect(slides[1].title).toBe('Subject Lines');
+    for (const s of slides.slice(2, -1)) expect(s.body.length).toBeGreaterThan(0);
     expect(piece.rendering).toEqual([expect.objectContaining({ asset: 'slide_images', status: 'not_requested' })]);
   });
 

@@ -72,13 +72,16 @@ describe('studio jobs', () => {
       height: 150,
     });
     const slides = p.content.slides as Array<{ title: string }>;
-    expect(plans).toHaveLength(4);
+    // At most the slides asked for: the offline writer leaves out a slide it has nothing for (no padding).
+    expect(slides.length).toBeGreaterThanOrEqual(2);
+    expect(slides.length).toBeLessThanOrEqual(4);
+    expect(plans).toHaveLength(slides.length);
     plans.forEach((plan, i) => {
       expect(plan).toMatchObject({ provider: 'local', width: 120, height: 150, enhance: false });
       expect(plan.overlay).toEqual({ kind: 'title', text: slides[i].title });
       expect(plan.prompt).toContain(slides[i].title);
     });
-    expect(new Set(plans.map((x) => x.seeds[0])).size).toBe(4);
+    expect(new Set(plans.map((x) => x.seeds[0])).size).toBe(slides.length);
   });
 
   it("a video post's render job: the plan's scenes and durations, frames summing to the plan, offline voice", () => {
