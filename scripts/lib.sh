@@ -128,6 +128,22 @@ apt_install() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# LanguageTool 6.7 (core + English, from Maven Central) for the content evaluation and its regression tests
+# (docs/quality.md): jars in $TOOLS_DIR/languagetool/lib, resolved through scripts/languagetool/pom.xml; the
+# checker is scripts/languagetool/Check.java, run by java's source-file mode (no build step).
+LANGUAGETOOL_VERSION="6.7"
+ensure_languagetool() {
+  local dir="$TOOLS_DIR/languagetool"
+  if [ -f "$dir/lib/languagetool-core-$LANGUAGETOOL_VERSION.jar" ] && [ -f "$dir/lib/language-en-$LANGUAGETOOL_VERSION.jar" ]; then return 0; fi
+  command -v mvn >/dev/null || die "Maven is needed to fetch LanguageTool (Java 17 + Maven are part of this machine kind)"
+  say "fetching LanguageTool $LANGUAGETOOL_VERSION (core + English, ~64 MB) from Maven Central"
+  rm -rf "$dir/lib.tmp"
+  mvn -q -B -f "$ROOT/scripts/languagetool/pom.xml" dependency:copy-dependencies -DincludeScope=runtime \
+    -DoutputDirectory="$dir/lib.tmp" >"$LOG_DIR/languagetool-install.log" 2>&1 \
+    || { tail -n 20 "$LOG_DIR/languagetool-install.log" >&2; die "Maven could not fetch LanguageTool (log: $LOG_DIR/languagetool-install.log)"; }
+  rm -rf "$dir/lib" && mv "$dir/lib.tmp" "$dir/lib"
+}
+
 # Python tools of the test suite, pinned, in a project-local virtual environment ($TOOLS_DIR/venv):
 # schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json).
 SCHEMATHESIS_VERSION="4.32.5"
