@@ -6,7 +6,7 @@
  * a new one instead of taking it for running.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, waitFor } from '../int/webhooks/receiver';
@@ -81,6 +81,10 @@ describe('scripts/platform', () => {
   it('up while the projector is shutting down waits for it and starts a new one', async () => {
     const old = pidOf('projector');
     process.kill(old, 'SIGTERM'); // as an operator or an orchestrator would
+    // `up` comes once the projector has taken the signal (it marks itself stopping, workers/lifecycle.ts), or has
+    // exited already: before that it is a running process to `up`, which a loaded machine can stretch out.
+    const stopping = path.join(runDir, 'pids', 'projector.stopping');
+    await waitFor('the projector to take the signal', () => existsSync(stopping) || !alive(old), 60000, 20);
     await platform('up');
     const now = pidOf('projector');
     expect(now).not.toBe(old);

@@ -246,6 +246,15 @@ describe('the platform survives faults (private stack)', () => {
     await sleep(8000);
     await listen();
     await sleep(4000);
+    // The load runs on until it has made at least some of each kind of work: how much fits into the fault schedule
+    // depends on the machine's pace, and a loaded machine may need longer (the checks below would be vacuous
+    // without it).
+    await waitFor(
+      'the load to start 11 tasks and 6 analyses',
+      () => tasks.length > 10 && analyses > 5,
+      10 * 60_000,
+      500,
+    );
     stop = true;
     await load;
 

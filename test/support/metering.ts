@@ -5,31 +5,44 @@
  * for the user (an earlier call's record may still be on its way) —, wait
  * until it shows the expected records, then wait a little more and check that
  * no further record arrived (a second charge would arrive late).
+ *
+ * Counts are the user's in every billing period: usage is kept per UTC month,
+ * and a route called at a month's end can be charged in the next one (the
+ * users here are made for their test, so their totals are what the test did).
  */
 import type { Knex } from 'knex';
 import { usageStream } from '../../domain/events/usage';
-import { billingPeriod } from '../../infra/quota/meter';
-import { usageByProvider } from '../../projections/usage';
+import { usageByPeriods } from '../../projections/usage';
 import type { JsonResponse } from './http';
 
 /** How long after the expected records arrived no more may arrive. */
 const SETTLE_MS = 300;
 const POLL_MS = 50;
-const POLLS = 200;
+/** How long the usage projection may take to show a record on a loaded machine (it is usually a few ms). */
+const WAIT_MS = 60_000;
 
 type Calls = Record<string, number>;
 
-/** Calls per provider of `userId` in this billing period, as the usage projection has them now. */
-export async function usageByProviderNow(db: Knex, userId: string): Promise<Calls> {
-  const rows = await usageByProvider(db, userId, billingPeriod());
-  return Object.fromEntries(rows.filter((r) => r.calls > 0).map((r) => [r.provider, r.calls]));
+/** The billing periods in which the event store holds usage of `userId`. */
+async function periodsOf(db: Knex, userId: string): Promise<string[]> {
+  const rows: { period: string }[] = await db('es_events')
+    .where({ stream_id: usageStream(userId), type: 'UsageRecorded' })
+    .distinct(db.raw(`data->>'billing_period' AS period`));
+  return rows.map((r) => r.period);
 }
 
-/** Calls per provider of `userId` in this billing period, as the event store's UsageRecorded events have them. */
+/** Calls per provider of `userId` in all billing periods, as the usage projection has them now. */
+export async function usageByProviderNow(db: Knex, userId: string): Promise<Calls> {
+  const out: Calls = {};
+  for (const rows of (await usageByPeriods(db, userId, await periodsOf(db, userId))).values())
+    for (const r of rows) if (r.calls > 0) out[r.provider] = (out[r.provider] ?? 0) + r.calls;
+  return out;
+}
+
+/** Calls per provider of `userId` in all billing periods, as the event store's UsageRecorded events have them. */
 async function recordedCalls(db: Knex, userId: string): Promise<Calls> {
   const rows: { provider: string; calls: string }[] = await db('es_events')
     .where({ stream_id: usageStream(userId), type: 'UsageRecorded' })
-    .whereRaw(`data->>'billing_period' = ?`, [billingPeriod()])
     .select(db.raw(`data->>'provider' AS provider`), db.raw(`SUM((data->>'calls')::int) AS calls`))
     .groupByRaw(`data->>'provider'`);
   return Object.fromEntries(rows.filter((r) => Number(r.calls) > 0).map((r) => [r.provider, Number(r.calls)]));
@@ -38,26 +51,26 @@ async function recordedCalls(db: Knex, userId: string): Promise<Calls> {
 const same = (a: Calls, b: Calls) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-/** The projection's calls per provider once it has caught up with the event store (fails after ~10 s). */
+/** The projection's calls per provider once it has caught up with the event store (fails after WAIT_MS). */
 export async function settledUsage(db: Knex, userId: string): Promise<Calls> {
   let seen: Calls = {};
-  for (let i = 0; i < POLLS; i++) {
+  for (const deadline = Date.now() + WAIT_MS; ; await new Promise((r) => setTimeout(r, POLL_MS))) {
     const recorded = await recordedCalls(db, userId);
     seen = await usageByProviderNow(db, userId);
     if (same(seen, recorded)) return seen;
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (Date.now() > deadline)
+      throw new Error(`usage projection never caught up with the event store for ${userId}: ${JSON.stringify(seen)}`);
   }
-  throw new Error(`usage projection never caught up with the event store for ${userId}: ${JSON.stringify(seen)}`);
 }
 
-/** Calls of `provider` for `userId`, once the usage projection shows at least `atLeast` (fails after ~10 s). */
+/** Calls of `provider` for `userId`, once the usage projection shows at least `atLeast` (fails after WAIT_MS). */
 export async function usageCalls(db: Knex, userId: string, provider = 'local', atLeast = 0): Promise<number> {
-  for (let i = 0; i < POLLS; i++) {
+  for (const deadline = Date.now() + WAIT_MS; ; await new Promise((r) => setTimeout(r, POLL_MS))) {
     const n = (await usageByProviderNow(db, userId))[provider] ?? 0;
     if (n >= atLeast) return n;
-    await new Promise((r) => setTimeout(r, POLL_MS));
+    if (Date.now() > deadline)
+      throw new Error(`usage projection never reached ${atLeast} ${provider} calls for ${userId}`);
   }
-  throw new Error(`usage projection never reached ${atLeast} ${provider} calls for ${userId}`);
 }
 
 /**

@@ -12,6 +12,12 @@ import { uniq } from '../../support/env';
 import { waitFor } from '../../int/webhooks/receiver';
 
 const SHUTDOWN_MS = 10000;
+/**
+ * Beyond SHUTDOWN_MS, what the wall clock may add between the signal and the exit as the test sees it: the signal's
+ * delivery, the process's exit and the parent's notice of it. Milliseconds usually; generous for a loaded machine.
+ * The bound itself is held by the exit code: 0 only when every closer finished within SHUTDOWN_MS in the process.
+ */
+const EXIT_ALLOWANCE_MS = 10000;
 
 describe('health routes (API process and the platform processes)', () => {
   let s: IsolatedSchema;
@@ -86,7 +92,7 @@ describe('health routes (API process and the platform processes)', () => {
     const code = await procs.projector.stop('SIGTERM');
     // A failed stop says why: the projector's own log of its shutdown.
     if (code !== 0) throw new Error(`projector exited ${code} on SIGTERM:\n${procs.projector.output().slice(-4000)}`);
-    expect(Date.now() - t0).toBeLessThan(SHUTDOWN_MS + 2000);
+    expect(Date.now() - t0).toBeLessThan(SHUTDOWN_MS + EXIT_ALLOWANCE_MS);
     const res = await waitFor(
       'health to be degraded',
       async () => {

@@ -90,12 +90,16 @@ describe('OpenAI-compatible client', () => {
   });
 
   test('429 with Retry-After as an HTTP date is honoured', async () => {
-    const when = new Date(Date.now() + 1500).toUTCString(); // HTTP dates have 1 s resolution: the wait is 0.5-1.5 s
+    // HTTP dates have 1 s resolution: a whole second 1.5 to 2.5 s ahead, so the date is still ahead when the 429
+    // arrives, however long the setup took on a loaded machine.
+    const when = new Date(Math.ceil((Date.now() + 1500) / 1000) * 1000).toUTCString();
     const client = await clientFor([{ status: 429, headers: { 'retry-after': when } }, { body: completion('ok') }]);
     const out = await client.complete({ messages });
     expect(out.attempts).toBe(2);
-    const [a, b] = vendor!.requests;
-    expect(b.at - a.at).toBeGreaterThanOrEqual(400);
+    // The retry did not go out before the date (a few ms of timer rounding aside); without the header it would
+    // have followed the 429 after 10-20 ms of backoff.
+    const [, b] = vendor!.requests;
+    expect(b.at).toBeGreaterThanOrEqual(Date.parse(when) - 20);
   });
 
   test('a Retry-After longer than the in-process limit stops at once with VendorRateLimitedError', async () => {
@@ -145,7 +149,8 @@ describe('OpenAI-compatible client', () => {
   });
 
   test('a slow answer within the time-out succeeds', async () => {
-    const client = await clientFor([{ delayMs: 150, body: completion('late but fine') }], { timeoutMs: 2000 });
+    // Far within it, so that a loaded machine's delays do not reach it either.
+    const client = await clientFor([{ delayMs: 150, body: completion('late but fine') }], { timeoutMs: 10000 });
     expect((await client.complete({ messages })).text).toBe('late but fine');
   });
 
@@ -174,7 +179,7 @@ describe('OpenAI-compatible client', () => {
       provider: 'vendor_b',
       baseUrl: `${vendor.baseUrl}/`,
       model: 'llama3.1',
-      timeoutMs: 2000,
+      timeoutMs: 10000,
       maxRetries: 0,
     });
     await client.complete({ messages });

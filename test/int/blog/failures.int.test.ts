@@ -71,10 +71,9 @@ describe('failures a retry cannot fix', () => {
   });
 
   const failedTask = async (taskId: string) => {
-    for (let i = 0; i < 400; i++) {
+    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
       const t = await getTask(s.db, user, taskId);
       if (t?.status === 'failed') return t;
-      await new Promise((r) => setTimeout(r, 50));
     }
     throw new Error(`task ${taskId} was not projected as failed`);
   };
@@ -114,14 +113,14 @@ describe('failures a retry cannot fix', () => {
       globalTargetWords: 100,
     };
     const before = vendor.requests.length;
-    const t0 = Date.now();
     const handle = await temporal.client.workflow.start(blogMediumWorkflow, {
       taskQueue: worker.taskQueue,
       workflowId: taskId,
       args: [{ taskId, userId: user, request }],
     });
     await expect(handle.result()).rejects.toThrow();
-    expect(Date.now() - t0).toBeLessThan(20000);
+    // "At once" is the attempt count in the workflow's history, not a time budget (which a loaded machine can miss):
+    // one attempt, where retrying would have made up to 50.
     expect((await attempts(handle)).reportProgress).toBe(1);
     expect(vendor.requests.length).toBe(before); // nothing was spent: the progress event failed before the first vendor call
     const t = await failedTask(taskId);

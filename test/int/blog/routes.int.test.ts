@@ -14,6 +14,7 @@ import { createCorpusProvider, DEFAULT_CORPUS_DIR } from '../../../infra/researc
 import { createOpenAiCompatibleClient } from '../../../infra/ai';
 import { billingPeriod } from '../../../infra/quota/meter';
 import { startFakeVendor, completion, FakeVendor } from '../../support/fake-vendor';
+import { clearOfMonthEnd } from '../../support/clock';
 
 jest.setTimeout(180000);
 
@@ -56,10 +57,10 @@ describe('blog writer routes', () => {
     key: string,
     until = (s: string) => ['completed', 'failed', 'cancelled'].includes(s),
   ) => {
-    for (let i = 0; i < 300; i++) {
+    // A deadline, not a number of polls: on a loaded machine a task (and each poll) takes longer.
+    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((res) => setTimeout(res, 50))) {
       const r = await call(`${api.url}${path}`, { headers: bearer(key) });
       if (r.status === 200 && until(r.body.status)) return r;
-      await new Promise((res) => setTimeout(res, 50));
     }
     throw new Error(`${path} did not finish`);
   };
@@ -197,6 +198,7 @@ describe('blog writer routes', () => {
   });
 
   it('a plan limit already used up refuses the start with 429 UsageLimitExceededException', async () => {
+    await clearOfMonthEnd(); // the used-up limit is this billing period's: the start must not fall in the next one
     const carol = await api.user('free');
     await api.schema.db('quota_usage').insert({
       user_id: carol.userId,
@@ -242,7 +244,10 @@ describe('blog writer routes', () => {
         schema: api.schema,
         projections: [taskStatusProjection],
         deps: { ...appDeps(slow.taskQueue), aiProvider: 'vendor_a' },
-        settings: RATES,
+        // The cancel route answers once the task reads cancelled, waiting at most cancelWaitMs (10 s by default):
+        // on a loaded machine the cancel's way through Temporal, the worker and the projection can take longer.
+        // It answers as soon as the task is cancelled, so the larger bound costs nothing when all is well.
+        settings: { ...RATES, cancelWaitMs: 60000 },
       });
     });
     afterAll(async () => {

@@ -20,6 +20,12 @@ jest.setTimeout(180000);
 
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * How far ahead the events are scheduled: what a test does before that moment (create the event — a time already
+ * past is refused —, move or cancel it, stop the worker once its timer runs) must be done by then, on a loaded
+ * machine too. The timers' own precision is not what these leads are for.
+ */
+const LEAD_S = 6;
 
 describe('calendar publishing timers', () => {
   let api: TestApi;
@@ -93,7 +99,7 @@ describe('calendar publishing timers', () => {
   }
 
   it('publishes at the scheduled time, once, in local mode', async () => {
-    const at = inSeconds(3);
+    const at = inSeconds(LEAD_S);
     const id = await createAt(at);
     const e = await waitForStatus(id, 'published');
     expect(Date.parse(e.published_at)).toBeGreaterThanOrEqual(Date.parse(at));
@@ -103,12 +109,15 @@ describe('calendar publishing timers', () => {
   });
 
   it('rescheduling moves the timer; cancelling stops it', async () => {
-    const moved = await createAt(inSeconds(3));
-    const stopped = await createAt(inSeconds(3));
-    const later = inSeconds(9);
+    // Two creations and two changes before the first time; the check that nothing went out at it comes 3 s after
+    // it, still well before the new time.
+    const first = inSeconds(LEAD_S + 2);
+    const moved = await createAt(first);
+    const stopped = await createAt(first);
+    const later = inSeconds(LEAD_S + 12);
     expect((await alice.patch(`/calendars/${calendarId}/events/${moved}`, { scheduled_at: later })).status).toBe(200);
     expect((await alice.patch(`/calendars/${calendarId}/events/${stopped}`, { status: 'cancelled' })).status).toBe(200);
-    await sleep(5000);
+    await sleep(Date.parse(first) - Date.now() + 3000);
     expect((await alice.get(`/calendars/${calendarId}/events/${moved}`)).body.status).toBe('scheduled');
     const e = await waitForStatus(moved, 'published');
     expect(Date.parse(e.published_at)).toBeGreaterThanOrEqual(Date.parse(later));
@@ -118,7 +127,9 @@ describe('calendar publishing timers', () => {
   });
 
   it('publishes on restart when the worker was down at the scheduled moment, and only once', async () => {
-    const at = inSeconds(4);
+    // The worker must be stopped before this time: after the scheduler has started the timer workflow and the worker
+    // has run its first task, which goes through Kafka and Temporal.
+    const at = inSeconds(LEAD_S + 6);
     const id = await createAt(at);
     // The scheduler started the timer workflow and the worker ran its first task: the durable timer is in the history.
     await waitForTimerStarted(id);
@@ -162,7 +173,7 @@ describe('calendar publishing timers', () => {
         title: `On ${platform}`,
         content_type: 'social_post',
         platform,
-        scheduled_at: inSeconds(3),
+        scheduled_at: inSeconds(LEAD_S),
       });
       expect(r.status).toBe(201);
       return r.body.id as string;

@@ -14,6 +14,7 @@ import { testTemporal } from '../../support/env';
 import { FakeVendor, startFakeVendor } from '../../support/fake-vendor';
 import { call } from '../../support/http';
 import { metered } from '../../support/metering';
+import { clearOfMonthEnd } from '../../support/clock';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
 jest.setTimeout(240000);
@@ -132,6 +133,7 @@ describe('keyword research', () => {
     );
     const { worker, api } = await setup(vendor);
     try {
+      await clearOfMonthEnd(); // the vendor's cost is read from this billing period's usage below
       const u = await api.user('pro');
       // One record for the vendor request and one for the intent call, and no more.
       const r = await metered(schema.db, u.userId, { dataforseo: 1, local: 1 }, () =>
@@ -209,6 +211,7 @@ describe('keyword research', () => {
     const vendor = await startFakeVendor([{ body: answer([idea('local seo', 100, 'LOW', 1)]) }], '');
     const { worker, api } = await setup(vendor);
     try {
+      await clearOfMonthEnd(); // the used-up limit is this billing period's
       const u = await api.user('free');
       await schema.db('quota_usage').insert({
         user_id: u.userId,

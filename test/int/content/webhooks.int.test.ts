@@ -52,7 +52,9 @@ describe('content webhooks, delivered and verified', () => {
       secretKey: randomBytes(32),
       allow: parseAllowList('127.0.0.1'),
       schedule: [0, 1, 1, 1],
-      attemptTimeoutMs: 3000,
+      // The receiver answers at once: a long attempt time-out keeps a loaded machine from turning one slow answer
+      // into a second delivery of the same message (the test counts deliveries).
+      attemptTimeoutMs: 30000,
     };
     const secrets = new WebhookSecretStore(schema.db, new SecretBox(settings.secretKey));
     worker = await startContentWorker(schema.db, {

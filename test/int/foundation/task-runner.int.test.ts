@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
+import type { WorkflowHandle } from '@temporalio/client';
 import { createTaskActivities } from '../../../activities/tasks';
 import { createEventStore } from '../../../infra/eventstore';
 import { taskStream } from '../../../domain/events/tasks';
@@ -66,6 +67,15 @@ describe('task frame and late cancels', () => {
       workflowId: taskId,
       args: [{ taskId, userId: randomUUID(), request: { kind: 'enhance', idea: 'x' } }],
     });
+  /** Resolves once the workflow has processed a cancel request: a workflow task completed after the request. */
+  const cancelSeen = async (handle: WorkflowHandle) => {
+    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+      const events = (await handle.fetchHistory()).events ?? [];
+      const requested = events.findIndex((e) => e.workflowExecutionCancelRequestedEventAttributes);
+      if (requested >= 0 && events.slice(requested).some((e) => e.workflowTaskCompletedEventAttributes)) return;
+    }
+    throw new Error('the workflow did not process the cancel request');
+  };
   const eventsOf = async (taskId: string) =>
     (await createEventStore(schema.db).readStream(taskStream(taskId))).map((e) => e.type);
 
@@ -81,7 +91,9 @@ describe('task frame and late cancels', () => {
     work.open();
     await reached.p; // completeTask is running
     await handle.cancel();
-    await new Promise((r) => setTimeout(r, 500)); // the cancel reached the workflow
+    // The cancel reached the workflow: its history holds the request and a workflow task completed after it (a fixed
+    // pause can be too short on a loaded machine, and then the test would not test a late cancel at all).
+    await cancelSeen(handle);
     record.open();
     await expect(handle.result()).resolves.toMatchObject({ text: 'the work is done' });
     const types = await eventsOf(taskId);

@@ -30,6 +30,7 @@ import {
 import { createOpenAiCompatibleClient } from '../../../infra/ai';
 import { usageStream } from '../../../domain/events/usage';
 import type { ImageStudioSettings } from '../../../infra/image';
+import { clearOfMonthEnd } from '../../support/clock';
 
 jest.setTimeout(180000);
 const P = '/api/image-studio';
@@ -215,6 +216,7 @@ describe('image studio with vendors (scripted vendors on loopback)', () => {
   });
 
   it('a plan limit fails only the variations over it; all over it is 429', async () => {
+    await clearOfMonthEnd(); // the limit counts this billing period's calls: both requests in the same one
     const r = await post(
       '/create',
       { prompt: 'a lighthouse', provider: 'vendor_c', num_variations: 3, seed: 20, enhance_prompt: false },

@@ -14,7 +14,15 @@ import { testTemporal, uniq } from '../../support/env';
 import type { MailServer } from '../../support/mail-server';
 import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
 import { call } from '../../support/http';
-import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachApi, startOutreachStack } from './helpers';
+import {
+  campaignWithLeads,
+  OutreachApi,
+  OutreachStack,
+  startOutreachApi,
+  startOutreachStack,
+  waitFor,
+} from './helpers';
+import { awayFromBoundary } from '../../support/clock';
 
 jest.setTimeout(240000);
 
@@ -92,11 +100,8 @@ describe('outreach sending (GreenMail)', () => {
     const attempts = await api.req('GET', `/campaigns/${campaignId}/attempts`, token);
     expect(attempts.body.map((a: { status: string }) => a.status)).toEqual(['sent']);
     // The follow-up workflow scheduled its step (day 30).
-    let fu = await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token);
-    for (let i = 0; i < 50 && fu.body.length === 0; i++) {
-      await new Promise((res) => setTimeout(res, 200));
-      fu = await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token);
-    }
+    const followUps = () => api.req('GET', `/campaigns/${campaignId}/follow-ups`, token);
+    let fu = await waitFor(followUps, (f) => f.body.length > 0);
     expect(fu.body).toMatchObject([{ follow_up_of: r.body.id, step: 1, status: 'scheduled' }]);
     expect(Date.parse(fu.body[0].due_at) - Date.parse(r.body.sent_at)).toBe(30 * 86_400_000);
 
@@ -121,11 +126,7 @@ describe('outreach sending (GreenMail)', () => {
 
     // Manual status change stops the waiting follow-up at once.
     await api.req('PATCH', `/campaigns/${campaignId}/leads/${leadIds[0]}/status`, token, { status: 'lost' });
-    for (let i = 0; i < 100; i++) {
-      fu = await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token);
-      if (fu.body[0].status !== 'scheduled') break;
-      await new Promise((res) => setTimeout(res, 200));
-    }
+    fu = await waitFor(followUps, (f) => f.body[0].status !== 'scheduled');
     expect(fu.body[0]).toMatchObject({ status: 'stopped', reason: 'lead status is lost' });
   });
 
@@ -216,6 +217,8 @@ describe('outreach sending (GreenMail)', () => {
   });
 
   it('50 concurrent sends against a sender cap of 10: exactly 10 sent, 40 refused with the reason', async () => {
+    // The cap is per UTC day: all 50 sends in one day (a day that ended among them would start a fresh count).
+    await awayFromBoundary(86400, 120);
     const { token } = await api.session();
     const emails = Array.from({ length: 50 }, (_, i) => `lead${i}@cap-site-${i}.example`);
     const { campaignId, leadIds } = await campaignWithLeads(api, token, emails, { follow_up_days: [] });

@@ -82,23 +82,37 @@ describe('projection runner: concurrent batches', () => {
       return applyEvents(t, usageProjection, [eventB]); // waits on A's insert
     });
     await waitsForLock(s.db, backendB);
+    // B's failure is awaited from now on: B can fail before A's commit is answered, and a rejection nobody awaits
+    // yet fails the test (seen in CI).
+    const bFails = expect(b).rejects.toBeInstanceOf(RowConflictError);
     commitA();
-    await a;
-    await expect(b).rejects.toBeInstanceOf(RowConflictError);
+    await Promise.all([a, bFails]);
     await s.db.transaction((t) => applyEvents(t, usageProjection, [eventB])); // the retry kafkajs would make
     expect(await totals()).toEqual({ calls: '3', cost: '0.20000000' });
   });
 
   it('two batches updating the same stored row: the second waits for the first and adds to its result', async () => {
+    // Each step waits for what the one before it did (A's update made, B waiting for A's lock), not for a pause that
+    // a loaded machine can outrun: then B has really waited for A when A commits.
     let commitA!: () => void;
+    let updatedA!: () => void;
+    const aUpdated = new Promise<void>((r) => (updatedA = r));
     const a = held(
       s.db,
-      (t) => applyEvents(t, usageProjection, [usage('usage-3', 10)]),
+      async (t) => {
+        await applyEvents(t, usageProjection, [usage('usage-3', 10)]);
+        updatedA();
+      },
       new Promise<void>((r) => (commitA = r)),
     );
-    await new Promise((r) => setTimeout(r, 100));
-    const b = s.db.transaction((t) => applyEvents(t, usageProjection, [usage('usage-4', 100)])); // blocks on A's row lock
-    await new Promise((r) => setTimeout(r, 100));
+    await aUpdated; // A has updated the row, not committed
+    let pidB!: (pid: number) => void;
+    const backendB = new Promise<number>((r) => (pidB = r));
+    const b = s.db.transaction(async (t) => {
+      pidB((await t.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid);
+      return applyEvents(t, usageProjection, [usage('usage-4', 100)]); // blocks on A's row lock
+    });
+    await waitsForLock(s.db, backendB);
     commitA();
     await Promise.all([a, b]);
     expect(await totals()).toEqual({ calls: '113', cost: '0.40000000' });

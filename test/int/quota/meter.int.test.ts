@@ -9,6 +9,14 @@ import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { alertsProjection, listAlerts } from '../../../projections/alerts';
 import { replay } from '../../../projections/replay';
 
+/**
+ * The meters' clock, fixed when the file starts: usage is counted per billing period (UTC month), and a test that
+ * ran into the next month would count in two (the limits would start again). The period is still the real one.
+ */
+const AT = new Date();
+const clock = () => AT;
+const PERIOD = billingPeriod(AT);
+
 describe('usage meter', () => {
   let s: IsolatedSchema;
   beforeAll(async () => {
@@ -17,7 +25,7 @@ describe('usage meter', () => {
   afterAll(() => s.drop());
 
   it('200 concurrent calls against a limit of 100: exactly 100 succeed, usage never exceeds the limit', async () => {
-    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ vendor_a_calls: 100 }));
+    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ vendor_a_calls: 100 }), clock);
     let stop = false;
     let maxSeen = 0;
     const sampler = (async () => {
@@ -62,10 +70,12 @@ describe('usage meter', () => {
   });
 
   it('settles once: a retried settle or reserve with the same key never charges twice', async () => {
-    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({
-      vendor_b_calls: 10,
-      tokens: 1000,
-    }));
+    const meter = new PostgresUsageMeter(
+      s.db,
+      createEventStore(s.db),
+      async () => ({ vendor_b_calls: 10, tokens: 1000 }),
+      clock,
+    );
     const key = 'blog-research-1/activity-7';
     const r1 = await meter.reserve({
       userId: 'retry',
@@ -94,14 +104,14 @@ describe('usage meter', () => {
     expect(events[0].event_id).toBe(uuidFromKey(key));
     expect(events[0].data).toMatchObject({
       idempotency_key: key,
-      billing_period: billingPeriod(),
+      billing_period: PERIOD,
       tokens_in: 120,
       tokens_out: 80,
     });
   });
 
   it('release gives a failed call back; a reservation larger than what is left is refused', async () => {
-    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ tokens: 1000 }));
+    const meter = new PostgresUsageMeter(s.db, createEventStore(s.db), async () => ({ tokens: 1000 }), clock);
     const big = await meter.reserve({
       userId: 'rel',
       provider: 'vendor_a',
@@ -144,7 +154,7 @@ describe('usage meter', () => {
 
   it('crossing 80, 95 and 100 % raises three alerts, once each, even with concurrent calls, retries and a full replay', async () => {
     const store = createEventStore(s.db);
-    const meter = new PostgresUsageMeter(s.db, store, async () => ({ vendor_a_calls: 20, monthly_cost: 1 }));
+    const meter = new PostgresUsageMeter(s.db, store, async () => ({ vendor_a_calls: 20, monthly_cost: 1 }), clock);
     // 24 concurrent calls against 20: 20 settle (crossing 16, 19 and 20 calls), 4 are refused.
     const results = await Promise.allSettled(
       Array.from({ length: 24 }, async (_, i) => {
@@ -165,9 +175,9 @@ describe('usage meter', () => {
     );
     const keys = raised.map((a) => a.alert_key).sort();
     expect(keys).toEqual([
-      `alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:100`,
-      `alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:80`,
-      `alerted:${billingPeriod()}:usage_threshold:vendor_a_calls:95`,
+      `alerted:${PERIOD}:usage_threshold:vendor_a_calls:100`,
+      `alerted:${PERIOD}:usage_threshold:vendor_a_calls:80`,
+      `alerted:${PERIOD}:usage_threshold:vendor_a_calls:95`,
     ]);
     expect(raised.map((a) => a.severity).sort()).toEqual(['critical', 'info', 'warning']);
     // Cost stayed at 0.20 of 1.00: no cost alert.

@@ -27,6 +27,8 @@ import {
 jest.setTimeout(180000);
 
 const RATES = { rate: { overrides: { '*': { general: { minute: 10000, day: 100000 }, status: { minute: 10000 } } } } };
+const ACCESS_TTL_SECONDS = 12;
+const REFRESH_MARGIN_SECONDS = 6;
 
 describe('site builder connection (OAuth on loopback)', () => {
   let builder: FakeBuilder;
@@ -55,9 +57,12 @@ describe('site builder connection (OAuth on loopback)', () => {
   };
 
   beforeAll(async () => {
-    // Codes live 3 s and access tokens 6 s at this builder, so expiry and refresh happen within the test.
-    builder = await startFakeBuilder({ codeTtlSeconds: 3, accessTtlSeconds: 6 });
-    const env = sitebuilderEnv(builder, { SITEBUILDER_REFRESH_MARGIN_SECONDS: '2' });
+    // Access tokens live 12 s at this builder and are refreshed when 6 s or less are left, so a refresh happens within
+    // the test, and a token the platform takes for fresh has 6 s left for its call, room for a loaded machine.
+    // Codes live 60 s (time to complete an authorization on any machine); the test of an expired code makes the
+    // builder issue one that lives 1 s.
+    builder = await startFakeBuilder({ accessTtlSeconds: ACCESS_TTL_SECONDS });
+    const env = sitebuilderEnv(builder, { SITEBUILDER_REFRESH_MARGIN_SECONDS: String(REFRESH_MARGIN_SECONDS) });
     temporal = await testTemporal();
     schema = await isolatedSchema();
     worker = await startSitebuilderWorker(schema.db, env, logs.logger);
@@ -165,8 +170,14 @@ describe('site builder connection (OAuth on loopback)', () => {
       shiftMs = 0;
     }
     const u2 = await authUrl(bob.key);
-    const second = await builder.authorize(u2.body.data.authorization_url);
-    await new Promise((r) => setTimeout(r, 4000)); // the builder's codes live 3 s
+    await builder.behaviour({ codeTtlSeconds: 1 });
+    let second: Awaited<ReturnType<FakeBuilder['authorize']>>;
+    try {
+      second = await builder.authorize(u2.body.data.authorization_url);
+    } finally {
+      await builder.behaviour({ codeTtlSeconds: 60 });
+    }
+    await new Promise((r) => setTimeout(r, 2500)); // this code lived 1 s
     const expired = await callback(bob.key, second);
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('INVALID_REQUEST');
@@ -185,7 +196,8 @@ describe('site builder connection (OAuth on loopback)', () => {
   it('refreshes the access token before it expires, and uses the new one', async () => {
     const before = await status(alice.key);
     const issued = (await builder.state()).issued.access.length;
-    await new Promise((r) => setTimeout(r, 4500)); // 6 s tokens, 2 s margin: now due for refresh
+    // Alice's token is at least this old now, so 6 s or less of its 12 s are left: due for refresh.
+    await new Promise((r) => setTimeout(r, (ACCESS_TTL_SECONDS - REFRESH_MARGIN_SECONDS) * 1000 + 500));
     const p = await req('/api/sitebuilder/publish?wait_seconds=30', alice.key, {
       method: 'POST',
       json: { title: 'Refreshed token post', content: 'Some **content** here.' },

@@ -41,11 +41,13 @@ describe('webhook dispatcher', () => {
     const allow = parseAllowList('127.0.0.1');
     cmd = { store, secrets, ssrf: { allow } };
     // 5 s apart, 40 attempts: a receiver down for a while is retried until it is back, and a slow (shared) Temporal
-    // dev server starting the 100th workflow late does not see the first ones run out of attempts meanwhile.
+    // dev server starting the 100th workflow late does not see the first ones run out of attempts meanwhile. A refused
+    // connection fails at once; a long attempt time-out keeps 100 deliveries arriving together on a loaded machine
+    // from turning a slow answer into a second delivery of the same message (the tests count deliveries).
     worker = await startTestWorker(
       createActivities({
         logger: testLogger(),
-        webhooks: { store, secrets, allow, schedule: [0, ...Array(40).fill(5)], attemptTimeoutMs: 3000 },
+        webhooks: { store, secrets, allow, schedule: [0, ...Array(40).fill(5)], attemptTimeoutMs: 30000 },
       }),
     );
     const t = await testTemporal();

@@ -16,7 +16,8 @@
  *
  * Test controls under /__test: state (drafts, posts, files, issued tokens,
  * requests), behaviour (hold a draft creation, fail the next matching
- * request) and revoke-all (the site owner revokes the app at the builder).
+ * request, the lifetime of the codes and access tokens issued from now on)
+ * and revoke-all (the site owner revokes the app at the builder).
  * The parent learns the ports from an IPC message.
  */
 import http from 'node:http';
@@ -78,7 +79,12 @@ const files: FileDescriptor[] = [];
 const uploads = new Map<string, { mimeType: string; fileName: string }>();
 const issued = { access: [] as string[], refresh: [] as string[] };
 const requests: { method: string; path: string; status: number }[] = [];
-const behaviour = { holdDraftCreateMs: 0, failures: [] as Failure[] };
+const behaviour = {
+  holdDraftCreateMs: 0,
+  failures: [] as Failure[],
+  accessTtlSeconds: ACCESS_TTL,
+  codeTtlSeconds: CODE_TTL,
+};
 const CATEGORIES = new Set(['cat-news', 'cat-guides']);
 const TAGS = new Set(['tag-seo', 'tag-content']);
 
@@ -105,9 +111,10 @@ function buildProvider(issuer: string): Provider {
     // Every authorization of this client may refresh (the platform asks for offline access).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
+    // Read when a token is issued: a test can make the next codes short-lived for one step and long-lived otherwise.
     ttl: {
-      AccessToken: ACCESS_TTL,
-      AuthorizationCode: CODE_TTL,
+      AccessToken: () => behaviour.accessTtlSeconds,
+      AuthorizationCode: () => behaviour.codeTtlSeconds,
       RefreshToken: 86400,
       Grant: 86400,
       Interaction: 600,
@@ -332,6 +339,8 @@ async function testControl(req: http.IncomingMessage, res: http.ServerResponse, 
   const body = JSON.parse((await readBody(req)).toString('utf8') || '{}');
   if (url.pathname === '/__test/behaviour') {
     if (body.holdDraftCreateMs !== undefined) behaviour.holdDraftCreateMs = body.holdDraftCreateMs;
+    if (body.accessTtlSeconds !== undefined) behaviour.accessTtlSeconds = body.accessTtlSeconds;
+    if (body.codeTtlSeconds !== undefined) behaviour.codeTtlSeconds = body.codeTtlSeconds;
     if (body.fail) behaviour.failures.push({ times: 1, ...body.fail });
     return send(res, 200, behaviour);
   }

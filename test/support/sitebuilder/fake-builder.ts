@@ -33,6 +33,9 @@ export interface FakeBuilder {
   behaviour(b: {
     holdDraftCreateMs?: number;
     fail?: { method: string; pathPrefix: string; status: number; body: unknown; times?: number };
+    /** Lifetime of the access tokens and authorization codes issued from now on. */
+    accessTtlSeconds?: number;
+    codeTtlSeconds?: number;
   }): Promise<void>;
   /** The site owner removes the app at the builder: every token issued stops working. */
   revokeAll(): Promise<void>;

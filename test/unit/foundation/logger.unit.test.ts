@@ -34,9 +34,11 @@ describe('buffered logger', () => {
 
   it('writes a partly filled buffer within a second while the process runs', () => {
     const out = run(
-      `${prelude} log.info('early'); setTimeout(() => { process.stdout.write('MARK\\n'); log.info('late'); }, 1500);`,
+      `${prelude} log.info('early'); setTimeout(() => { process.stdout.write('MARK\\n'); log.info('late'); }, 3000);`,
     );
-    // 'early' was written by the timer, before the marker that is written directly 1.5 s later.
+    // 'early' was written by the flush timer (every second), before the marker written directly 3 s later: the
+    // 2 s between them leave room for a loaded machine (the flush's write is asynchronous, the marker's is not),
+    // and a buffer written only at exit would still come after the marker.
     expect(out.indexOf('early')).toBeGreaterThanOrEqual(0);
     expect(out.indexOf('early')).toBeLessThan(out.indexOf('MARK'));
     expect(out.indexOf('late')).toBeGreaterThan(out.indexOf('MARK'));
