@@ -26,6 +26,8 @@ import {
 } from './evidence';
 import { asSentence, Brief, coverageOf, ctaSentence, isRelevant, isSpecific, keysOf, readBrief } from './compose';
 import { pointKind } from './phrases';
+import { canBeVerb } from '../analysis/claim-relations';
+import { wordKey } from '../analysis/word-forms';
 import { markdownWordCount, properNouns, withCitation, wordsIn } from './text';
 
 /** State shared by the sections of one piece: the sources' sentences, what has been quoted and cited. */
@@ -124,6 +126,7 @@ export function writeSection(input: WriteSectionInput, shared?: WriterContext): 
       ? input.subheadings
       : [];
   let pointsUsed = 0;
+  const bare: string[] = [];
   for (const [k, point] of brief.keyPoints.entries()) {
     const p: Paragraph = { kind: listMode ? 'li' : 'p', sentences: [] };
     const keys = keysOf(point, input.subject ?? input.heading, input.topic ?? '');
@@ -138,11 +141,24 @@ export function writeSection(input: WriteSectionInput, shared?: WriterContext): 
         ? [...pointKeys].every((x) => have.has(x))
         : [...pointKeys].some((x) => have.has(x) && isSpecific(x));
     });
+    // A phrase the sources say nothing about would stand alone as a fragment ("Consistency."): in prose such
+    // phrases are named together in one sentence after the points (`bare`), with no claim added about them.
+    if (phrase && !found.length && !listMode && !readsAsInstruction(point)) {
+      bare.push(point);
+      pointsUsed++;
+      continue;
+    }
     if (!add(p, phrase && found.length ? `**${asSentence(point)}**` : asSentence(point))) break;
     pointsUsed++;
     if (subheads[k]) paragraphs.push({ kind: 'h3', sentences: [subheads[k].trim()] });
     paragraphs.push(p);
     for (const e of found) quote(p, e);
+  }
+
+  if (bare.length) {
+    const named: Paragraph = { kind: 'p', sentences: [] };
+    if (add(named, coversSentence(bare, ctx.proper))) paragraphs.push(named);
+    else pointsUsed -= bare.length;
   }
 
   const closing: Paragraph = { kind: 'p', sentences: [] };
@@ -162,6 +178,36 @@ export function writeSection(input: WriteSectionInput, shared?: WriterContext): 
     citations,
     coverage: coverageOf(brief, { keyPoints: pointsUsed, sources: cited.size, words: wordCount, targetWords: target }),
   };
+}
+
+/**
+ * Whether a short point can be read as an instruction ("Pick a cadence", "Assign owners"): more than one word and a
+ * first word that can be a verb (WordNet) and is no gerund. Such a point stands as a sentence; "This section covers
+ * pick a cadence" would not be one.
+ */
+function readsAsInstruction(point: string): boolean {
+  const words = point.trim().split(/\s+/);
+  const first = words[0].toLowerCase();
+  return words.length > 1 && !/ing$/.test(first) && canBeVerb(wordKey(first));
+}
+
+/**
+ * One sentence naming key points given as phrases ("This section covers consistency and planning ahead."): each
+ * as the user wrote it, its first letter lowered unless the word is a name (capitalised inside a sentence of the
+ * sources, or written with inner capitals).
+ */
+export function coversSentence(points: string[], proper: ReadonlySet<string>): string {
+  const phrases = points.map((raw) => {
+    const p = raw.trim().replace(/[.!?;:]+$/, '');
+    const first = p.split(/\s+/)[0];
+    const name = proper.has(first) || /\s\p{Lu}/u.test(p);
+    return /^\p{Lu}\p{Ll}*$/u.test(first) && !name ? p.charAt(0).toLowerCase() + p.slice(1) : p;
+  });
+  const list =
+    phrases.length <= 2
+      ? phrases.join(' and ')
+      : `${phrases.slice(0, -1).join(', ')} and ${phrases[phrases.length - 1]}`;
+  return `This section covers ${list}.`;
 }
 
 function render(paragraphs: Paragraph[]): string {

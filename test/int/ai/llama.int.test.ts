@@ -143,7 +143,8 @@ describe('llama provider (real model)', () => {
     }));
     const input: WriteSectionInput = {
       heading: 'Why a content calendar matters',
-      keyPoints: ['consistency', 'planning ahead'],
+      // Points as sentences with sources about them: several sentences to rewrite, cited and not.
+      keyPoints: ['Publishing on a steady schedule builds consistency', 'Planning ahead leaves time for research'],
       keywords: ['content calendar'],
       targetWords: 70,
       sources,

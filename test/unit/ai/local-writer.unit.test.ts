@@ -125,6 +125,26 @@ describe('writeSection', () => {
     const md = section(400, { list: false, subheadings: ['Customer Questions', 'Long Tail', 'Intent'] }).markdown;
     expect(md).toMatch(/^### Customer Questions\n\nStart from customer questions\./m);
   });
+
+  test('key points given as phrases the sources say nothing about: named in one sentence, never a fragment', () => {
+    const out = writeSection({
+      heading: 'Why regular events matter',
+      keyPoints: ['Consistency', 'planning ahead', 'Riverside Books'],
+      targetWords: 80,
+      sources: [],
+    });
+    expect(out.markdown).toBe('This section covers consistency, planning ahead and Riverside Books.');
+    expect(out.coverage.key_points_used).toBe(3);
+    // In a list a phrase is an item of its own.
+    const list = writeSection({
+      heading: 'Tips',
+      keyPoints: ['Consistency', 'Planning ahead'],
+      targetWords: 80,
+      sources: [],
+      list: true,
+    });
+    expect(list.markdown).toBe('- Consistency.\n- Planning ahead.');
+  });
 });
 
 describe('writeArticle', () => {
