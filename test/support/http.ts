@@ -7,15 +7,32 @@ export interface JsonResponse {
   body: any;
 }
 
+/**
+ * Whether a request failed because a kept-alive connection was closed as it was reused (the server's keep-alive
+ * timer and the client's race; on a loaded machine a poll can sit idle past it): nothing was answered.
+ */
+const connectionReset = (e: unknown): boolean => {
+  const cause = (e as { cause?: { code?: string } }).cause;
+  return e instanceof TypeError && ['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(cause?.code ?? '');
+};
+
 export async function call(url: string, init: RequestInit & { json?: unknown } = {}): Promise<JsonResponse> {
   const { json, ...rest } = init;
-  const res = await fetch(url, {
-    ...rest,
-    headers: {
-      ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(rest.headers as Record<string, string>),
-    },
-    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  const send = () =>
+    fetch(url, {
+      ...rest,
+      headers: {
+        ...(json !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(rest.headers as Record<string, string>),
+      },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  // A read (GET, HEAD) is sent again once on a fresh connection when the reused one was reset, as HTTP clients do
+  // for idempotent requests (RFC 9110 9.2.2); anything else fails as it would for any client.
+  const idempotent = ['GET', 'HEAD'].includes((rest.method ?? 'GET').toUpperCase());
+  const res = await send().catch((e: unknown) => {
+    if (idempotent && connectionReset(e)) return send();
+    throw e;
   });
   const text = await res.text();
   let body: unknown = text;

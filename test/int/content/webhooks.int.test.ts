@@ -70,7 +70,8 @@ describe('content webhooks, delivered and verified', () => {
       projections: [taskStatusProjection, webhookDeliveriesProjection],
       deps: { workflows: { client: async () => temporal.client, taskQueue: worker.taskQueue }, aiProvider: 'local' },
       webhookSettings: settings,
-      settings: RATES,
+      // The generating routes answer 200 however loaded the machine (the answer-or-task rule's longest wait).
+      settings: { ...RATES, taskWaitMs: 120_000 },
     });
     dispatcher = new WebhookDispatcher(schema.db, api.store, testKafka(), async () => temporal.client, testLogger(), {
       topicPrefix: schema.topicPrefix,
