@@ -40,11 +40,11 @@ const f2 = (x: number | undefined) => (x === undefined || Number.isNaN(x) ? '–
 
 export function reportTable(rows: RouteSummary[]): string {
   const head =
-    '| route | provider | pieces (failed) | topicality median (min) | pieces with a duplicate sentence | repeated 4-grams | key-point coverage | LanguageTool errors /100 words | hashtag fragments | lower-cased names | dangling `[n]` | numbering faults | unsupported cited / cited | listicle misses | CTA misses | length ratio |';
+    '| route | provider | pieces (failed) | topicality median (min) | pieces with a duplicate sentence | repeated 4-grams | key-point coverage | LanguageTool errors /100 words | hashtag fragments | lower-cased names | dangling `[n]` | numbering faults | unsupported cited / cited | listicle misses (nothing to list) | CTA misses | length ratio |';
   const sep = `|${'---|'.repeat(16)}`;
   const lines = rows.map(
     (r) =>
-      `| ${r.route} | ${r.provider} | ${r.pieces} (${r.failed}) | ${f2(r.medianTopicality)} (${f2(r.minTopicality)}) | ${r.withDuplicates} | ${f2(r.meanRepeated4grams)} | ${f2(r.meanKeyPointCoverage)} | ${f2(r.ltPer100)} | ${r.hashtagFragments} | ${r.lowerCasedNames} | ${r.danglingCitations} | ${r.numberingFaults} | ${r.unsupportedCited} / ${r.cited} | ${r.listicleMisses} | ${r.ctaMisses} | ${f2(r.meanLengthRatio)} |`,
+      `| ${r.route} | ${r.provider} | ${r.pieces} (${r.failed}) | ${f2(r.medianTopicality)} (${f2(r.minTopicality)}) | ${r.withDuplicates} | ${f2(r.meanRepeated4grams)} | ${f2(r.meanKeyPointCoverage)} | ${f2(r.ltPer100)} | ${r.hashtagFragments} | ${r.lowerCasedNames} | ${r.danglingCitations} | ${r.numberingFaults} | ${r.unsupportedCited} / ${r.cited} | ${r.listicleMisses} (${r.listicleNothing}) | ${r.ctaMisses} | ${f2(r.meanLengthRatio)} |`,
   );
   return [head, sep, ...lines].join('\n');
 }
