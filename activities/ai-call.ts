@@ -2,9 +2,10 @@
  * How activities make one AI call through the gateway and read its answer:
  * heartbeating while the vendor works, with the activity's cancellation
  * signal. A typed task's answer (`ask`) is checked by the gateway's `run`
- * against the task's schema (a vendor may answer anything; an unusable answer
- * is VENDOR_BAD_RESPONSE, which is not retried: the call was paid for and the
- * same prompt would most likely be answered the same way). Plan limits,
+ * against the task's schema and `usable` (a vendor may answer anything; an
+ * answer still unusable after the gateway's re-ask and its one fresh attempt
+ * is VENDOR_BAD_RESPONSE, which the activity does not retry: those calls were
+ * paid for and a third try is the workflow's decision). Plan limits,
  * missing vendors and refused requests carry their failure codes
  * (activities/failures.ts).
  */
@@ -14,6 +15,10 @@ import type { AiTask } from '../domain/ai/task';
 import type { Source } from '../domain/blog/types';
 import type { Coverage, GenerationMetadata } from '../domain/generation';
 import { withHeartbeat } from './heartbeat';
+import type { EventStore } from '../infra/eventstore';
+import { uuidFromKey } from '../infra/eventstore/ids';
+import { taskStream } from '../domain/events/tasks';
+import { activityKey, currentWorkflowId } from './tasks';
 
 /**
  * One metered call, heartbeating while the vendor or the in-process model works. The activity's
@@ -72,3 +77,44 @@ export function takeCoverage(resp: CompletionResponse, draft: unknown): Coverage
 
 /** Sources numbered 1..n, the numbers `[n]` citations refer to. */
 export const numbered = <S extends Source>(sources: S[]): S[] => sources.map((s, i) => ({ ...s, index: i + 1 }));
+
+/**
+ * What a streamed vendor generation reports while it runs (the gateway's `onGenerating`, wired by the worker):
+ * every `everyMs` (AI_PROGRESS_EVERY_MS, 5 s by default) a `TaskProgressed` event on the task the workflow runs for ("Writing
+ * blog.section: 180 tokens so far"), so a task's `progress_messages` move during one long call. (Heartbeats go on
+ * every 3 s from `guarded`/`ask`; their details stay what a stepped activity recorded, so a retry resumes there.) The event ids come from the activity's key and a counter: a retried attempt that writes
+ * the same reports again adds nothing. Outside an activity, or for a workflow that is not a task, nothing happens.
+ */
+export function generationProgress(store: EventStore, everyMs: number, now: () => number = Date.now) {
+  const last = new Map<string, { at: number; n: number }>();
+  return (call: { purpose: string; userId: string }, progress: { tokens: number }): void => {
+    let key: string;
+    try {
+      key = activityKey();
+    } catch {
+      return; // not inside an activity (tests, tools)
+    }
+    const seen = last.get(key) ?? { at: now(), n: 0 };
+    if (!last.has(key)) last.set(key, seen);
+    if (now() - seen.at < everyMs) return;
+    seen.at = now();
+    seen.n += 1;
+    const taskId = currentWorkflowId();
+    const message = `Writing ${call.purpose}: ${progress.tokens} tokens so far`;
+    void (async () => {
+      const events = await store.readStream(taskStream(taskId));
+      const open = events.length > 0 && !events.some((e) => /^Task(Completed|Failed|Cancelled)$/.test(e.type));
+      if (!open) return;
+      await store.appendOnce(
+        taskStream(taskId),
+        {
+          type: 'TaskProgressed',
+          eventId: uuidFromKey(`task:${key}:generating-${seen.n}`),
+          data: { task_id: taskId, message, at: new Date(now()).toISOString() },
+        },
+        { user_id: call.userId, workflow_id: taskId, causation_id: key },
+      );
+    })().catch(() => undefined); // progress is best effort: the generation goes on
+    if (last.size > 1000) last.delete(last.keys().next().value as string);
+  };
+}

@@ -117,6 +117,29 @@ PY
   say "llama model ready: $file"
 }
 
+# A real OpenAI-compatible model server nobody here wrote, for the vendor path's tests and evaluation
+# (docs/providers.md "The vendor path against a real server"): llama-cpp-python's server from PyPI. PyPI has only
+# its source distribution, so pip builds llama.cpp with this machine's cmake and C++ compiler (6 min 41 s on the
+# 2-core polyglot kind, 2026-11-27) into $TOOLS_DIR/llama-server; later runs reuse it.
+LLAMA_SERVER_VERSION="0.3.16"
+ensure_llama_server() {
+  local venv="$TOOLS_DIR/llama-server"
+  if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import llama_cpp, sys; sys.exit(llama_cpp.__version__ != '$LLAMA_SERVER_VERSION')" 2>/dev/null \
+      && "$venv/bin/python" -c "import llama_cpp.server.app" 2>/dev/null; then return 0; fi
+  command -v cmake >/dev/null || apt_install cmake
+  command -v g++ >/dev/null || apt_install g++
+  command -v python3 >/dev/null || apt_install python3
+  say "building llama-cpp-python $LLAMA_SERVER_VERSION (its server, llama.cpp from source: ~7 min on 2 cores) into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv" >/dev/null 2>&1 || { apt_install python3-venv; python3 -m venv "$venv"; }
+  local t0=$SECONDS
+  CMAKE_BUILD_PARALLEL_LEVEL="$(nproc)" CMAKE_ARGS="-DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF" \
+    "$venv/bin/pip" install --disable-pip-version-check "llama-cpp-python[server]==$LLAMA_SERVER_VERSION" \
+    >"$LOG_DIR/llama-server-install.log" 2>&1 \
+    || { tail -n 20 "$LOG_DIR/llama-server-install.log" >&2; rm -rf "$venv"; die "pip could not build llama-cpp-python (log: $LOG_DIR/llama-server-install.log)"; }
+  say "llama-cpp-python $LLAMA_SERVER_VERSION built in $((SECONDS - t0)) s"
+}
+
 # apt_install PKG...: installs Debian packages that are missing (needs root or sudo).
 apt_install() {
   local missing=()

@@ -63,7 +63,11 @@ const generationOut = obj(
     provider: { type: 'string' },
     model: { type: 'string' },
     offline: bool,
-    calls: int,
+    calls: {
+      ...int,
+      description:
+        'Posts asked for and written (one logical call each); a re-ask or fresh attempt a vendor answer needed is part of its call, and its tokens and cost are counted here',
+    },
     tokens_in: int,
     tokens_out: int,
     cost: num,
@@ -107,12 +111,20 @@ function generationSummary(posts: GeneratedPost[]) {
   };
 }
 
+/** The posts' outcomes, in order: written, or failed (the workflow fails only when none was written). */
 const generate = (ctx: Ctx, posts: SocialPostInput[]) =>
   executeWorkflow(ctx.deps, calendarGenerateWorkflow, {
     workflowId: `calendar-generate-${randomUUID()}`,
     args: [{ userId: userIdOf(ctx), posts }],
     timeout: '10m',
   });
+
+/** The one post of a single-event request (its failure made the workflow fail, so it is written). */
+async function generateOne(ctx: Ctx, post: SocialPostInput): Promise<GeneratedPost> {
+  const [o] = await generate(ctx, [post]);
+  if (!('post' in o)) throw new Error('calendar generation answered no post for a single-event request');
+  return o.post;
+}
 
 /** The post's own generation (a series reports one per event): provider, model, offline, coverage when present. */
 const postGeneration = (p: GeneratedPost) => ({
@@ -201,18 +213,16 @@ export const generationRoutes: RouteDef[] = [
         throw pastSchedule('scheduled_at', b.scheduled_at, now);
       await checkRoom(ctx, cal, 1);
       const plat = b.platform ?? cal.calendar.settings.default_platform;
-      const [post] = await generate(ctx, [
-        {
-          topic: b.topic,
-          content_type: b.content_type,
-          platform: plat,
-          tone: b.tone,
-          audience: b.audience,
-          word_count: b.word_count,
-          include_hashtags: b.include_hashtags,
-          include_cta: b.include_cta,
-        },
-      ]);
+      const post = await generateOne(ctx, {
+        topic: b.topic,
+        content_type: b.content_type,
+        platform: plat,
+        tone: b.tone,
+        audience: b.audience,
+        word_count: b.word_count,
+        include_hashtags: b.include_hashtags,
+        include_cta: b.include_cta,
+      });
       const model = await calendarModel(ctx.deps.db, cal.calendar.calendar_id, cal.calendar.timezone, {
         platform: plat,
       });
@@ -319,6 +329,22 @@ export const generationRoutes: RouteDef[] = [
               generation: postGenerationOut,
             }),
           ),
+          failed: {
+            ...arr(
+              obj(
+                {
+                  series_index: int,
+                  scheduled_at: iso,
+                  content_type: { type: 'string' },
+                  platform: { type: 'string' },
+                  error: obj({ code: { type: 'string' }, message: { type: 'string' } }, ['code', 'message']),
+                },
+                ['series_index', 'scheduled_at', 'error'],
+              ),
+            ),
+            description:
+              "Occurrences whose post could not be written (no event was created for them), with the failure's code: a post whose answer stayed unusable after a re-ask and a fresh call (VENDOR_BAD_RESPONSE), or, after a failure of another kind (a plan limit, a vendor down), every post from there on. Empty when every post was written; when none could be, the request fails with that error instead.",
+          },
           generation: generationOut,
         }),
       },
@@ -349,7 +375,7 @@ export const generationRoutes: RouteDef[] = [
         content_type: b.content_types[i % b.content_types.length],
         platform: b.platforms[i % b.platforms.length],
       }));
-      const posts = await generate(
+      const outcomes = await generate(
         ctx,
         plan.map((p, i) => ({
           topic: b.description ? `${b.series_title}: ${b.description}` : b.series_title,
@@ -371,8 +397,30 @@ export const generationRoutes: RouteDef[] = [
             await calendarModel(ctx.deps.db, cal.calendar.calendar_id, cal.calendar.timezone, { platform: p }),
           );
       const seriesId = randomUUID();
+      // Occurrences whose post was written become events; the others are reported in `failed`.
+      const written: Array<(typeof plan)[number] & { index: number; post: GeneratedPost }> = [];
+      const failed: Array<{
+        series_index: number;
+        scheduled_at: string;
+        content_type: string;
+        platform: string;
+        error: { code: string; message: string };
+      }> = [];
+      plan.forEach((p, i) => {
+        const o = outcomes[i];
+        if ('post' in o) written.push({ ...p, index: i, post: o.post });
+        else
+          failed.push({
+            series_index: i,
+            scheduled_at: p.at,
+            content_type: p.content_type,
+            platform: p.platform,
+            error: o.failed,
+          });
+      });
+      const posts = written.map((w) => w.post);
       const gen = generationSummary(posts);
-      const items = plan.map((p, i) => {
+      const items = written.map((p, i) => {
         const estimated = estimatedPerformance(models.get(p.platform)!, p.at);
         return {
           status: 'generated' as const,
@@ -387,7 +435,7 @@ export const generationRoutes: RouteDef[] = [
               ai_generated: true,
               series_id: seriesId,
               series_title: b.series_title,
-              series_index: i,
+              series_index: p.index,
               generation: { provider: gen.provider, model: gen.model, offline: gen.offline },
             },
           },
@@ -421,6 +469,7 @@ export const generationRoutes: RouteDef[] = [
             },
             generation: postGeneration(posts[i]),
           })),
+          failed,
           generation: gen,
         },
       };

@@ -15,6 +15,17 @@ export interface ChatTurn extends ChatMessage {
   role: 'system' | 'user' | 'assistant';
 }
 
+/**
+ * The numbered source list of a prompt, one line each: `[n] Title (url) — excerpt`, numbered by the source's own
+ * `index` (else its place); `empty` when there are none. Citations `[n]` in the answer refer to these numbers.
+ */
+export function numberedSources(
+  sources: ReadonlyArray<{ index?: number; title: string; url: string; excerpt?: string }> = [],
+  empty = '',
+): string {
+  return sources.map((s, i) => `[${s.index ?? i + 1}] ${s.title} (${s.url}) — ${s.excerpt ?? ''}`).join('\n') || empty;
+}
+
 /** Parses a JSON object from a model's or vendor's answer (tolerates a ```json fence and prose around it). */
 export function parseJsonAnswer(text: string): unknown {
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);

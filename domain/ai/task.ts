@@ -25,6 +25,12 @@ export interface AiTask<I, O> {
   local?(input: I): LocalTask;
   /** JSON schema of a valid answer (json tasks): a vendor answer that does not match is VENDOR_BAD_RESPONSE. */
   output?: Record<string, unknown>;
+  /**
+   * What makes an answer that matches `output` still unusable (a video plan whose scenes all lack narration), in
+   * words a model can act on; undefined when it can be used. The gateway treats it like a schema fault: read back,
+   * asked again once with it, then refused.
+   */
+  usable?(output: O, input: I): string | undefined;
   /** Completion budget (also what is reserved against the plan's limits). */
   maxTokens(input: I): number;
   /** What the in-process model may write over the offline writer's answer (none: `auto` does not choose it). */
@@ -37,3 +43,17 @@ export const defineAiTask = <I, O>(task: AiTask<I, O>): AiTask<I, O> => task;
 /** The purpose of one call of `task`. */
 export const purposeOf = <I>(task: Pick<AiTask<I, unknown>, 'purpose'>, input: I): string =>
   typeof task.purpose === 'string' ? task.purpose : task.purpose(input);
+
+/**
+ * `usable` from a function that builds what the caller makes of the answer and throws a RangeError saying why it
+ * cannot (scenesFromDraft, scriptFromDraft): the reason, or undefined when it builds. Other errors are thrown.
+ */
+export function faultOf(build: () => unknown): string | undefined {
+  try {
+    build();
+    return undefined;
+  } catch (e) {
+    if (e instanceof RangeError) return e.message;
+    throw e;
+  }
+}

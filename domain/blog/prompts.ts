@@ -5,10 +5,9 @@
  */
 import type { Source } from './types';
 
-import type { ChatTurn as ChatMessage } from '../ai/chat';
+import { numberedSources, type ChatTurn as ChatMessage } from '../ai/chat';
 
-const sourceList = (sources: Source[]) =>
-  sources.map((s, i) => `[${s.index ?? i + 1}] ${s.title} (${s.url}) — ${s.excerpt}`).join('\n');
+const sourceList = (sources: Source[]) => numberedSources(sources);
 
 export function researchPrompt(
   r: { topic: string; keywords: string[]; industry?: string; audience?: string },
@@ -39,27 +38,37 @@ export function outlinePrompt(
   ];
 }
 
-export function sectionPrompt(
-  s: {
-    title: string;
-    heading: string;
-    keyPoints: string[];
-    keywords: string[];
-    targetWords: number;
-    tone?: string;
-    audience?: string;
-  },
-  sources: Source[],
-): ChatMessage[] {
+/** What a section is about and how long it is: the title, its heading and points, its keywords, tone and audience. */
+export interface SectionBrief {
+  title: string;
+  heading: string;
+  keyPoints: string[];
+  keywords: string[];
+  targetWords: number;
+  tone?: string;
+  audience?: string;
+}
+
+/**
+ * One section. The brief is the writer's own role, in sentences: asked with labelled fields in the user turn
+ * (`Section: … Key points: …`), the default model wrote the fields back as its answer, and given the brief as a
+ * user's request it answered the requester ("The sections you provide are quite good…"); told it is the blogger
+ * writing the section, it wrote the section (docs/quality.md, 2026-11-27). A sentence of the brief written back is
+ * an echo of the instructions (domain/ai/repair.ts), asked again and then refused.
+ */
+export function sectionPrompt(s: SectionBrief, sources: Source[]): ChatMessage[] {
+  const points = s.keyPoints.length
+    ? ` make ${s.keyPoints.length === 1 ? 'this point' : 'these points'} in your own words: ${s.keyPoints.join('; ')}.`
+    : ' write what a reader needs to know about it.';
+  const keywords = s.keywords.length ? ` Use these words where they fit naturally: ${s.keywords.join(', ')}.` : '';
   return [
     {
       role: 'system',
       content:
-        'You write clear, accurate blog sections in Markdown. Cite sources as [n] using only the numbered sources given. Do not repeat the section heading.',
+        `You are a blogger writing one section of your blog post "${s.title}" for ${s.audience ?? 'general readers'}, in a ${s.tone ?? 'professional'} tone. ` +
+        `The section is "${s.heading}". In about ${s.targetWords} words,${points}${keywords} ` +
+        'Write in Markdown, without the heading. Cite sources as [n] using only the numbered sources given, and only for what they say.',
     },
-    {
-      role: 'user',
-      content: `Article: ${s.title}\nSection: ${s.heading}\nKey points: ${s.keyPoints.join('; ')}\nKeywords: ${s.keywords.join(', ')}\nTone: ${s.tone ?? 'professional'}\nAudience: ${s.audience ?? 'general readers'}\nLength: ${s.targetWords} words (±10%).\n\nSources:\n${sourceList(sources)}`,
-    },
+    { role: 'user', content: `The sources you may cite, by number:\n${sourceList(sources)}\n\nWrite the section now.` },
   ];
 }

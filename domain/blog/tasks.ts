@@ -8,7 +8,7 @@ import { defineAiTask } from '../ai/task';
 import { markdownWordCount, MODEL_PLANS } from '../generation';
 import type { DraftOutline, ResearchSummary, ResearchSummaryInput, WriteSectionInput } from '../generation';
 import type { OutlineSection } from '../analysis/types';
-import { outlinePrompt, researchPrompt, sectionPrompt } from './prompts';
+import { outlinePrompt, researchPrompt, sectionPrompt, type SectionBrief } from './prompts';
 import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from './prompts-sync';
 import type { EnhancedSection } from './revise';
 import type { Source } from './types';
@@ -85,7 +85,7 @@ export const BLOG_OUTLINE = defineAiTask<OutlineTaskInput, DraftOutline>({
     type: 'object',
     required: ['title_options', 'outline'],
     properties: {
-      title_options: strings,
+      title_options: { ...strings, minItems: 1 },
       outline: {
         type: 'array',
         minItems: 1,
@@ -105,30 +105,28 @@ export const BLOG_OUTLINE = defineAiTask<OutlineTaskInput, DraftOutline>({
 });
 
 export interface SectionTaskInput {
-  /** The article's title (the vendor prompt's `Article:` line). */
+  /** The article's title (named in the vendor prompt's brief). */
   title: string;
   /** What the offline writer writes from; the vendor prompt says the same. */
   section: WriteSectionInput;
 }
+
+const briefOf = ({ title, section: s }: SectionTaskInput): SectionBrief => ({
+  title,
+  heading: s.heading,
+  keyPoints: s.keyPoints ?? [],
+  keywords: s.keywords ?? [],
+  targetWords: s.targetWords,
+  tone: s.tone,
+  audience: s.audience,
+});
 
 /** One section in Markdown citing its sources as [n]. */
 const sectionTask = (purpose: string) =>
   defineAiTask<SectionTaskInput, string>({
     purpose,
     answer: 'markdown',
-    prompt: ({ title, section: s }) =>
-      sectionPrompt(
-        {
-          title,
-          heading: s.heading,
-          keyPoints: s.keyPoints ?? [],
-          keywords: s.keywords ?? [],
-          targetWords: s.targetWords,
-          tone: s.tone,
-          audience: s.audience,
-        },
-        s.sources ?? [],
-      ),
+    prompt: (i) => sectionPrompt(briefOf(i), i.section.sources ?? []),
     local: ({ section }) => ({ kind: 'section', input: section }),
     maxTokens: ({ section }) => Math.ceil(section.targetWords * 2.5) + 100,
     // Without a vendor, the in-process model rephrases the grounded sentences (citations kept).

@@ -6,6 +6,7 @@
  * workflow's (`blog_writer.article`, `v1.content.blog_post`, ...): one kind serves several routes.
  */
 import { defineAiTask, type AiTask } from '../ai/task';
+import { numberedSources } from '../ai/chat';
 import type {
   ContentStrategyInput,
   KeywordInsightsInput,
@@ -37,8 +38,7 @@ export interface ContentCall<I> {
 /** The answer of the JSON kinds: an object holding at least what the kind's schema requires. */
 export type ContentObject = Record<string, unknown>;
 
-const sourceList = (sources: Source[] = []) =>
-  sources.map((s, i) => `[${s.index ?? i + 1}] ${s.title} (${s.url}) — ${s.excerpt ?? ''}`).join('\n') || '(none)';
+const sourceList = (sources: Source[] = []) => numberedSources(sources, '(none)');
 
 const GROUNDED =
   'Use only facts stated in the numbered sources; cite them as [n]. Never invent numbers, names, quotes or dates.';

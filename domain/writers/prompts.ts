@@ -5,7 +5,7 @@
  * and the numbered research sources. The finishing rules hold the answer to
  * the limits anyway; the prompt states them so a vendor rarely needs it.
  */
-import type { ChatTurn as ChatMessage } from '../ai/chat';
+import { numberedSources, type ChatTurn as ChatMessage } from '../ai/chat';
 import { AD_FORMAT_LIMITS, AdFormat } from './ad-formats';
 import { formatLimits } from './platforms';
 import type { Source, WriterBrief } from './types';
@@ -13,9 +13,7 @@ import type { Source, WriterBrief } from './types';
 const PLATFORM_NAME = { profnet: 'a professional network', socialnet: 'a general social network' } as const;
 
 const sourceList = (sources: Source[]) =>
-  sources.length
-    ? sources.map((s, i) => `[${s.index ?? i + 1}] ${s.title} (${s.url}) — ${s.excerpt ?? ''}`).join('\n')
-    : '(none: write only what the brief itself supports; state no statistics)';
+  numberedSources(sources, '(none: write only what the brief itself supports; state no statistics)');
 
 const SCENE = '{duration_seconds: integer, narration: string, visual: string, on_screen_text: string}';
 

@@ -87,11 +87,25 @@ export class VendorTimeoutError extends VendorError {
   }
 }
 
-/** A 2xx whose body is not what the protocol promises (not JSON, no choices, no text). */
+/** What the calls behind a refused answer used (each was metered as it answered). */
+export interface Spent {
+  tokens_in: number;
+  tokens_out: number;
+  cost: number;
+}
+
+/**
+ * A 2xx whose body is not what the protocol promises (not JSON, no choices, no text), or an answer the task cannot
+ * use; `spent`: what the calls that gave it used, when the gateway knows.
+ */
 export class VendorBadResponseError extends VendorError {
   readonly code = 'VENDOR_BAD_RESPONSE';
   readonly retryable = false;
-  constructor(vendor: string, detail: string) {
+  constructor(
+    vendor: string,
+    readonly detail: string,
+    readonly spent?: Spent,
+  ) {
     super(vendor, `${vendor} returned an unusable response: ${detail}`);
   }
 }
@@ -116,3 +130,12 @@ export class VendorRequestRejectedError extends VendorError {
 }
 
 export const isVendorError = (e: unknown): e is VendorError => e instanceof VendorError;
+
+/** A prompt that leaves no room for an answer in the model's context: refused before the vendor is called. */
+export class VendorContextExceededError extends VendorError {
+  readonly code = 'VENDOR_REQUEST_REJECTED';
+  readonly retryable = false;
+  constructor(vendor: string, detail: string) {
+    super(vendor, detail);
+  }
+}

@@ -5,10 +5,11 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { createAiGateway, AiGateway, TextVendor } from './gateway';
+import { createAiGateway, AiGateway, AiGatewayDeps, TextVendor } from './gateway';
 import { createOpenAiCompatibleClient, ChatClient } from './openai-compatible';
 import type { UsageMeter } from './meter';
 import type { LlamaProvider } from './llama';
+import { modelContextTokens } from './context-size';
 
 export * from './errors';
 export * from './gateway';
@@ -52,6 +53,18 @@ export function aiGatewayFromConfig(
   meter: UsageMeter,
   logger?: Pick<Logger, 'info'>,
   llama?: LlamaProvider,
+  onGenerating?: AiGatewayDeps['onGenerating'],
 ): AiGateway {
-  return createAiGateway({ vendors: vendorsFromConfig(c), meter, logger, llama });
+  const contextTokens: NonNullable<AiGatewayDeps['contextTokens']> = {};
+  if (c.VENDOR_A_BASE_URL)
+    contextTokens.vendor_a = modelContextTokens(
+      { baseUrl: c.VENDOR_A_BASE_URL, apiKey: c.VENDOR_A_API_KEY, model: c.VENDOR_A_MODEL },
+      c.VENDOR_A_CONTEXT_TOKENS,
+    );
+  if (c.VENDOR_B_BASE_URL)
+    contextTokens.vendor_b = modelContextTokens(
+      { baseUrl: c.VENDOR_B_BASE_URL, apiKey: c.VENDOR_B_API_KEY, model: c.VENDOR_B_MODEL },
+      c.VENDOR_B_CONTEXT_TOKENS,
+    );
+  return createAiGateway({ vendors: vendorsFromConfig(c), meter, logger, llama, contextTokens, onGenerating });
 }

@@ -82,8 +82,15 @@ export async function startEvalPlatform(
     await schema.drop();
   };
   try {
+    // The vendor path's worker logs how each JSON answer was read ('ai structured answer'), which the report counts.
     for (const name of ['temporal-worker', 'relay', 'projector'] as const)
-      procs.push(await startProcess(name, env, false));
+      procs.push(
+        await startProcess(
+          name,
+          name === 'temporal-worker' && provider === 'vendor' ? { ...env, LOG_LEVEL: 'info' } : env,
+          false,
+        ),
+      );
     const api = await startProcess('api', { ...env, PORT: '0' });
     procs.push(api);
     const store = createEventStore(schema.db);

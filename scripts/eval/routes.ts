@@ -5,6 +5,8 @@
  * What a route cannot be told (a route without key points, a CTA flag without its text) is not held against it.
  */
 import type { Brief, Piece, Reference } from './metrics';
+import { undocumentedAnswer } from './conformance';
+import { rawRequest } from '../../test/support/http';
 
 export interface Client {
   base: string;
@@ -20,26 +22,47 @@ export async function call(c: Client, method: string, path: string, body?: unkno
     authorization: `Bearer ${auth === 'key' ? c.key : c.session}`,
     'content-type': 'application/json',
   };
-  let r = await fetch(`${c.base}${path}`, {
+  // node:http, not fetch: fetch gives up after 300 s without response headers, while a synchronous route may run
+  // up to its workflow's 10-minute bound on a slow self-hosted model (docs/api.md): the client waits as long.
+  const first = await rawRequest(
+    `${c.base}${path}`,
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await r.json().catch(() => ({}))) as Json;
+    body === undefined ? undefined : JSON.stringify(body),
+  );
+  const json = ((): Json => {
+    try {
+      return JSON.parse(first.body) as Json;
+    } catch {
+      return {};
+    }
+  })();
+  // Every answer must be the one the document promises (a 2xx of the wrong shape fails the piece).
+  const conforms = async (m: string, p: string, status: number, b: unknown) => {
+    const why = status < 300 ? await undocumentedAnswer(c.base, m, p, status, b) : undefined;
+    if (why) throw new Error(`answer not as documented: ${why} in ${JSON.stringify(b).slice(0, 300)}`);
+  };
+  await conforms(method, path, first.status, json);
   const statusUrl = (json.status_url ?? (json.data as Json | undefined)?.status_url) as string | undefined;
-  if (r.status === 202 && statusUrl) {
+  if (first.status === 202 && statusUrl) {
     const end = Date.now() + 15 * 60_000;
     for (;;) {
       await new Promise((res) => setTimeout(res, 1000));
-      r = await fetch(`${c.base}${statusUrl}`, { headers });
+      const r = await fetch(`${c.base}${statusUrl}`, { headers });
       const t = (await r.json()) as Json;
+      await conforms('GET', statusUrl, r.status, t);
       const task = (t.data ?? t) as Json;
-      if (task.status === 'completed') return { status: 200, json: { ...t, data: task.result, result: task.result } };
+      // The answer a 200 would have been: the result as `data` (enveloped families) and at the top (the writers'
+      // bare bodies).
+      if (task.status === 'completed') {
+        const result = task.result as Json;
+        return { status: 200, json: { ...t, ...result, data: result, result } };
+      }
       if (task.status === 'failed' || task.status === 'cancelled') return { status: 500, json: t };
       if (Date.now() > end) throw new Error(`${path}: task did not finish in 15 minutes`);
     }
   }
-  return { status: r.status, json };
+  return { status: first.status, json };
 }
 
 const sentenceCase = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -77,6 +100,8 @@ const sourcesAsRefs = (sources: unknown): Reference[] =>
 export interface RouteRun {
   /** The pieces of the answer (most routes give one). */
   pieces: Array<Omit<Piece, 'route' | 'provider' | 'brief'>>;
+  /** Parts of the answer the platform reported it could not write (a series' failed posts), counted as failures. */
+  failures?: string[];
 }
 
 export interface EvalRoute {
@@ -385,7 +410,9 @@ export const ROUTES: EvalRoute[] = [
         'calendar series',
       );
       const events = j.events as Array<{ content: { thread_content: string[]; hashtags: string[] } }>;
+      const failed = (j.failed ?? []) as Array<{ series_index: number; error: { code: string; message: string } }>;
       return {
+        failures: failed.map((f) => `post ${f.series_index + 1} of 5: ${f.error.code} ${f.error.message}`),
         // The series is judged as one piece: a sentence shared by two posts is a duplicate.
         pieces: [
           {

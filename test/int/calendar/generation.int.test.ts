@@ -7,7 +7,7 @@
 import type { TestApi } from '../../support/api';
 import { testTemporal, uniq } from '../../support/env';
 import { startCalendarWorker } from '../../support/calendar-worker';
-import { completion, FakeVendor, startFakeVendor } from '../../support/fake-vendor';
+import { completion, FakeVendor, RecordedRequest, startFakeVendor } from '../../support/fake-vendor';
 import { createOpenAiCompatibleClient } from '../../../infra/ai/openai-compatible';
 import { local } from '../../../domain/calendar/time';
 import { call } from '../../support/http';
@@ -185,28 +185,37 @@ describe('calendar generation (local provider)', () => {
   });
 });
 
+/** The brief of a request to the vendor (its first user message). */
+const briefOf = (req: RecordedRequest) =>
+  ((req.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'user')?.content ??
+    '') as string;
+const unwritable = (req: RecordedRequest) => /Topic: Unwritable|part 2 of 3 /.test(briefOf(req));
+
 describe('calendar generation (vendor_a on loopback)', () => {
   let api: TestApi;
   let temporal: Awaited<ReturnType<typeof testTemporal>>;
   let worker: Awaited<ReturnType<typeof startCalendarWorker>>;
   let vendor: FakeVendor;
+  let conforms: Conforms;
   const taskQueue = uniq('calendar-gen-v');
 
   beforeAll(async () => {
     temporal = await testTemporal();
-    vendor = await startFakeVendor([
-      {
-        body: completion(
-          JSON.stringify({
-            title: 'Five habits of calm teams',
-            thread_content: ['One.', 'Two.'],
-            hashtags: ['teams', '#calm'],
-          }),
-          { usage: { prompt_tokens: 120, completion_tokens: 40 } },
-        ),
-      },
-    ]);
+    const good = {
+      body: completion(
+        JSON.stringify({
+          title: 'Five habits of calm teams',
+          thread_content: ['One.', 'Two.'],
+          hashtags: ['teams', '#calm'],
+        }),
+        { usage: { prompt_tokens: 120, completion_tokens: 40 } },
+      ),
+    };
+    // A model that cannot write some briefs: prose instead of the JSON asked for, every time it is asked.
+    const unusable = { body: completion('Sorry, I am not able to write that post.') };
+    vendor = await startFakeVendor([{ handler: (req) => (unwritable(req) ? unusable : good) }]);
     api = await startCalendarApi({ deps: { workflows: { client: async () => temporal.client, taskQueue } } });
+    conforms = answerSchemas((await call(`${api.url}/openapi.json`)).body);
     worker = await startCalendarWorker(api.schema.db, {
       taskQueue,
       limits: { tokens: 10_000_000, vendor_a_calls: 100 },
@@ -245,5 +254,52 @@ describe('calendar generation (vendor_a on loopback)', () => {
     const sent = vendor.requests[0].body as { messages: { content: string }[] };
     expect(sent.messages[1].content).toContain('Topic: Calm teams');
     expect(sent.messages[1].content).toContain('"thread_content"');
+  });
+
+  it('a series post the model cannot write is asked once more, then reported failed; the others are kept', async () => {
+    const alice = client(api, (await api.user('pro')).key);
+    const id = (await alice.post('/calendars', { name: 'S', timezone: 'UTC' })).body.id;
+    const start = local(Date.now() + 2 * 86400_000, 'UTC').toISODate();
+    const before = vendor.requests.length;
+    const r = await alice.post(`/calendars/${id}/series/generate`, {
+      series_title: 'Calm teams',
+      content_types: ['social_post'],
+      platforms: ['profnet'],
+      schedule: { frequency: 'weekly', start_date: start, posts_per_week: 3, count: 3 },
+    });
+    expect([r.status, r.body.error]).toEqual([201, undefined]);
+    expect(r.body.count).toBe(3);
+    expect(r.body.events.map((e: { title: string }) => e.title)).toEqual([
+      'Five habits of calm teams',
+      'Five habits of calm teams',
+    ]);
+    expect(r.body.failed).toEqual([
+      {
+        series_index: 1,
+        scheduled_at: expect.any(String),
+        content_type: 'social_post',
+        platform: 'profnet',
+        error: { code: 'VENDOR_BAD_RESPONSE', message: expect.any(String) },
+      },
+    ]);
+    expect(r.body.generation.calls).toBe(2);
+    conforms('post', `${C}/calendars/{calendar_id}/series/generate`, r);
+    // Part 2 was asked four times: its call and the gateway's re-ask, then a fresh call and its re-ask.
+    const asked = vendor.requests.slice(before).filter((q) => /part 2 of 3 /.test(briefOf(q)));
+    expect(asked).toHaveLength(4);
+    // Only the written posts became events, each with its place in the series.
+    const listed = await alice.get(`/calendars/${id}/events?limit=50`);
+    expect(listed.body.total).toBe(2);
+    const indexes = listed.body.events.map((e: { metadata: { series_index: number } }) => e.metadata.series_index);
+    expect(indexes.sort()).toEqual([0, 2]);
+  });
+
+  it('a post the model cannot write at all fails the request with 502 and creates nothing', async () => {
+    const alice = client(api, (await api.user('pro')).key);
+    const id = (await alice.post('/calendars', { name: 'U' })).body.id;
+    const r = await alice.post(`/calendars/${id}/events/generate`, { topic: 'Unwritable', platform: 'profnet' });
+    expect(r.status).toBe(502);
+    expect(JSON.stringify(r.body)).toContain('VENDOR_BAD_RESPONSE');
+    expect((await alice.get(`/calendars/${id}/events?limit=50`)).body.total).toBe(0);
   });
 });

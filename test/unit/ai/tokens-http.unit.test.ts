@@ -1,5 +1,6 @@
 import { countPromptTokens, countTextTokens, countUsage, encodingForModel } from '../../../infra/ai/tokens';
-import { backoffMs, retryAfterMs } from '../../../infra/ai/http';
+import { backoffMs, postEventStreamWithRetry, retryAfterMs } from '../../../infra/ai/http';
+import { VendorBadResponseError } from '../../../infra/ai/errors';
 
 describe('token counting', () => {
   test('a real tokenizer, not words x constant', () => {
@@ -54,5 +55,61 @@ describe('retry timing', () => {
     expect(backoffMs(0, 500, 20_000, () => 1)).toBe(500);
     expect(backoffMs(3, 500, 20_000, () => 0.5)).toBe(3000);
     expect(backoffMs(10, 500, 20_000, () => 1)).toBe(20_000);
+  });
+});
+
+describe('event-stream parsing', () => {
+  /** A fetch whose answer arrives in exactly these chunks (chunk boundaries are where parsers break). */
+  const fetchOf =
+    (chunks: Array<string | Uint8Array>, contentType = 'text/event-stream'): typeof fetch =>
+    async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(c) {
+            for (const x of chunks) c.enqueue(typeof x === 'string' ? new TextEncoder().encode(x) : x);
+            c.close();
+          },
+        }),
+        { headers: { 'content-type': contentType } },
+      );
+  const read = async (chunks: Array<string | Uint8Array>, contentType?: string) => {
+    const events: unknown[] = [];
+    const res = await postEventStreamWithRetry(
+      'http://vendor.invalid/v1/chat/completions',
+      {},
+      {},
+      { vendor: 'vendor_a', timeoutMs: 1000, maxRetries: 0, fetch: fetchOf(chunks, contentType) },
+      (e) => events.push(e),
+    );
+    return { res, events };
+  };
+
+  test('events split anywhere: mid-line, mid-character, CRLF, comments, multi-line data', async () => {
+    const accented = new TextEncoder().encode('data: {"t":"é"}\r\n\r\n');
+    const cut = accented.indexOf(0xc3) + 1; // inside the two bytes of é
+    const { res, events } = await read([
+      ': keep-alive\n\n',
+      'data: {"a"',
+      ':1}\n\nda',
+      'ta: {"b":\ndata:2}\n\nevent: ignored\n',
+      accented.slice(0, cut),
+      accented.slice(cut),
+      'data: [DONE]\n\n',
+    ]);
+    expect(events).toEqual([{ a: 1 }, { b: 2 }, { t: 'é' }]);
+    expect(res).toMatchObject({ streamed: true, done: true, attempts: 1 });
+  });
+
+  test('a last event without its blank line still counts; no [DONE] is reported', async () => {
+    const { res, events } = await read(['data: {"a":1}\n\ndata: {"a":2}']);
+    expect(events).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(res).toMatchObject({ streamed: true, done: false });
+  });
+
+  test('data that is not JSON is a bad response; a JSON answer is returned as a body', async () => {
+    await expect(read(['data: not json\n\n'])).rejects.toBeInstanceOf(VendorBadResponseError);
+    const { res, events } = await read(['{"ok":', 'true}'], 'application/json');
+    expect(events).toEqual([]);
+    expect(res).toEqual({ status: 200, attempts: 1, streamed: false, body: { ok: true } });
   });
 });
