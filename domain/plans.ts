@@ -13,6 +13,13 @@ export const PLAN_NAMES: PlanName[] = ['free', 'basic', 'pro', 'enterprise'];
 
 export type UsageLimitKey = 'vendor_a_calls' | 'vendor_b_calls' | 'tokens' | 'monthly_cost';
 
+/**
+ * Classes of heavy work a plan bounds by how many of its tasks may run at once (docs/api.md, "Fair use of heavy
+ * work"; which task types belong to which class: domain/fair-use.ts).
+ */
+export type HeavyTaskClass = 'render' | 'generation';
+export const HEAVY_TASK_CLASSES: HeavyTaskClass[] = ['render', 'generation'];
+
 /** A rate-limit scheme: which table of Document 1/3 applies to a route. */
 export type RateScheme = 'general' | 'developer' | 'calendar' | 'integration' | 'status';
 export const RATE_SCHEMES: RateScheme[] = ['general', 'developer', 'calendar', 'integration', 'status'];
@@ -38,6 +45,8 @@ export interface Plan {
   /** A plan may carry only some of the keys (Document 1). */
   limits: Partial<Record<UsageLimitKey, number>>;
   rates: RateTiers;
+  /** Heavy tasks of each class one user may have running at once (chosen; overridable per deployment). */
+  concurrent_tasks: Record<HeavyTaskClass, number>;
 }
 
 /** Integration routes: "burst 20" per minute and 100 per hour, the same for every plan (Document 1). */
@@ -64,6 +73,7 @@ export const PLANS: Record<PlanName, Plan> = {
       integration: INTEGRATION,
       status: STATUS,
     },
+    concurrent_tasks: { render: 1, generation: 2 },
   },
   basic: {
     id: 2,
@@ -80,6 +90,7 @@ export const PLANS: Record<PlanName, Plan> = {
       integration: INTEGRATION,
       status: STATUS,
     },
+    concurrent_tasks: { render: 2, generation: 4 },
   },
   pro: {
     id: 3,
@@ -96,6 +107,7 @@ export const PLANS: Record<PlanName, Plan> = {
       integration: INTEGRATION,
       status: STATUS,
     },
+    concurrent_tasks: { render: 4, generation: 8 },
   },
   enterprise: {
     id: 4,
@@ -113,6 +125,7 @@ export const PLANS: Record<PlanName, Plan> = {
       integration: INTEGRATION,
       status: STATUS,
     },
+    concurrent_tasks: { render: 10, generation: 20 },
   },
 };
 
@@ -133,8 +146,13 @@ export type RateOverrides = Partial<
 
 export type KeyEnvironment = 'development' | 'production';
 
+/** Overrides of `concurrent_tasks`, keyed by plan (or `*` for every plan), then class (TASK_CONCURRENCY_OVERRIDES). */
+export type ConcurrentTaskOverrides = Partial<Record<PlanName | '*', Partial<Record<HeavyTaskClass, number>>>>;
+
 export interface RateOptions {
   overrides?: RateOverrides;
+  /** Overrides of the plans' concurrent heavy tasks (Enterprise contracts, benchmarks, tests). */
+  concurrentTasks?: ConcurrentTaskOverrides;
   /** Development keys get this percentage of the production limits (rounded down, at least 1). Default 50. */
   developmentPercent?: number;
 }
@@ -155,4 +173,13 @@ export function rateWindows(
   return (Object.keys(WINDOW_SECONDS) as WindowName[])
     .filter((w) => merged[w] !== undefined)
     .map((w) => ({ name: w, seconds: WINDOW_SECONDS[w], limit: Math.max(1, Math.floor((merged[w]! * pct) / 100)) }));
+}
+
+/** How many heavy tasks of `taskClass` a user of `plan` may have running at once, overrides applied. */
+export function concurrentTaskLimit(plan: PlanName, taskClass: HeavyTaskClass, opts: RateOptions = {}): number {
+  return (
+    opts.concurrentTasks?.[plan]?.[taskClass] ??
+    opts.concurrentTasks?.['*']?.[taskClass] ??
+    PLANS[plan].concurrent_tasks[taskClass]
+  );
 }

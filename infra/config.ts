@@ -88,6 +88,20 @@ export const CONFIG_VARS = {
     description: 'Task queue of the platform worker',
     schema: { minLength: 1 },
   },
+  WORKER_RENDER_SLOTS: {
+    type: 'integer',
+    default: 2,
+    description:
+      'Render activities (ffmpeg, speech) one worker process runs at once, on the task queue <TEMPORAL_TASK_QUEUE>-render; light tasks on the platform queue never wait behind them (docs/api.md, "Fair use of heavy work")',
+    schema: { minimum: 1, maximum: 64 },
+  },
+  WORKER_GENERATION_SLOTS: {
+    type: 'integer',
+    default: 8,
+    description:
+      'Activities of long generations and batches one worker process runs at once, on the task queue <TEMPORAL_TASK_QUEUE>-generation',
+    schema: { minimum: 1, maximum: 256 },
+  },
   TEMPORAL_UI_URL: {
     type: 'string',
     default: 'http://127.0.0.1:8233',
@@ -206,6 +220,13 @@ export const CONFIG_VARS = {
     default: 'gpt-4o-mini',
     description: 'Model name sent to vendor_a; priced by domain/pricing.ts',
   },
+  VENDOR_A_CONTEXT_TOKENS: {
+    type: 'integer',
+    default: 0,
+    description:
+      "Context size of vendor_a's model in tokens; completion budgets are cut to fit beside the prompt. 0 = read it from the server's model list (/models: llama.cpp's n_ctx, vLLM's max_model_len, context_length) when it says, else send each task's budget as it is",
+    schema: { minimum: 0, maximum: 10000000 },
+  },
   VENDOR_B_BASE_URL: {
     type: 'string',
     default: '',
@@ -219,11 +240,24 @@ export const CONFIG_VARS = {
     default: 'gemini-2.0-flash',
     description: 'Model name sent to vendor_b; priced by domain/pricing.ts',
   },
+  VENDOR_B_CONTEXT_TOKENS: {
+    type: 'integer',
+    default: 0,
+    description: "Context size of vendor_b's model in tokens (as VENDOR_A_CONTEXT_TOKENS)",
+    schema: { minimum: 0, maximum: 10000000 },
+  },
   AI_TIMEOUT_MS: {
     type: 'integer',
     default: 60000,
     description: 'Time-out of one attempt of a text-vendor or web-search call (AbortSignal)',
     schema: { minimum: 100, maximum: 600000 },
+  },
+  AI_PROGRESS_EVERY_MS: {
+    type: 'integer',
+    default: 5000,
+    description:
+      "How often a streamed vendor generation adds a progress message to its task ('Writing blog.section: 180 tokens so far')",
+    schema: { minimum: 200, maximum: 600000 },
   },
   AI_MAX_RETRIES: {
     type: 'integer',
@@ -291,6 +325,42 @@ export const CONFIG_VARS = {
     type: 'string',
     default: '',
     description: 'Search Console API base URL; empty = https://www.googleapis.com',
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  // Billing: paid plan upgrades (infra/billing/; docs/subscription.md "Billing", docs/security.md).
+  BILLING_API_KEY: {
+    type: 'string',
+    default: '',
+    description:
+      'Secret API key of the Stripe-compatible billing provider; empty (or no BILLING_WEBHOOK_SECRET / BILLING_PRICE_IDS) = no checkout: users upgrade only through an administrator',
+  },
+  BILLING_WEBHOOK_SECRET: {
+    type: 'string',
+    default: '',
+    description:
+      "Signing secret of the billing provider's webhook endpoint (POST /api/subscription/billing/events); deliveries whose Stripe-Signature does not match are refused",
+  },
+  BILLING_PRICE_IDS: {
+    type: 'string',
+    default: '',
+    description:
+      "The provider's price id of each plan that can be bought, e.g. basic=price_123,pro=price_456,enterprise=price_789",
+    schema: {
+      pattern:
+        '^(|\\s*(basic|pro|enterprise)\\s*=\\s*[^,=\\s]+\\s*(,\\s*(basic|pro|enterprise)\\s*=\\s*[^,=\\s]+\\s*)*)$',
+    },
+  },
+  BILLING_BASE_URL: {
+    type: 'string',
+    default: '',
+    description: "Billing provider's API base URL; empty = https://api.stripe.com",
+    schema: { pattern: '^(|https?://.+)$' },
+  },
+  BILLING_RETURN_URL: {
+    type: 'string',
+    default: '',
+    description:
+      "Page the provider's checkout returns to (success and cancel, with ?checkout=success|cancelled); empty = PUBLIC_BASE_URL",
     schema: { pattern: '^(|https?://.+)$' },
   },
   // In-process language model `llama` (infra/ai/llama/; docs/providers.md). Loaded by the Temporal worker only.
@@ -385,11 +455,24 @@ export const CONFIG_VARS = {
       'Calls per hour of the calendar family (/v1/calendar) without a valid credential (401s, the public OAuth token endpoint), counted per client IP address, or per client_id on the token endpoint; default the Free tier calendar rate (docs/calendar.md)',
     schema: { minimum: 1 },
   },
+  DEVELOPER_ANONYMOUS_RATE_PER_HOUR: {
+    type: 'integer',
+    default: 36000,
+    description:
+      'Calls per hour of the developer family (/v1) without a valid credential (401s, /v1/health called without a key), counted per client IP address so that meta.rate_limit is always present; default ten a second, enough for the health probes of a few load balancers (docs/api.md)',
+    schema: { minimum: 1 },
+  },
   RATE_LIMIT_OVERRIDES: {
     type: 'string',
     default: '',
     description:
       'JSON overriding rate tiers: {"<plan>|*": {"<general|developer|calendar|integration>": {"<minute|hour|day>": n}}} (Enterprise contracts, tests)',
+  },
+  TASK_CONCURRENCY_OVERRIDES: {
+    type: 'string',
+    default: '',
+    description:
+      'JSON overriding the heavy tasks a user may run at once: {"<plan>|*": {"<render|generation>": n}} (Enterprise contracts, benchmarks; docs/api.md, "Fair use of heavy work")',
   },
   API_TASK_WAIT_MS: {
     type: 'integer',

@@ -1,6 +1,7 @@
 /**
  * The platform's pino logger. Credentials never reach a log line: the redact
- * paths cover headers, bodies and fields that can carry keys, secrets or tokens.
+ * paths cover headers, bodies and fields that can carry keys, secrets, tokens
+ * or values derived from them (hashes, fingerprints, ciphertexts).
  *
  * Lines go to standard output through a buffer of `bufferBytes` (LOG_BUFFER_BYTES):
  * a write system call per line cost an API process a tenth of its busy time under
@@ -10,24 +11,16 @@
  * second. `bufferBytes: 0` writes every line at once.
  */
 import pino, { Logger } from 'pino';
+import { LOG_SECRET_FIELDS, REDACTED } from '../domain/redaction';
 
 export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-api-key"]',
   'res.headers["set-cookie"]',
-  // At the top of a line's object and one level down.
-  ...[
-    'password',
-    'secret',
-    'api_key',
-    'apiKey',
-    'key',
-    'token',
-    'access_token',
-    'refresh_token',
-    'client_secret',
-  ].flatMap((k) => [k, `*.${k}`]),
+  // The platform's one list of secret-bearing names (domain/redaction.ts), at the top of a line's object and one
+  // level down.
+  ...LOG_SECRET_FIELDS.flatMap((k) => [k, `*.${k}`]),
 ];
 
 /** How often a partly filled buffer is written. */
@@ -38,7 +31,7 @@ export function createLogger(
   level = process.env.LOG_LEVEL ?? 'info',
   bufferBytes = Number(process.env.LOG_BUFFER_BYTES ?? 0),
 ): Logger {
-  const options = { name, level, redact: { paths: REDACT_PATHS, censor: '[redacted]' } };
+  const options = { name, level, redact: { paths: REDACT_PATHS, censor: REDACTED } };
   if (!(bufferBytes > 0)) return pino(options);
   const destination = pino.destination({ dest: 1, minLength: bufferBytes, sync: false });
   setInterval(() => {

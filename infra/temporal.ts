@@ -3,6 +3,8 @@
  * uses a NativeConnection (see workers/temporal-worker.ts).
  */
 import { Client, Connection } from '@temporalio/client';
+import { heavyTaskQueue } from '../domain/fair-use';
+import { HEAVY_TASK_CLASSES, HeavyTaskClass } from '../domain/plans';
 
 export interface TemporalOptions {
   /** host:port of the Temporal frontend */
@@ -23,3 +25,21 @@ export async function connectTemporal(opts: TemporalOptions): Promise<{ client: 
  * enough for a short render to finish — and be stored and charged — after its task was cancelled.
  */
 export const HEARTBEAT_THROTTLE = '1s';
+
+/**
+ * The task queues a platform worker polls, each with its bound: the platform's queue (light work, the SDK's
+ * defaults), then one queue per heavy class with at most `slots[class]` activities at once (domain/fair-use.ts:
+ * a burst of renders waits on its own queue, never in front of light tasks).
+ */
+export function workerQueues(
+  queue: string,
+  slots: Record<HeavyTaskClass, number>,
+): { taskQueue: string; maxConcurrentActivityTaskExecutions?: number }[] {
+  return [
+    { taskQueue: queue },
+    ...HEAVY_TASK_CLASSES.map((c) => ({
+      taskQueue: heavyTaskQueue(queue, c),
+      maxConcurrentActivityTaskExecutions: slots[c],
+    })),
+  ];
+}

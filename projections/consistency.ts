@@ -36,24 +36,38 @@ export async function waitForProjection(
   }
 }
 
-/**
- * Of `streamIds`, those with events `projection` has not applied yet (the
- * event store's stream version is past the projection's contiguous
- * watermark). For callers that must not act on a stale row (a revoked
- * credential), and fold the stream from the event store instead.
- */
-export async function streamsBehind(
+/** The stream positions `projection` has applied of `streamIds` (read them in the snapshot of the rows they vouch for). */
+export async function appliedPositions(
   db: Knex,
-  store: Pick<EventStoreOps, 'streamVersions'>,
   projection: string,
   streamIds: string[],
+): Promise<Map<string, number>> {
+  const rows = (await db('projection_streams')
+    .where({ projection })
+    .whereIn('stream_id', streamIds)
+    .select('stream_id', 'position')) as { stream_id: string; position: number }[];
+  return new Map(rows.map((r) => [r.stream_id, r.position]));
+}
+
+/**
+ * Of `streamIds`, those with events the projection had not applied when
+ * `applied` (appliedPositions) was read: the event store's stream version is
+ * past that watermark. For callers that must not act on a stale row (a
+ * revoked credential), and fold the stream from the event store instead.
+ *
+ * `applied` must be read in the same snapshot as the rows the caller trusts
+ * (one repeatable-read transaction): read apart, the projector can apply an
+ * event between the row and the watermark, and the stale row passes as
+ * current. The versions are read afterwards, so they include every event
+ * stored before the call.
+ */
+export async function streamsBehind(
+  store: Pick<EventStoreOps, 'streamVersions'>,
+  applied: Map<string, number>,
+  streamIds: string[],
 ): Promise<Set<string>> {
-  const [versions, applied] = await Promise.all([
-    store.streamVersions(streamIds),
-    db('projection_streams').where({ projection }).whereIn('stream_id', streamIds).select('stream_id', 'position'),
-  ]);
-  const at = new Map((applied as { stream_id: string; position: number }[]).map((r) => [r.stream_id, r.position]));
-  return new Set([...versions].filter(([id, version]) => (at.get(id) ?? -1) < version).map(([id]) => id));
+  const versions = await store.streamVersions(streamIds);
+  return new Set([...versions].filter(([id, version]) => (applied.get(id) ?? -1) < version).map(([id]) => id));
 }
 
 /**

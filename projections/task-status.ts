@@ -7,6 +7,7 @@ import { Change, defineProjection } from './framework';
 
 const T = 'task_status';
 const ACTIVE = ['started', 'in_progress'];
+const FINAL = ['completed', 'failed', 'cancelled'];
 
 export const taskStatusProjection = defineProjection({
   name: 'task-status',
@@ -113,6 +114,16 @@ export async function getTask(db: Knex, userId: string, taskId: string): Promise
     ...(r.result ? { result: r.result } : {}),
     ...(r.error ? { error: r.error } : {}),
   };
+}
+
+/**
+ * Read query: the ids among `taskIds` whose task is over (completed, failed or cancelled), by primary key. A task
+ * not recorded yet is not over (fair use counts it as running: api/kernel/fair-use.ts).
+ */
+export async function finishedTaskIds(db: Knex, taskIds: string[]): Promise<string[]> {
+  if (!taskIds.length) return [];
+  const rows = await db(T).whereIn('task_id', taskIds).whereIn('status', FINAL).select('task_id');
+  return rows.map((r: { task_id: string }) => r.task_id);
 }
 
 /** Read query: a user's tasks whose ids start with `prefix` (the items of a writers' batch), oldest first. */

@@ -13,6 +13,7 @@
  * because the key is only listed under /api/settings/api-keys once it has.
  * Reads DATABASE_URL like every process, and applies pending migrations first.
  */
+import { userInfo } from 'node:os';
 import { loadConfig, publicBaseUrl } from '../infra/config';
 import { createDb } from '../infra/db/knex';
 import { createEventStore } from '../infra/eventstore';
@@ -30,6 +31,15 @@ const USAGE = `usage:
   npm run cli -- keys create <user_id> [--name N] [--environment development|production] [--json]`;
 
 class UsageError extends Error {}
+
+/** Who runs the tool: the login name (SUDO_USER when run with sudo), as the plan change's actor. */
+function operatorName(): string {
+  try {
+    return process.env.SUDO_USER || userInfo().username || 'operator';
+  } catch {
+    return process.env.USER || 'operator';
+  }
+}
 
 function plan(v: string | true | undefined) {
   if (typeof v !== 'string' || !isPlanName(v))
@@ -77,7 +87,8 @@ async function main(): Promise<number> {
       });
     } else if (area === 'users' && cmd === 'set-plan') {
       if (!positional[0]) throw new UsageError('user id missing');
-      const r = await changePlan(d, positional[0], plan(positional[1]));
+      // The operator is named in the event (docs/security.md): the console's login name.
+      const r = await changePlan(d, positional[0], plan(positional[1]), { kind: 'operator', id: operatorName() });
       written.push(...r.events);
       Object.assign(out, { user_id: positional[0], plan: r.value.plan });
     } else if (area === 'keys' && cmd === 'create') {

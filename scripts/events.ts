@@ -7,6 +7,11 @@
  *   npm run events -- replay <projection> [--verify]                              rebuild from zero; --verify compares without swapping
  *
  * Reads DATABASE_URL, KAFKA_BROKERS and KAFKA_TOPIC_PREFIX like every process.
+ *
+ * `tail` and `export` write every event with every field, but no secret: the values of secret-bearing fields (key
+ * and token hashes, fingerprints, PKCE challenges; domain/redaction.ts) are replaced by "[redacted]" and credential
+ * texts in any string are cut to their public id. A file of events travels (to analysts, notebooks, tickets) and the
+ * hashes are lookup keys of live credentials; no analysis needs them, so there is no option to keep them.
  */
 import { createWriteStream } from 'node:fs';
 import { Writable } from 'node:stream';
@@ -19,6 +24,7 @@ import { Checkpoint, checkpointOf, RecordedEvent, START } from '../infra/eventst
 import { findProjection, PROJECTIONS } from '../projections';
 import { dropReplayTables, hashProjection, replay, replayTables } from '../projections/replay';
 import { pipelineStats } from '../projections/stats';
+import { redactSecrets } from '../domain/redaction';
 import { flags } from './args';
 
 const str = (v: string | true | undefined) => (typeof v === 'string' ? v : undefined);
@@ -54,7 +60,7 @@ async function main(): Promise<number> {
         process.on('SIGINT', () => (stop = true));
         while (!stop) {
           const events = await store.readAll(cp, 1000);
-          for (const e of events) if (matches(e, opts)) process.stdout.write(`${JSON.stringify(e)}\n`);
+          for (const e of events) if (matches(e, opts)) process.stdout.write(`${JSON.stringify(redactSecrets(e))}\n`);
           if (events.length) cp = checkpointOf(events[events.length - 1]);
           else await new Promise((r) => setTimeout(r, 200));
         }
@@ -89,7 +95,7 @@ async function main(): Promise<number> {
           if (rows.length === 0) break;
           for (const row of rows) {
             const e = rowToEvent(row);
-            if (!out.write(`${JSON.stringify(e)}\n`)) await new Promise((r) => out.once('drain', r));
+            if (!out.write(`${JSON.stringify(redactSecrets(e))}\n`)) await new Promise((r) => out.once('drain', r));
             n++;
             after = checkpointOf(e);
           }

@@ -3,9 +3,10 @@
  * configuration. Nothing below api/, activities/ or projections/ reads the
  * configuration itself: they get what is built here.
  */
+import { billingFromConfig } from '../infra/billing';
 import type { Knex } from 'knex';
 import type { Logger } from 'pino';
-import type { Config } from '../infra/config';
+import { type Config, publicBaseUrl as baseUrlOf } from '../infra/config';
 import type { HealthSnapshot } from '../infra/health/checks';
 import { platformHealth } from '../infra/health/platform';
 import type { Context } from './context';
@@ -42,6 +43,7 @@ import type { AiGateway } from '../infra/ai';
 import { loadSampleSites } from '../infra/outreach/sites';
 import type { ResearchProvider } from '../infra/research';
 import type { BatchNotifyDeps } from '../activities/writers';
+import { generationProgress } from '../activities/ai-call';
 import path from 'node:path';
 import { projectRoot } from '../infra/paths';
 import { createLocalDirStorage } from '../infra/storage/local-dir';
@@ -99,7 +101,14 @@ export function writerNotifyDeps(db: Knex, config: Config): BatchNotifyDeps {
 export function aiAdapters(db: Knex, store: EventStore, config: Config, logger: Logger) {
   const llama = llamaFromConfig(config);
   return {
-    gateway: aiGatewayFromConfig(config, gatewayMeter(usageMeter(db, store)), logger, llama),
+    // A vendor's streamed answer moves its task's progress and heartbeats (activities/ai-call.ts).
+    gateway: aiGatewayFromConfig(
+      config,
+      gatewayMeter(usageMeter(db, store)),
+      logger,
+      llama,
+      generationProgress(store, config.AI_PROGRESS_EVERY_MS),
+    ),
     research: researchFromConfig(config),
     llama,
   };
@@ -271,6 +280,12 @@ export function integrationCredentials(db: Knex, config: Config): IntegrationCre
 /** What the API needs for integrations: the credential store, and whether Search Console sync is configured. */
 export function integrationAdapters(db: Knex, config: Config) {
   return { credentials: integrationCredentials(db, config), searchConsole: !!searchConsoleFromConfig(config) };
+}
+
+/** Paid plan upgrades: the billing provider (if configured) and the page its checkout returns to. */
+export function billingAdapters(config: Config) {
+  const provider = billingFromConfig(config);
+  return provider && { provider, returnUrl: config.BILLING_RETURN_URL || baseUrlOf(config) };
 }
 
 /** SEO performance activities: the event store, users' credentials and the Search Console client (if configured). */

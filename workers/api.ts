@@ -27,7 +27,7 @@ import { createEventStore, platformHealthCheck, usageMeter, webhookAdapters } fr
 import { sitebuilderApiSettings } from './adapters';
 import { imageStudioSettings } from './image-adapters';
 import { outreachApiAdapters } from './adapters';
-import { integrationAdapters } from './adapters';
+import { billingAdapters, integrationAdapters } from './adapters';
 import { mediaAppDeps } from './adapters';
 import { CredentialCache } from '../api/identity/credential-cache';
 import { TaskCache } from '../api/kernel/task-cache';
@@ -74,6 +74,7 @@ async function serve(): Promise<void> {
     corpus: researchFromConfig(config).corpus,
     webhooks: webhookAdapters(ctx.db, config),
     integrations: integrationAdapters(ctx.db, config),
+    billing: billingAdapters(config),
     quota: usageMeter(ctx.db, store),
     publicBaseUrl: publicBaseUrl(config),
     aiProvider: chooseProvider('auto', { vendor_a: !!config.VENDOR_A_BASE_URL, vendor_b: !!config.VENDOR_B_BASE_URL }),

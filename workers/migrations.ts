@@ -17,6 +17,7 @@ import { calendarCapacityMigration } from '../infra/calendar/capacity';
 import { integrationCredentialsMigration } from '../infra/seo/credentials';
 import { idempotencyMigration } from '../infra/idempotency/postgres';
 import { apiSpeedMigration } from '../infra/db/migrations/0050_api_speed';
+import { taskSlotsMigration } from '../infra/fair-use/task-slots';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -31,5 +32,6 @@ export const MIGRATIONS: Migration[] = [
   integrationCredentialsMigration,
   idempotencyMigration,
   apiSpeedMigration,
+  taskSlotsMigration,
   ...PROJECTION_MIGRATIONS,
 ];

@@ -1,11 +1,16 @@
 /**
  * Temporal worker process: runs workflows/ and activities/ on the platform's
- * task queue. Loads the prebuilt bundle (WORKFLOW_BUNDLE_PATH) when given,
- * otherwise bundles workflows/ at start. SIGTERM drains: the worker stops
- * polling, lets running activities finish, then exits.
+ * task queue, and on one task queue per heavy class (`<queue>-render`,
+ * `<queue>-generation`) with a bounded number of activities at once
+ * (WORKER_RENDER_SLOTS, WORKER_GENERATION_SLOTS): one user's burst of renders
+ * waits on its own queue, while light tasks keep starting on the platform's
+ * (docs/api.md, "Fair use of heavy work"). Loads the prebuilt bundle
+ * (WORKFLOW_BUNDLE_PATH) when given, otherwise bundles workflows/ once at
+ * start. SIGTERM drains: the workers stop polling, let running activities
+ * finish, then exit.
  */
-import { NativeConnection, Worker } from '@temporalio/worker';
-import { HEARTBEAT_THROTTLE } from '../infra/temporal';
+import { bundleWorkflowCode, NativeConnection, Worker } from '@temporalio/worker';
+import { HEARTBEAT_THROTTLE, workerQueues } from '../infra/temporal';
 import { createActivities } from '../activities';
 import { createContext } from './context';
 import { fatal, Lifecycle, startWithRetry } from './lifecycle';
@@ -48,42 +53,55 @@ async function main(): Promise<void> {
     NativeConnection.connect({ address: config.TEMPORAL_ADDRESS }),
   );
   life.onStop('temporal connection', () => connection.close());
-  const worker = await Worker.create({
-    connection,
-    namespace: config.TEMPORAL_NAMESPACE,
-    taskQueue: config.TEMPORAL_TASK_QUEUE,
-    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
-    ...(config.WORKFLOW_BUNDLE_PATH
-      ? { workflowBundle: { codePath: config.WORKFLOW_BUNDLE_PATH } }
-      : { workflowsPath: require.resolve('../workflows') }),
-    activities: createActivities({
-      logger,
-      tasks: { store },
-      blog: { gateway, research },
-      blogSync: { gateway, research, store },
-      content: { gateway, research, store },
-      keywords: keywordAdapters(ctx.db, store, config),
-      performance: performanceAdapters(ctx.db, store, config),
-      copy: { gateway },
-      webhooks: webhookActivityDeps(ctx.db, store, config, logger),
-      sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
-      image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
-      outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
-      writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
-      calendar: { store, gateway },
-      video: { store, gateway, storage: media.storage, workDir: media.workDir, meter: media.meter },
-      videoRender: media,
-      ...podcastActivityDeps(config, media, { gateway, research }),
-    }),
+  const activities = createActivities({
+    logger,
+    tasks: { store },
+    blog: { gateway, research },
+    blogSync: { gateway, research, store },
+    content: { gateway, research, store },
+    keywords: keywordAdapters(ctx.db, store, config),
+    performance: performanceAdapters(ctx.db, store, config),
+    copy: { gateway },
+    webhooks: webhookActivityDeps(ctx.db, store, config, logger),
+    sitebuilder: sitebuilderActivityDeps(ctx.db, store, config, publicBaseUrl(config), logger),
+    image: imageActivityDeps(config, store, gateway, usageMeter(ctx.db, store), logger),
+    outreach: outreachActivityDeps(ctx.db, store, config, logger, { gateway, research }),
+    writers: { gateway, research, store, notify: writerNotifyDeps(ctx.db, config) },
+    calendar: { store, gateway },
+    video: { store, gateway, storage: media.storage, workDir: media.workDir, meter: media.meter },
+    videoRender: media,
+    ...podcastActivityDeps(config, media, { gateway, research }),
   });
+  // One bundle for every queue's worker (bundling takes seconds; a prebuilt one is only loaded).
+  const workflowBundle = config.WORKFLOW_BUNDLE_PATH
+    ? { codePath: config.WORKFLOW_BUNDLE_PATH }
+    : await bundleWorkflowCode({ workflowsPath: require.resolve('../workflows') });
+  const queues = workerQueues(config.TEMPORAL_TASK_QUEUE, {
+    render: config.WORKER_RENDER_SLOTS,
+    generation: config.WORKER_GENERATION_SLOTS,
+  });
+  const workers = await Promise.all(
+    queues.map((q) =>
+      Worker.create({
+        connection,
+        namespace: config.TEMPORAL_NAMESPACE,
+        maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
+        workflowBundle,
+        activities,
+        ...q,
+      }),
+    ),
+  );
+  const states = () => Object.fromEntries(workers.map((w, i) => [queues[i].taskQueue, w.getState()]));
+  const allRunning = () => workers.every((w) => w.getState() === 'RUNNING');
 
   const health = await startHealthServer(config.WORKER_HEALTH_PORT, async () => {
-    const state = worker.getState();
     const deps = await ctx.health();
     return {
-      status: state === 'RUNNING' && deps.status === 'ok' ? 'ok' : 'degraded',
-      worker: state,
+      status: allRunning() && deps.status === 'ok' ? 'ok' : 'degraded',
+      worker: workers[0].getState(),
       task_queue: config.TEMPORAL_TASK_QUEUE,
+      task_queues: states(),
       services: deps.services,
     };
   });
@@ -98,17 +116,23 @@ async function main(): Promise<void> {
   }
   const beacon = new ProcessBeacon(ctx.db, 'temporal-worker', logger, {
     everyMs: config.PROCESS_HEARTBEAT_MS,
-    details: () => ({ state: worker.getState(), task_queue: config.TEMPORAL_TASK_QUEUE }),
+    details: () => ({ state: workers[0].getState(), task_queue: config.TEMPORAL_TASK_QUEUE, task_queues: states() }),
   });
   await beacon.start();
   life.onStop('heartbeat', () => beacon.stop());
-  const running = worker.run();
+  // One queue's worker failing fails the process (fatal below): a platform without its render queue is not healthy.
+  const running = Promise.all(workers.map((w) => w.run()));
   life.onStop('worker', async () => {
-    worker.shutdown();
+    for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
     await running;
   });
   logger.info(
-    { taskQueue: config.TEMPORAL_TASK_QUEUE, namespace: config.TEMPORAL_NAMESPACE, health: health.port },
+    {
+      taskQueue: config.TEMPORAL_TASK_QUEUE,
+      taskQueues: queues,
+      namespace: config.TEMPORAL_NAMESPACE,
+      health: health.port,
+    },
     'worker running',
   );
   await running;

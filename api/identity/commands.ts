@@ -10,6 +10,7 @@ import { ApiKeyCommand, apiKeyDecider, sessionDecider, userDecider, UserCommand 
 import {
   apiKeyStream,
   KeyEnvironment,
+  PlanActor,
   PlanKey,
   sessionStream,
   userStream,
@@ -48,14 +49,15 @@ export async function createUser(
   return { value: { user_id }, events: r.events };
 }
 
-/** An administrator's plan change (CLI): no subscription rule applies. */
+/** An operator's plan change at the console (CLI, `actor` names them): no subscription rule applies. */
 export async function changePlan(
   d: IdentityDeps,
   userId: string,
   plan: PlanKey,
+  actor: PlanActor,
   meta: EventMetadata = {},
 ): Promise<Written<{ plan: PlanKey }>> {
-  const r = await runUserCommand(d.store, userId, { kind: 'set_plan', plan }, meta);
+  const r = await runUserCommand(d.store, userId, { kind: 'set_plan', plan, actor }, meta);
   return { value: { plan }, events: r.events };
 }
 
@@ -169,7 +171,7 @@ export async function rotateApiKey(
   };
 }
 
-/** A session token for the outreach family, made with an API key; expires after ttlSeconds. */
+/** A session token for the outreach and image studio families, made with an API key; expires after ttlSeconds. */
 export async function startSession(
   d: IdentityDeps,
   userId: string,

@@ -5,9 +5,10 @@
  * projector down), it folds the credential's own stream from the event store
  * instead — the credential text names its stream, so this is one indexed read
  * and a fresh key works at once. The same happens when the projection is
- * behind the credential's or the user's stream (checked with one indexed read
- * per request): a revocation, rotation or plan change takes effect the moment
- * its event is stored, even while the projector is down.
+ * behind the credential's or the user's stream (the row and the projection's
+ * watermark of those streams are read in one snapshot, then the streams'
+ * versions): a revocation, rotation or plan change takes effect the moment
+ * its event is stored, even while the projector is down or moving.
  *
  * With a CredentialCache (every API process has one), a credential verified
  * lately is answered from memory; the cache drops it when its stream or its
@@ -29,7 +30,7 @@ import {
 import type { PlanName } from '../../domain/plans';
 import type { EventStore } from '../../infra/eventstore';
 import { findCredentialByHash, getUser, identityProjection } from '../../projections/identity';
-import { streamsBehind } from '../../projections/consistency';
+import { appliedPositions, streamsBehind } from '../../projections/consistency';
 import { parseCredential } from './tokens';
 import { cacheKey, CredentialCache } from './credential-cache';
 
@@ -100,10 +101,19 @@ async function verify(
   let credential: CredentialState | undefined;
   let user: UserState | undefined;
   const stream = credentialStream(parsed.kind, parsed.id);
-  const found = await findCredentialByHash(db, parsed.kind, parsed.hash);
-  const behind = found
-    ? await streamsBehind(db, store, identityProjection.name, [stream, userStream(found.credential.user_id)])
-    : new Set<string>();
+  // The row and the projection's watermark of its streams come from one snapshot (see streamsBehind).
+  const { found, applied } = await db.transaction(
+    async (trx) => {
+      const row = await findCredentialByHash(trx, parsed.kind, parsed.hash);
+      const streams = row ? [stream, userStream(row.credential.user_id)] : [];
+      return { found: row, applied: row ? await appliedPositions(trx, identityProjection.name, streams) : undefined };
+    },
+    { isolationLevel: 'repeatable read', readOnly: true },
+  );
+  const behind =
+    found && applied
+      ? await streamsBehind(store, applied, [stream, userStream(found.credential.user_id)])
+      : new Set<string>();
   if (found && !behind.has(stream)) {
     credential = found.credential;
     if (!behind.has(userStream(found.credential.user_id))) user = found.user;

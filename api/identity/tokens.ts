@@ -5,7 +5,7 @@
  *
  *   API key (production)    cp_live_<prefix>_<secret>     prefix: 12 base62 chars = key_id
  *   API key (development)   cp_test_<prefix>_<secret>
- *   session token           cps_<session_id>_<secret>     (outreach family)
+ *   session token           cps_<session_id>_<secret>     (outreach and image studio families)
  *   OAuth access token      cpo_<token_id>_<secret>       (calendar family; issued by /v1/calendar/oauth/token)
  *
  * secret: 43 base64url characters.

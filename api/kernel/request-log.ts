@@ -4,7 +4,10 @@
  * A line carries what an operator searches by and nothing a client sent that
  * could hold a secret: `req {id, method, url}`, `res {statusCode}`, `user_id`
  * (set by authentication) and `responseTime` (ms). Headers are not logged, so
- * no credential can reach the line whatever the redaction paths say. The line's
+ * no credential can reach the line whatever the redaction paths say; the URL
+ * is logged through `redactUrl` (domain/redaction.ts), so a client that puts
+ * its key in the query string (`?api_key=cp_live_...`; keys are read from the
+ * Authorization header only) does not write it to the log either. The line's
  * shape is fixed, so it is written by a child logger without the redaction pass
  * (which cost about 25 µs a line, most of the line's price); the logger's
  * redaction still applies to everything else, `req.log` included.
@@ -16,6 +19,7 @@
  */
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { redactUrl } from '../../domain/redaction';
 import type { RequestState } from './types';
 
 declare module 'http' {
@@ -43,7 +47,7 @@ export function requestLogStage(app: Express, logger: Logger) {
       const status = res.statusCode;
       if (!logger.isLevelEnabled(status >= 500 ? 'error' : 'info')) return;
       const line = {
-        req: { id: (res.locals as RequestState).requestId, method: req.method, url: req.originalUrl },
+        req: { id: (res.locals as RequestState).requestId, method: req.method, url: redactUrl(req.originalUrl) },
         res: { statusCode: status },
         user_id: (res.locals as RequestState).userId,
         responseTime: Number(process.hrtime.bigint() - start) / 1e6,

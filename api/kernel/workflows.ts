@@ -8,6 +8,10 @@
  * (`blog-research-<uuid>`, returned to the client as task_id), with the
  * conflict policy FAIL and the reuse policy REJECT_DUPLICATE: a job id is used
  * once, ever.
+ *
+ * A task of a heavy class (domain/fair-use.ts) starts on its class's task
+ * queue and only within its owner's plan bound of concurrent tasks of that
+ * class (./fair-use.ts): every task start goes through `startWorkflow`.
  */
 import {
   ApplicationFailure,
@@ -33,6 +37,9 @@ import {
   ValidationError,
 } from '../../domain/errors';
 import { FAILURES, isFailureCode } from '../../domain/failures';
+import { taskQueueOf } from '../../domain/fair-use';
+import type { PlanName } from '../../domain/plans';
+import { startWithinBound } from './fair-use';
 import type { AppDeps } from './types';
 
 /** Search attributes of task workflows (registered by scripts/stack): who owns the task and what kind it is. */
@@ -58,8 +65,11 @@ async function clientOf(deps: Pick<AppDeps, 'workflows'>): Promise<{ client: Cli
 export interface StartOptions<W extends Workflow> {
   workflowId: string;
   args: Parameters<W>;
-  /** Owner and kind of a task, as search attributes (operators filter by them in the Temporal UI). */
-  task?: { userId: string; taskType: string };
+  /**
+   * Owner and kind of a task, as search attributes (operators filter by them in the Temporal UI); the owner's plan
+   * bounds how many heavy tasks of the kind's class may run at once.
+   */
+  task?: { userId: string; plan: PlanName; taskType: string };
 }
 
 /**
@@ -81,34 +91,41 @@ function options<W extends Workflow>(o: {
   } as unknown as WorkflowStartOptions<W>;
 }
 
-/** Starts a workflow; 409 when its id was used before, 503 when Temporal cannot be reached. */
+/**
+ * Starts a workflow; 409 when its id was used before, 503 when Temporal cannot be reached, 429 when it is a heavy
+ * task and its owner already runs as many of its class as the plan allows.
+ */
 export async function startWorkflow<W extends Workflow>(
-  deps: Pick<AppDeps, 'workflows'>,
+  deps: Pick<AppDeps, 'workflows' | 'db' | 'settings' | 'logger'>,
   workflow: W,
   opts: StartOptions<W>,
 ): Promise<void> {
   const { client, taskQueue } = await clientOf(deps);
-  try {
-    await client.workflow.start(
-      workflow,
-      options<W>({
-        taskQueue,
-        workflowId: opts.workflowId,
-        args: opts.args,
-        ...(opts.task
-          ? {
-              typedSearchAttributes: [
-                { key: USER_ID, value: opts.task.userId },
-                { key: TASK_TYPE, value: opts.task.taskType },
-              ],
-            }
-          : {}),
-      }),
-    );
-  } catch (e) {
-    if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('task id already in use; retry');
-    throw new ServiceUnavailableError(`Could not start the work: ${(e as Error).message}`, { service: 'temporal' });
-  }
+  const start = async () => {
+    try {
+      await client.workflow.start(
+        workflow,
+        options<W>({
+          taskQueue: taskQueueOf(taskQueue, opts.task?.taskType),
+          workflowId: opts.workflowId,
+          args: opts.args,
+          ...(opts.task
+            ? {
+                typedSearchAttributes: [
+                  { key: USER_ID, value: opts.task.userId },
+                  { key: TASK_TYPE, value: opts.task.taskType },
+                ],
+              }
+            : {}),
+        }),
+      );
+    } catch (e) {
+      if (e instanceof WorkflowExecutionAlreadyStartedError) throw new ConflictError('task id already in use; retry');
+      throw new ServiceUnavailableError(`Could not start the work: ${(e as Error).message}`, { service: 'temporal' });
+    }
+  };
+  if (!opts.task) return start();
+  await startWithinBound(deps, { ...opts.task, taskId: opts.workflowId }, start, (ids) => closedWorkflows(deps, ids));
 }
 
 /** Runs a workflow and waits for its result; a failure becomes the error of its failure code. */
@@ -171,6 +188,22 @@ export async function cancelWorkflow(deps: Pick<AppDeps, 'workflows'>, workflowI
   } catch (e) {
     if (!(e instanceof WorkflowNotFoundError)) throw e;
   }
+}
+
+/** The workflows among `workflowIds` that are not running: closed in any way (even terminated), or unknown. */
+export async function closedWorkflows(deps: Pick<AppDeps, 'workflows'>, workflowIds: string[]): Promise<string[]> {
+  const { client } = await clientOf(deps);
+  const closed = await Promise.all(
+    workflowIds.map(async (id) => {
+      try {
+        return (await client.workflow.getHandle(id).describe()).status.name === 'RUNNING' ? undefined : id;
+      } catch (e) {
+        if (e instanceof WorkflowNotFoundError) return id;
+        throw e;
+      }
+    }),
+  );
+  return closed.filter((id): id is string => id !== undefined);
 }
 
 /** Owner, kind and start time of a task workflow from its search attributes, or undefined when there is none. */

@@ -9,22 +9,22 @@ import { pricingTable } from '../../domain/pricing';
 import { listAlerts } from '../../projections/alerts';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { cancelSubscription, changeSubscription, markAlertRead } from './commands';
+import { actorOf, billingRoutes, changePlanAsCaller } from './billing';
+import { cancelSubscription, markAlertRead } from './commands';
 import { dashboardOut, loadSubscription, plansOut, subscriptionOut, trendsOut, usageOut } from './views';
 import {
   alertSchema,
   dashboardSchema,
+  P,
   planSchema,
   pricingSchema,
   subscriptionSchema,
+  tags,
   trendsSchema,
   usageSchema,
+  userParams,
+  UserParams,
 } from './schemas';
-
-const P = '/api/subscription';
-const tags = ['subscription'];
-const userParams = { type: 'object', properties: { user_id: { type: 'string', minLength: 1 } }, required: ['user_id'] };
-type UserParams = { user_id: string };
 
 const meta = requestMeta;
 
@@ -71,7 +71,12 @@ export const subscriptionRoutes: RouteDef[] = [
     auth: 'user',
     ownerParam: 'user_id',
     tags,
-    summary: 'Subscribe, upgrade or downgrade: the new plan and its limits apply at once (usage of the period stays)',
+    summary:
+      'Downgrade, or resume a cancelled plan: the new plan and its limits apply at once (usage of the period stays)',
+    description:
+      'A user may move to a plan that costs less than the one that applies, or resume a cancelled plan before it ' +
+      `expires. Raising the plan needs a payment: 402 says how (POST ${P}/user/{user_id}/checkout, or an ` +
+      'administrator). An administrator calling this route may set any plan. Every change names its actor.',
     request: {
       params: userParams,
       body: {
@@ -81,19 +86,18 @@ export const subscriptionRoutes: RouteDef[] = [
       },
     },
     responses: { 200: { description: 'The subscription after the change', data: subscriptionSchema, message: true } },
+    errors: { 402: 'Raising the plan needs a payment (the message says how: checkout or an administrator)' },
     handler: async (ctx) => {
-      const now = clock(ctx.deps);
-      const r = await changeSubscription(ctx.deps, ctx.params.user_id, ctx.body.plan, now, meta(ctx));
-      await settle(ctx, 'identity', r.events);
+      const { change, data } = await changePlanAsCaller(ctx);
       const verb = {
         subscribe: 'Subscribed to',
         upgrade: 'Upgraded to',
         downgrade: 'Downgraded to',
         resume: 'Resumed',
-      }[r.value.kind];
+      }[change.kind];
       return {
-        data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, now)),
-        message: `${verb} the ${PLANS[ctx.body.plan].name} plan (from ${r.value.from}); its limits apply now`,
+        data,
+        message: `${verb} the ${PLANS[ctx.body.plan].name} plan (from ${change.from}); its limits apply now`,
       };
     },
   }),
@@ -108,7 +112,7 @@ export const subscriptionRoutes: RouteDef[] = [
     responses: { 200: { description: 'The cancelled subscription', data: subscriptionSchema, message: true } },
     handler: async (ctx) => {
       const now = clock(ctx.deps);
-      const r = await cancelSubscription(ctx.deps, ctx.params.user_id, now, meta(ctx));
+      const r = await cancelSubscription(ctx.deps, ctx.params.user_id, now, actorOf(ctx), meta(ctx));
       await settle(ctx, 'identity', r.events);
       return {
         data: subscriptionOut(ctx.params.user_id, await loadSubscription(ctx.deps.db, ctx.params.user_id, now)),
@@ -188,4 +192,5 @@ export const subscriptionRoutes: RouteDef[] = [
       return { message: `Alert ${ctx.params.alert_id} marked as read` };
     },
   }),
+  ...billingRoutes,
 ];

@@ -6,6 +6,16 @@
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { anyString, int, iso, num } from '../kernel/schema';
 
+/** Path prefix, OpenAPI tag and the `{user_id}` path parameter every subscription route module shares. */
+export const P = '/api/subscription';
+export const tags = ['subscription'];
+export const userParams = {
+  type: 'object',
+  properties: { user_id: { type: 'string', minLength: 1 } },
+  required: ['user_id'],
+};
+export type UserParams = { user_id: string };
+
 export const limitsSchema: JsonSchema = {
   type: 'object',
   description: 'Plan limits by key; a plan may carry only some keys, a missing key is unlimited',

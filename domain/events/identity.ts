@@ -12,6 +12,17 @@ export type UserRole = 'user' | 'admin';
 export type PlanKey = 'free' | 'basic' | 'pro' | 'enterprise';
 export type KeyEnvironment = 'development' | 'production';
 
+/**
+ * Who changed a plan (docs/security.md, API6): the user themselves (cancel, downgrade, resume), an administrator
+ * (admin route, by user id), an operator at the console (CLI, by login name) or the billing provider (a verified
+ * event, by its event id). Absent in events written before actors were recorded.
+ */
+export type PlanActorKind = 'user' | 'admin' | 'operator' | 'billing';
+export interface PlanActor {
+  kind: PlanActorKind;
+  id: string;
+}
+
 export interface ApiKeyCreatedData {
   key_id: string;
   user_id: string;
@@ -28,11 +39,22 @@ export interface ApiKeyCreatedData {
 export type IdentityEvent =
   | { type: 'UserCreated'; data: { user_id: string; email?: string; plan: PlanKey; role: UserRole } }
   /** Subscribe, upgrade, downgrade or resume: applies at once. started_at: the API clock's time of the change (absent in older events: recordedAt). */
-  | { type: 'PlanChanged'; data: { user_id: string; plan: PlanKey; previous_plan: PlanKey; started_at?: string } }
+  | {
+      type: 'PlanChanged';
+      data: {
+        user_id: string;
+        plan: PlanKey;
+        previous_plan: PlanKey;
+        started_at?: string;
+        changed_by?: PlanActor;
+        /** A change made by the billing provider: its event id (a redelivered event changes nothing). */
+        billing_event_id?: string;
+      };
+    }
   /** The plan stays until expires_at (end of the billing period), then the Free plan applies. */
   | {
       type: 'SubscriptionCancelled';
-      data: { user_id: string; plan: PlanKey; cancelled_at: string; expires_at: string };
+      data: { user_id: string; plan: PlanKey; cancelled_at: string; expires_at: string; changed_by?: PlanActor };
     }
   | { type: 'ApiKeyCreated'; data: ApiKeyCreatedData }
   | { type: 'ApiKeyRenamed'; data: { key_id: string; user_id: string; name: string } }
@@ -57,6 +79,7 @@ export type IdentityEvent =
   | { type: 'OAuthTokenRevoked'; data: { token_id: string; user_id: string } };
 
 const plan = { enum: ['free', 'basic', 'pro', 'enterprise'] };
+const actor = obj({ kind: { enum: ['user', 'admin', 'operator', 'billing'] }, id: str });
 const hash = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const a = 'identity';
 
@@ -69,12 +92,20 @@ export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
   PlanChanged: {
     area: a,
     version: 1,
-    schema: obj({ user_id: str, plan, previous_plan: plan, started_at: isoTime }, ['user_id', 'plan', 'previous_plan']),
+    schema: obj(
+      { user_id: str, plan, previous_plan: plan, started_at: isoTime, changed_by: actor, billing_event_id: str },
+      ['user_id', 'plan', 'previous_plan'],
+    ),
   },
   SubscriptionCancelled: {
     area: a,
     version: 1,
-    schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime }),
+    schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime, changed_by: actor }, [
+      'user_id',
+      'plan',
+      'cancelled_at',
+      'expires_at',
+    ]),
   },
   ApiKeyCreated: {
     area: a,

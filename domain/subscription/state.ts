@@ -26,7 +26,8 @@
  *   approaching_limit some key is at or above 80 % (the first alert threshold);
  *   active            otherwise.
  */
-import { ConflictError } from '../errors';
+import { ConflictError, PaymentRequiredError } from '../errors';
+import type { PlanActorKind } from '../events/identity';
 import { effectivePlan } from '../identity/state';
 import { Plan, PlanName, PLANS, UsageLimitKey } from '../plans';
 
@@ -81,18 +82,30 @@ export function subscriptionAt(rec: SubscriptionRecord, now: Date): Subscription
 export type PlanChangeKind = 'subscribe' | 'upgrade' | 'downgrade' | 'resume';
 
 /**
- * Decides a change to `target`: refused (409) when it is the plan that
- * applies and the subscription is active. Otherwise the kind of change, by
- * price against the plan that applies now.
+ * Who may raise a plan (to one that costs more than the plan that applies now): an administrator, an operator at
+ * the console, or the billing provider once it confirmed the payment. A user may downgrade, cancel, or resume a
+ * cancelled plan that is still paid for; raising their own plan is refused with 402 (docs/security.md, API6).
  */
-export function decidePlanChange(view: SubscriptionView, target: PlanName): PlanChangeKind {
+export const MAY_RAISE: readonly PlanActorKind[] = ['admin', 'operator', 'billing'];
+
+/**
+ * Decides a change to `target` by `actor`: refused (409) when it is the plan that applies and the subscription is
+ * active, and (402) when a user asks for a plan that costs more than the one that applies. Otherwise the kind of
+ * change, by price against the plan that applies now.
+ */
+export function decidePlanChange(view: SubscriptionView, target: PlanName, actor: PlanActorKind): PlanChangeKind {
   const to = PLANS[target];
   if (view.status === 'active' && view.effective.key === target)
     throw new ConflictError(`Already subscribed to the ${to.name} plan`, { plan: target });
   if (view.status === 'cancelled' && view.plan.key === target) return 'resume';
-  if (to.price > view.effective.price) return 'upgrade';
-  if (to.price < view.effective.price) return 'downgrade';
-  return 'subscribe';
+  const kind: PlanChangeKind =
+    to.price > view.effective.price ? 'upgrade' : to.price < view.effective.price ? 'downgrade' : 'subscribe';
+  if (kind === 'upgrade' && !MAY_RAISE.includes(actor))
+    throw new PaymentRequiredError(`Raising the plan from ${view.effective.name} to ${to.name} needs a payment`, {
+      plan: target,
+      current_plan: view.effective.key,
+    });
+  return kind;
 }
 
 /** Decides a cancellation at `now`: the plan ends at the end of the current period. Free, cancelled or expired → 409. */

@@ -1,6 +1,7 @@
 /**
  * Health of the platform's own processes, as /api/health reports it: the
- * Temporal worker (a fresh heartbeat and pollers on the task queue), the
+ * Temporal worker (a fresh heartbeat and pollers on every task queue it
+ * serves: the platform's and each heavy class's, domain/fair-use.ts), the
  * relay (a fresh heartbeat and its lag behind the event store, counted from
  * the database so it is true even when the relay is down) and the projector
  * (a fresh heartbeat and each projection's lag behind Kafka, as the projector
@@ -11,6 +12,8 @@ import type { Knex } from 'knex';
 import type { Connection } from '@temporalio/client';
 import { temporal } from '@temporalio/proto';
 import type { EventStore } from '../eventstore/port';
+import { HEAVY_TASK_CLASSES } from '../../domain/plans';
+import { heavyTaskQueue } from '../../domain/fair-use';
 import { loadCheckpoint } from '../relay/relay';
 import { liveProcesses, ProcessRow } from './beacon';
 
@@ -61,17 +64,24 @@ export async function platformHealth(
   });
 
   const workers = of('temporal-worker');
+  // Every queue needs a poller: a worker that polls the platform's queue but not the render queue would leave
+  // renders waiting forever while health said ok.
+  const queues = [opts.taskQueue, ...HEAVY_TASK_CLASSES.map((c) => heavyTaskQueue(opts.taskQueue, c))];
   let worker: ProcessHealth;
   try {
-    const n = await pollers(await connection(), opts.namespace, opts.taskQueue);
+    const conn = await connection();
+    const counts = await Promise.all(queues.map((q) => pollers(conn, opts.namespace, q)));
+    const byQueue = Object.fromEntries(queues.map((q, i) => [q, counts[i]]));
+    const n = counts[0];
+    const empty = queues.filter((_, i) => counts[i] === 0);
     worker = !workers.length
-      ? { ...down(workers, 'no worker process has sent a heartbeat recently'), pollers: n }
-      : n === 0
-        ? { ...down(workers, `no pollers on task queue ${opts.taskQueue}`), pollers: n }
-        : { status: 'ok', instances: workers.length, pollers: n, task_queue: opts.taskQueue };
+      ? { ...down(workers, 'no worker process has sent a heartbeat recently'), pollers: n, queues: byQueue }
+      : empty.length
+        ? { ...down(workers, `no pollers on task queue ${empty.join(', ')}`), pollers: n, queues: byQueue }
+        : { status: 'ok', instances: workers.length, pollers: n, task_queue: opts.taskQueue, queues: byQueue };
   } catch (e) {
     worker = {
-      ...down(workers, `cannot ask Temporal for the task queue's pollers: ${(e as Error).message}`),
+      ...down(workers, `cannot ask Temporal for the task queues' pollers: ${(e as Error).message}`),
       pollers: null,
     };
   }

@@ -8,7 +8,7 @@ import { DefaultLogger, NativeConnection, Runtime, Worker, WorkerOptions } from 
 import { Config, loadConfig } from '../../infra/config';
 import { createDb } from '../../infra/db/knex';
 import { createKafka } from '../../infra/kafka';
-import { connectTemporal, HEARTBEAT_THROTTLE } from '../../infra/temporal';
+import { connectTemporal, HEARTBEAT_THROTTLE, workerQueues } from '../../infra/temporal';
 import { createLogger } from '../../infra/logger';
 import { BUNDLE_PATH } from './global-setup';
 
@@ -32,7 +32,11 @@ function quietRuntime(): void {
   }
 }
 
-/** A worker on its own task queue, running the prebuilt test bundle with the given activities (and `options`). */
+/**
+ * Workers on their own task queue, running the prebuilt test bundle with the given activities (and `options`), as
+ * workers/temporal-worker.ts runs them: one on `taskQueue` (`worker`), one on each heavy class's queue
+ * (`<taskQueue>-render`, `<taskQueue>-generation`, with the configured slots), where the API starts heavy tasks.
+ */
 export async function startTestWorker(
   activities: object,
   taskQueue = uniq('tq'),
@@ -41,21 +45,27 @@ export async function startTestWorker(
   quietRuntime();
   const c = testConfig();
   const connection = await NativeConnection.connect({ address: c.TEMPORAL_ADDRESS });
-  const worker = await Worker.create({
-    connection,
-    namespace: c.TEMPORAL_NAMESPACE,
-    taskQueue,
-    workflowBundle: { codePath: BUNDLE_PATH },
-    activities,
-    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
-    ...options,
-  });
-  const running = worker.run();
+  const queues = workerQueues(taskQueue, { render: c.WORKER_RENDER_SLOTS, generation: c.WORKER_GENERATION_SLOTS });
+  const workers = await Promise.all(
+    queues.map((q) =>
+      Worker.create({
+        connection,
+        namespace: c.TEMPORAL_NAMESPACE,
+        workflowBundle: { codePath: BUNDLE_PATH },
+        activities,
+        maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
+        ...q,
+        ...options,
+      }),
+    ),
+  );
+  const running = Promise.all(workers.map((w) => w.run()));
   return {
     taskQueue,
-    worker,
+    worker: workers[0],
+    workers,
     async stop() {
-      worker.shutdown();
+      for (const w of workers) if (w.getState() === 'RUNNING') w.shutdown();
       await running;
       await connection.close();
     },

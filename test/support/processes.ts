@@ -4,6 +4,7 @@
  * to it over HTTP and can SIGTERM or SIGKILL it.
  */
 import { ChildProcess, fork } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -71,4 +72,38 @@ export async function startProcess(
     });
   }
   return proc;
+}
+
+/**
+ * RATE_LIMIT_OVERRIDES that lift every rate tier of every plan out of the way, for runs that check answers, not
+ * limits (the fuzzer, the authorization sweep, the fault suite).
+ */
+const UNLIMITED = { minute: 1_000_000, hour: 10_000_000, day: 100_000_000 };
+export const UNLIMITED_RATES = JSON.stringify({
+  '*': { general: UNLIMITED, developer: UNLIMITED, calendar: UNLIMITED, integration: UNLIMITED, status: UNLIMITED },
+});
+
+/**
+ * The whole platform as scripts/platform runs it: the worker, relay and projector, then the API on a free port.
+ * The processes are pushed onto `procs` as they start (stop them in reverse order), so a failed start leaves
+ * nothing running that the caller does not know of. Answers the API's base URL.
+ */
+export async function startPlatform(env: Record<string, string>, procs: Proc[]): Promise<string> {
+  for (const name of ['temporal-worker', 'relay', 'projector'] as const)
+    procs.push(await startProcess(name, env, false));
+  const api = await startProcess('api', { ...env, PORT: '0' });
+  procs.push(api);
+  return `http://127.0.0.1:${api.port}`;
+}
+
+/** A loopback port free at the time of the call, for a server the test starts itself. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
 }

@@ -12,6 +12,7 @@ import { changePlan, createApiKey, createUser, revokeApiKey } from '../../../api
 import type { RecordedEvent } from '../../../infra/eventstore/port';
 import { identityProjection } from '../../../projections/identity';
 import { applyEvents } from '../../../projections/runner';
+import { resolveCredential } from '../../../api/identity/lookup';
 import { defineRoute } from '../../../api/kernel/registry';
 import { call } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
@@ -158,7 +159,7 @@ describe('identity and API keys', () => {
     expect((await get(`/api/subscription/probe/owner/${a.userId}`, admin.key)).status).toBe(200);
   });
 
-  it('session tokens: made with an API key, accepted by the outreach family only, ended on request', async () => {
+  it('session tokens: made with an API key, accepted by the outreach and image studio families only, ended on request', async () => {
     const a = await api.user('free');
     const s = await send('POST', '/api/settings/sessions', a.key);
     expect(s.status).toBe(201);
@@ -168,6 +169,9 @@ describe('identity and API keys', () => {
     expect(ok.body).toEqual({ user_id: a.userId });
     expect((await get('/api/v1/backlink-outreach/probe/whoami', a.key)).body).toEqual({ detail: 'Not authenticated' });
     expect((await get('/v1/me', s.body.data.token)).status).toBe(401);
+    expect((await get('/api/settings/api-keys', s.body.data.token)).status).toBe(401);
+    // The image studio's ACCESS_TOKEN (Document 2) may be a session token too.
+    expect((await get('/api/image-studio/templates', s.body.data.token)).status).toBe(200);
     expect((await send('DELETE', `/api/settings/sessions/${s.body.data.session_id}`, a.key)).status).toBe(200);
     expect((await get('/api/v1/backlink-outreach/probe/whoami', s.body.data.token)).status).toBe(401);
   });
@@ -269,13 +273,37 @@ describe('identity while the projection is behind (projector down)', () => {
     expect(await within(async () => (await me(k.value.key)).status === 401)).toBe(true);
   });
 
+  it('a revocation the projector applies while a lookup runs is not missed (row and watermark read in one snapshot)', async () => {
+    const d = { db: api.schema.db, store: api.store };
+    const u = await createUser(d, { plan: 'pro' });
+    const k = await createApiKey(d, u.value.user_id, { name: 'x', environment: 'production' });
+    await project([...u.events, ...k.events]);
+    const revoked = await revokeApiKey(d, u.value.user_id, k.value.key_id);
+    // The lookup's snapshot has the live row; the projector then applies the revocation before the lookup reads
+    // the stream versions: a watermark read apart from the row would now say "applied" and vouch for the stale row.
+    let applied = false;
+    const store: typeof api.store = Object.create(api.store);
+    store.streamVersions = async (ids: string[]) => {
+      if (!applied) {
+        applied = true;
+        await project(revoked.events);
+      }
+      return api.store.streamVersions(ids);
+    };
+    expect(await resolveCredential(api.schema.db, store, k.value.key, ['api_key'])).toBeUndefined();
+    expect(applied).toBe(true);
+    expect(await api.schema.db('api_keys').where({ key_id: k.value.key_id }).first('revoked_at')).not.toEqual({
+      revoked_at: null,
+    });
+  });
+
   it('a plan change in the event store applies at once, though the projection still shows the old plan', async () => {
     const d = { db: api.schema.db, store: api.store };
     const u = await createUser(d, { plan: 'free' });
     const k = await createApiKey(d, u.value.user_id, { name: 'x', environment: 'production' });
     await project([...u.events, ...k.events]);
     expect((await me(k.value.key)).body.data.plan).toMatchObject({ name: 'Free' });
-    await changePlan(d, u.value.user_id, 'pro');
+    await changePlan(d, u.value.user_id, 'pro', { kind: 'operator', id: 'test' });
     expect(await within(async () => (await me(k.value.key)).body.data.plan?.name === 'Pro')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { lastStoredCheckpoint } from '../../../infra/eventstore/postgres';
 import { createEventStore, EventStore } from '../../../infra/eventstore';
-import { NewEvent, RecordedEvent, START } from '../../../infra/eventstore/port';
+import { Checkpoint, NewEvent, RecordedEvent, START } from '../../../infra/eventstore/port';
 import { ConcurrencyError, EventValidationError } from '../../../infra/eventstore/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 
@@ -20,6 +20,34 @@ const progressed = (id: string, message: string): NewEvent => ({
 
 /** The task id an event of a task stream carries. */
 const taskIdOf = (e: RecordedEvent): string => ('task_id' in e.data ? e.data.task_id : '');
+
+/**
+ * readAll once the cluster's horizon has passed what this test wrote. readAll shows only transactions older than
+ * every transaction still open anywhere in the cluster (xids are cluster-wide), so while other test files run beside
+ * this one a fresh commit may stay unread for a moment. Polls until `done` holds (or 20 s pass) and returns the read.
+ */
+async function readAllSettled(
+  store: EventStore,
+  from: Checkpoint,
+  limit: number,
+  done: (events: RecordedEvent[]) => boolean,
+): Promise<RecordedEvent[]> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const events = await store.readAll(from, limit);
+    if (done(events) || Date.now() > deadline) return events;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The checkpoint after every event stored so far, once all of them are readable. */
+async function settledEnd(store: EventStore, s: IsolatedSchema): Promise<Checkpoint> {
+  const stored = Number((await s.db.raw('SELECT count(*)::int AS n FROM es_events')).rows[0].n);
+  const all = await readAllSettled(store, START, 100000, (es) => es.length >= stored);
+  expect(all).toHaveLength(stored);
+  const last = all[all.length - 1];
+  return last ? { transactionId: last.transactionId, globalPosition: last.globalPosition } : START;
+}
 
 const implementations: { name: string; make(s: IsolatedSchema): EventStore }[] = [
   { name: 'postgres', make: (s) => createEventStore(s.db) },
@@ -151,8 +179,14 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
     await store.append(`task-${id}`, [started(id), progressed(id, 'ünïcode "quoted" \\ back\nslash')], 'no_stream', {
       user_id: 'u',
     });
-    const plain = await store.readAll(START, 100000);
-    const encoded = await store.readAllEncoded(START, 100000);
+    // Both reads see the same horizon once this test's commit is behind it (other files' transactions may hold it).
+    await readAllSettled(store, START, 100000, (es) => es.some((e) => taskIdOf(e) === id));
+    let plain = await store.readAll(START, 100000);
+    let encoded = await store.readAllEncoded(START, 100000);
+    for (let i = 0; i < 50 && encoded.length !== plain.length; i++) {
+      plain = await store.readAll(START, 100000);
+      encoded = await store.readAllEncoded(START, 100000);
+    }
     expect(encoded.map((e) => JSON.parse(e.json))).toEqual(plain);
     expect(encoded.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition])).toEqual(
       plain.map((e) => [e.streamId, e.type, e.transactionId, e.globalPosition]),
@@ -160,16 +194,10 @@ describe.each(implementations)('event store contract: $name', ({ make }) => {
   });
 
   it('readAll returns every event in commit order after a checkpoint', async () => {
-    const before = await store.readAll(START, 100000);
-    const cp = before.length
-      ? {
-          transactionId: before[before.length - 1].transactionId,
-          globalPosition: before[before.length - 1].globalPosition,
-        }
-      : START;
+    const cp = await settledEnd(store, schema);
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     for (const id of ids) await store.append(`task-${id}`, [started(id)], 'no_stream');
-    const after = await store.readAll(cp, 100);
+    const after = await readAllSettled(store, cp, 100, (es) => es.length >= ids.length);
     expect(after.map((e) => taskIdOf(e))).toEqual(ids);
   });
 });
@@ -205,7 +233,7 @@ describe('postgres event store: commit order under overlapping transactions', ()
 
     release();
     await a;
-    const all = await store.readAll(START, 1000);
+    const all = await readAllSettled(store, START, 1000, (es) => es.length >= 6);
     const order = all.map((e) => taskIdOf(e));
     expect(order).toHaveLength(6);
     expect(new Set(order)).toEqual(new Set([slow, ...fast]));
@@ -217,10 +245,7 @@ describe('postgres event store: commit order under overlapping transactions', ()
 
   it('a reader checkpointed past the fast transactions still receives the late one', async () => {
     const store = createEventStore(schema.db);
-    const start = await store.readAll(START, 100000);
-    let cp = start.length
-      ? { transactionId: start[start.length - 1].transactionId, globalPosition: start[start.length - 1].globalPosition }
-      : START;
+    let cp = await settledEnd(store, schema);
     const slow = randomUUID();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -246,7 +271,7 @@ describe('postgres event store: commit order under overlapping transactions', ()
     }
     release();
     await a;
-    const rest = await store.readAll(cp, 1000);
+    const rest = await readAllSettled(store, cp, 1000, (es) => seen.length + es.length >= 4);
     for (const e of rest) seen.push(taskIdOf(e));
     expect(seen).toContain(slow);
     expect(seen).toHaveLength(4);

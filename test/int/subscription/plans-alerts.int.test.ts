@@ -24,6 +24,7 @@ describe('plan changes and usage alerts', () => {
   let clock = new Date('2026-04-10T00:00:00.000Z');
   let meter: PostgresUsageMeter;
   let seq = 0;
+  let admin: { userId: string; key: string };
   beforeAll(async () => {
     api = await startTestApi({
       projections: [usageProjection, alertsProjection],
@@ -40,6 +41,7 @@ describe('plan changes and usage alerts', () => {
       },
       () => clock,
     );
+    admin = await api.user('free', { role: 'admin' });
   });
   afterAll(async () => {
     await api?.stop();
@@ -106,7 +108,11 @@ describe('plan changes and usage alerts', () => {
     ).rejects.toBeInstanceOf(UsageLimitExceeded);
 
     clock = new Date('2026-04-12T08:30:00.000Z');
-    const up = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
+    // The user cannot raise their own plan (402, how to upgrade: billing/admin.int.test.ts); an administrator can.
+    const own = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
+    expect([own.status, own.body.error]).toEqual([402, 'PaymentRequiredError']);
+    expectSpec('error', own.body);
+    const up = await post(`${P}/user/${u.userId}/subscription`, admin.key, { plan: 'basic' });
     expect(up.status).toBe(200);
     expectSpec('subscriptionChange', up.body);
     expect(up.body.message).toMatch(/^Upgraded to the Basic plan \(from Free\)/);
@@ -208,7 +214,9 @@ describe('plan changes and usage alerts', () => {
     });
     expect((await post(`${P}/user/${u.userId}/subscription/cancel`, u.key)).status).toBe(409);
 
-    const back = await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' });
+    // The paid period is over: subscribing again is an upgrade from Free, so it needs a payment (or an administrator).
+    expect((await post(`${P}/user/${u.userId}/subscription`, u.key, { plan: 'basic' })).status).toBe(402);
+    const back = await post(`${P}/user/${u.userId}/subscription`, admin.key, { plan: 'basic' });
     expect(back.status).toBe(200);
     expect(back.body.data).toMatchObject({
       plan_name: 'Basic',

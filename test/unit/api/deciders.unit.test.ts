@@ -52,27 +52,69 @@ describe('API key decisions', () => {
 describe('user and subscription decisions', () => {
   const user: DomainEvent[] = [{ type: 'UserCreated', data: { user_id: 'u1', plan: 'free', role: 'user' } }];
 
-  it('upgrades, refuses the plan already in force, and cancels to the end of the period', () => {
+  const self = { kind: 'user', id: 'u1' } as const;
+  const admin = { kind: 'admin', id: 'a1' } as const;
+
+  it("upgrades only by an administrator (a user's own upgrade is 402), refuses the plan already in force, and cancels to the end of the period", () => {
     const s = userDecider.evolve(userDecider.initialState, { ...user[0], recordedAt: '2026-11-01T00:00:00.000Z' });
-    const [up] = userDecider.decide({ kind: 'change_subscription', plan: 'pro', now }, s);
+    expect(() => userDecider.decide({ kind: 'change_subscription', plan: 'pro', now, actor: self }, s)).toThrow(
+      expect.objectContaining({ kind: 'payment_required' }),
+    );
+    const [up] = userDecider.decide({ kind: 'change_subscription', plan: 'pro', now, actor: admin }, s);
     expect(up).toEqual({
       type: 'PlanChanged',
-      data: { user_id: 'u1', plan: 'pro', previous_plan: 'free', started_at: now.toISOString() },
+      data: { user_id: 'u1', plan: 'pro', previous_plan: 'free', started_at: now.toISOString(), changed_by: admin },
     });
-    expect(() => userDecider.decide({ kind: 'change_subscription', plan: 'free', now }, s)).toThrow(
+    expect(() => userDecider.decide({ kind: 'change_subscription', plan: 'free', now, actor: self }, s)).toThrow(
       'Already subscribed',
     );
     const pro = userDecider.evolve(s, { ...up, recordedAt: now.toISOString() });
     expect(pro.startedAt).toBe(now.toISOString());
-    expect(userDecider.decide({ kind: 'cancel_subscription', now }, pro)).toEqual([
+    expect(userDecider.decide({ kind: 'change_subscription', plan: 'basic', now, actor: self }, pro)).toEqual([
       {
-        type: 'SubscriptionCancelled',
-        data: { user_id: 'u1', plan: 'pro', cancelled_at: now.toISOString(), expires_at: '2026-12-01T00:00:00.000Z' },
+        type: 'PlanChanged',
+        data: { user_id: 'u1', plan: 'basic', previous_plan: 'pro', started_at: now.toISOString(), changed_by: self },
       },
     ]);
-    expect(() => userDecider.decide({ kind: 'cancel_subscription', now }, s)).toThrow(
+    expect(userDecider.decide({ kind: 'cancel_subscription', now, actor: self }, pro)).toEqual([
+      {
+        type: 'SubscriptionCancelled',
+        data: {
+          user_id: 'u1',
+          plan: 'pro',
+          cancelled_at: now.toISOString(),
+          expires_at: '2026-12-01T00:00:00.000Z',
+          changed_by: self,
+        },
+      },
+    ]);
+    expect(() => userDecider.decide({ kind: 'cancel_subscription', now, actor: self }, s)).toThrow(
       'The Free plan cannot be cancelled',
     );
+  });
+
+  it('applies a billing event once: a redelivery, or the plan already in force, writes nothing', () => {
+    const s = userDecider.evolve(userDecider.initialState, { ...user[0], recordedAt: '2026-11-01T00:00:00.000Z' });
+    const paid = { kind: 'billing_change', plan: 'pro', now, event_id: 'evt_1' } as const;
+    const [up] = userDecider.decide(paid, s);
+    expect(up).toEqual({
+      type: 'PlanChanged',
+      data: {
+        user_id: 'u1',
+        plan: 'pro',
+        previous_plan: 'free',
+        started_at: now.toISOString(),
+        changed_by: { kind: 'billing', id: 'evt_1' },
+        billing_event_id: 'evt_1',
+      },
+    });
+    const pro = userDecider.evolve(s, { ...up, recordedAt: now.toISOString() });
+    expect(pro.billingEvents).toEqual(['evt_1']);
+    expect(userDecider.decide(paid, pro)).toEqual([]);
+    expect(userDecider.decide({ ...paid, event_id: 'evt_2' }, pro)).toEqual([]); // Pro applies already
+    const ended = userDecider.decide({ kind: 'billing_change', plan: 'free', now, event_id: 'evt_3' }, pro);
+    expect(ended[0].data).toMatchObject({ plan: 'free', previous_plan: 'pro', changed_by: { kind: 'billing' } });
+    expect(() => userDecider.decide(paid, userDecider.initialState)).toThrow('User not found');
   });
 
   it('creates a user once: a second create of the same id is a conflict', () => {
@@ -90,9 +132,12 @@ describe('user and subscription decisions', () => {
   });
 
   it('refuses commands on a user that does not exist', () => {
-    expect(() => userDecider.decide({ kind: 'set_plan', plan: 'pro' }, userDecider.initialState)).toThrow(
-      'User not found',
-    );
+    expect(() =>
+      userDecider.decide(
+        { kind: 'set_plan', plan: 'pro', actor: { kind: 'operator', id: 'ops' } },
+        userDecider.initialState,
+      ),
+    ).toThrow('User not found');
   });
 });
 

@@ -127,12 +127,59 @@ describe('request validation', () => {
       properties: { months: { type: 'integer', default: 6 }, unread_only: { type: 'boolean', default: false } },
     },
   });
-  it('applies defaults, coerces query text, keeps unknown fields', () => {
-    expect(v({ body: { nested: { s: 'x' }, extra: true }, query: { unread_only: 'true' }, params: {} })).toEqual({
-      body: { n: 1, nested: { s: 'x' }, extra: true },
-      query: { months: 6, unread_only: true },
+  it('applies defaults, coerces query text, ignores unknown query parameters', () => {
+    expect(v({ body: { nested: { s: 'x' } }, query: { unread_only: 'true', _: '17' }, params: {} })).toEqual({
+      body: { n: 1, nested: { s: 'x' } },
+      query: { months: 6, unread_only: true, _: '17' },
       params: {},
     });
+  });
+  it('refuses a body field the schema does not name, at any depth, by its path', () => {
+    const issuesOf = (body: unknown) => {
+      try {
+        v({ body, query: {}, params: {} });
+        return [];
+      } catch (e) {
+        return (e as ValidationError).issues.map((i) => [i.path, i.message]);
+      }
+    };
+    expect(issuesOf({ nested: { s: 'x', t: 1 }, extra: true })).toEqual([
+      ['extra', 'extra is not a field of this body: unknown fields are refused, not ignored'],
+      ['nested.t', 'nested.t is not a field of nested: unknown fields are refused, not ignored'],
+    ]);
+  });
+  it('closes typed objects per type, keeps free-form maps and declared-open objects open', () => {
+    const typed = compileRequest({
+      body: {
+        type: 'object',
+        properties: {
+          type: { enum: ['post', 'carousel'] },
+          state: { type: 'object', maxProperties: 5 },
+          provider_event: { type: 'object', properties: { id: { type: 'string' } }, additionalProperties: true },
+        },
+        required: ['type'],
+        allOf: [
+          { if: { properties: { type: { const: 'post' } } }, then: { properties: { topic: { type: 'string' } } } },
+          {
+            if: { properties: { type: { const: 'carousel' } } },
+            then: { properties: { topic: { type: 'string' }, slides: { type: 'integer' } } },
+          },
+        ],
+      },
+    });
+    const paths = (body: unknown) => {
+      try {
+        typed({ body, query: {}, params: {} });
+        return [];
+      } catch (e) {
+        return (e as ValidationError).issues.map((i) => i.path);
+      }
+    };
+    expect(paths({ type: 'carousel', topic: 't', slides: 3, state: { step: 2, any: 'x' } })).toEqual([]);
+    expect(paths({ type: 'post', topic: 't', provider_event: { id: 'e', livemode: false } })).toEqual([]);
+    // A carousel's field on a post is refused: each type accepts the common fields and its own.
+    expect(paths({ type: 'post', topic: 't', slides: 3 })).toEqual(['slides']);
+    expect(paths({ type: 'post', topic: 't', sildes: 3 })).toEqual(['sildes']);
   });
   it('refuses wrong types (no coercion in bodies) and missing fields with their paths', () => {
     try {

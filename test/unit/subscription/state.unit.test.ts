@@ -1,10 +1,11 @@
 /** Subscription status, plan-change decisions and usage status (pure rules of domain/subscription/state.ts). */
-import { ConflictError } from '../../../domain/errors';
+import { ConflictError, PaymentRequiredError } from '../../../domain/errors';
 import { effectivePlan, foldUser } from '../../../domain/identity';
 import { PLANS } from '../../../domain/plans';
 import {
   decideCancel,
   decidePlanChange,
+  MAY_RAISE,
   periodEnd,
   subscriptionAt,
   usageByLimitKey,
@@ -44,15 +45,20 @@ describe('subscription state', () => {
     ).toBe('free');
   });
 
-  it('plan changes: upgrade, downgrade, resume, and 409 for the plan held', () => {
+  it('plan changes: upgrade (only by an administrator, an operator or billing), downgrade, resume, and 409 for the plan held', () => {
     const now = new Date('2026-04-10T00:00:00Z');
-    expect(decidePlanChange(subscriptionAt(rec('free'), now), 'pro')).toBe('upgrade');
-    expect(decidePlanChange(subscriptionAt(rec('pro'), now), 'basic')).toBe('downgrade');
-    expect(decidePlanChange(subscriptionAt(rec('pro', '2026-05-01T00:00:00Z'), now), 'pro')).toBe('resume');
-    expect(
-      decidePlanChange(subscriptionAt(rec('pro', '2026-05-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z')), 'pro'),
-    ).toBe('upgrade'); // from Free
-    expect(() => decidePlanChange(subscriptionAt(rec('basic'), now), 'basic')).toThrow(ConflictError);
+    for (const actor of MAY_RAISE)
+      expect(decidePlanChange(subscriptionAt(rec('free'), now), 'pro', actor)).toBe('upgrade');
+    expect(() => decidePlanChange(subscriptionAt(rec('free'), now), 'pro', 'user')).toThrow(PaymentRequiredError);
+    expect(() => decidePlanChange(subscriptionAt(rec('free'), now), 'pro', 'user')).toThrow(
+      'Raising the plan from Free to Pro needs a payment',
+    );
+    expect(decidePlanChange(subscriptionAt(rec('pro'), now), 'basic', 'user')).toBe('downgrade');
+    expect(decidePlanChange(subscriptionAt(rec('pro', '2026-05-01T00:00:00Z'), now), 'pro', 'user')).toBe('resume');
+    const expired = subscriptionAt(rec('pro', '2026-05-01T00:00:00Z'), new Date('2026-06-01T00:00:00Z'));
+    expect(decidePlanChange(expired, 'pro', 'admin')).toBe('upgrade'); // from Free
+    expect(() => decidePlanChange(expired, 'pro', 'user')).toThrow(PaymentRequiredError); // the paid period is over
+    expect(() => decidePlanChange(subscriptionAt(rec('basic'), now), 'basic', 'admin')).toThrow(ConflictError);
     expect(decideCancel(subscriptionAt(rec('basic'), now), now)).toEqual({ expires_at: '2026-05-01T00:00:00.000Z' });
     expect(() => decideCancel(subscriptionAt(rec('free'), now), now)).toThrow(ConflictError);
     expect(() => decideCancel(subscriptionAt(rec('pro', '2026-05-01T00:00:00Z'), now), now)).toThrow(

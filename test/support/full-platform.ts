@@ -1,0 +1,285 @@
+/**
+ * The whole platform (worker, relay, projector, API) as the e2e sweeps run it: an isolated schema, a loopback site
+ * builder, every integration the sweeps need configured on loopback (webhooks to 127.0.0.1, outreach sending, the
+ * billing provider, Search Console), the template writer instead of a language model, no rendering from the writers,
+ * generating routes answering 202 at once, and no rate limits. Used by the authorization sweep and the spec
+ * conformance test; `env` overrides or adds variables.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createEventStore } from '../../infra/eventstore';
+import { PostgresUsageMeter } from '../../infra/quota/meter';
+import { createApiKey, createUser } from '../../api/identity/commands';
+import { waitForProjection } from '../../projections/consistency';
+import { SCOPES } from '../../domain/calendar/permissions';
+import { PlanName, PLANS } from '../../domain/plans';
+import { isolatedSchema, IsolatedSchema } from './schema';
+import { Proc, startPlatform, UNLIMITED_RATES } from './processes';
+import { BUNDLE_PATH } from './global-setup';
+import { testTemporal, uniq } from './env';
+import { call, JsonResponse } from './http';
+import { FakeBuilder, startFakeBuilder } from './sitebuilder/fake-builder';
+import { sitebuilderEnv } from './sitebuilder/setup';
+
+export interface PlatformUser {
+  userId: string;
+  key: string;
+  session?: string;
+  oauth?: string;
+}
+
+export interface RequestOptions {
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A request to the platform at `base` with `credential` as bearer (none when null); redirects are not followed. */
+export const request = (
+  base: string,
+  credential: string | null,
+  method: string,
+  p: string,
+  opts: RequestOptions = {},
+) =>
+  call(`${base}${p}`, {
+    method,
+    redirect: 'manual',
+    headers: {
+      ...(credential ? { authorization: `Bearer ${credential}` } : {}),
+      ...(opts.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      ...opts.headers,
+    },
+    ...(opts.form ? { body: new URLSearchParams(opts.form).toString() } : {}),
+    ...(opts.json !== undefined ? { json: opts.json } : {}),
+  });
+
+/** The answer when its status is one of `want`, else a failure naming the request and the answer. */
+export async function expectStatus(r: Promise<JsonResponse>, ...want: number[]): Promise<JsonResponse> {
+  const res = await r;
+  if (!want.includes(res.status))
+    throw new Error(`expected ${want.join('/')}, got ${res.status}: ${JSON.stringify(res.body).slice(0, 800)}`);
+  return res;
+}
+
+/**
+ * Waits for a task to finish (GET `statusPath` as `credential`), returns its record; fails on failed/cancelled or
+ * after `timeoutMs`, with what `explain(taskId)` says of the task (FullPlatform.explain: its workflow in Temporal
+ * and the processes' last log lines), so a failure seen only in CI explains itself.
+ */
+export async function waitForTask(
+  base: string,
+  statusPath: string,
+  credential: string,
+  timeoutMs = 240_000,
+  explain?: (taskId: string) => Promise<string>,
+): Promise<JsonResponse['body']> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const r = await request(base, credential, 'GET', statusPath);
+    const t = r.body?.data?.status ? r.body.data : r.body;
+    if (t?.status === 'completed') return t;
+    if (t?.status === 'failed' || t?.status === 'cancelled' || Date.now() > deadline) {
+      const taskId = String(t?.task_id ?? statusPath.split('/').pop());
+      const why = explain ? `\n${await explain(taskId).catch((e) => `(no explanation: ${e})`)}` : '';
+      throw new Error(`${statusPath}: ${JSON.stringify(r.body).slice(0, 800)}${why}`);
+    }
+    await new Promise((res) => setTimeout(res, 500));
+  }
+}
+
+/** What Temporal knows of a task's workflow: its status and its pending activities (attempt, state, last failure). */
+async function describeWorkflow(workflowId: string): Promise<string> {
+  const { client, connection } = await testTemporal();
+  try {
+    const d = await client.workflow.getHandle(workflowId).describe();
+    const pending = (d.raw.pendingActivities ?? []).map(
+      (a) =>
+        `  pending ${a.activityType?.name} attempt ${a.attempt} state ${a.state}` +
+        (a.lastFailure?.message ? ` last failure: ${a.lastFailure.message.slice(0, 300)}` : ''),
+    );
+    return [`workflow ${workflowId}: ${d.status.name} on ${d.taskQueue} since ${d.startTime.toISOString()}`, ...pending]
+      .join('\n');
+  } finally {
+    await connection.close();
+  }
+}
+
+export interface FullPlatform {
+  base: string;
+  schema: IsolatedSchema;
+  builder: FakeBuilder;
+  /** OUTREACH_UNSUBSCRIBE_SECRET and BILLING_WEBHOOK_SECRET of the processes. */
+  secrets: { unsubscribe: string; billing: string };
+  /** A user of `plan` (enterprise by default) with a production API key named `keyName`. */
+  user(keyName: string, plan?: PlanName): Promise<PlatformUser>;
+  /** A session token of the key's user (the outreach family's credential), made through the API. */
+  session(key: string): Promise<string>;
+  /** An OAuth 2.0 access token of `key`'s user for its own client `clientName`, with every scope (PKCE). */
+  oauthToken(key: string, clientName: string, redirect: string): Promise<string>;
+  /**
+   * Raises a usage alert of `userId` (usage then at 87 % of the enterprise plan's monthly cost: one metered call,
+   * settled through the usage meter as the AI gateway does, crosses the 80 % threshold); answers its id.
+   */
+  raiseUsageAlert(userId: string, key: string, idempotencyKey: string): Promise<string>;
+  /** Why a task may not have finished: its workflow as Temporal describes it and each process's last log lines. */
+  explain(taskId: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/** Starts the full platform; `name` prefixes its task queue and data folder. What started is stopped by `stop`. */
+export async function startFullPlatform(name: string, env: Record<string, string> = {}): Promise<FullPlatform> {
+  const procs: Proc[] = [];
+  const secrets = {
+    unsubscribe: randomBytes(24).toString('base64url'),
+    billing: `whsec_${randomBytes(16).toString('hex')}`,
+  };
+  const s = await isolatedSchema();
+  let builder: FakeBuilder | undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${name}-`));
+  const stop = async () => {
+    for (const p of procs.reverse()) await p.stop();
+    await builder?.stop();
+    await s.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  let base: string;
+  try {
+    builder = await startFakeBuilder();
+    base = await startPlatform(
+      {
+        ...sitebuilderEnv(builder),
+        DATABASE_URL: s.url,
+        KAFKA_TOPIC_PREFIX: s.topicPrefix,
+        TEMPORAL_TASK_QUEUE: uniq(name),
+        WORKFLOW_BUNDLE_PATH: BUNDLE_PATH,
+        MIGRATE_ON_START: 'false',
+        LOG_LEVEL: 'warn',
+        // Text from the template writer and no rendering of the writers' video posts: resources appear in seconds.
+        LLAMA_MODEL_PATH: 'off',
+        WRITERS_RENDERING: 'false',
+        // Generating routes answer 202 with their task at once.
+        API_TASK_WAIT_MS: '0',
+        MEDIA_STORAGE_DIR: path.join(dataDir, 'media'),
+        MEDIA_WORK_DIR: path.join(dataDir, 'media-work'),
+        IMAGE_STORAGE_DIR: path.join(dataDir, 'images'),
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+        WEBHOOK_ALLOW_PRIVATE_HOSTS: '127.0.0.1',
+        WEBHOOK_RETRY_SCHEDULE: '0',
+        WEBHOOK_ATTEMPT_TIMEOUT_MS: '1000',
+        // Sending "configured" (nothing listens there; `env` may point it at a real mail server); replies are not.
+        OUTREACH_SMTP_URL: 'smtp://127.0.0.1:9',
+        OUTREACH_FROM_ADDRESS: 'outreach@platform.test',
+        OUTREACH_FROM_NAME: 'Platform Outreach',
+        OUTREACH_POSTAL_ADDRESS: '1 Sample Street, 00000 Testville',
+        OUTREACH_UNSUBSCRIBE_SECRET: secrets.unsubscribe,
+        BILLING_API_KEY: 'sk_test_sweep',
+        BILLING_WEBHOOK_SECRET: secrets.billing,
+        BILLING_PRICE_IDS: 'basic=price_basic,pro=price_pro,enterprise=price_enterprise',
+        BILLING_BASE_URL: 'http://127.0.0.1:9',
+        SEARCH_CONSOLE_CLIENT_ID: 'sweep-client',
+        SEARCH_CONSOLE_CLIENT_SECRET: 'sweep-secret',
+        SEARCH_CONSOLE_TOKEN_URL: 'http://127.0.0.1:9/token',
+        SEARCH_CONSOLE_API_BASE_URL: 'http://127.0.0.1:9',
+        RATE_LIMIT_OVERRIDES: UNLIMITED_RATES,
+        ...env,
+      },
+      procs,
+    );
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+  const store = createEventStore(s.db);
+  const req = (credential: string | null, method: string, p: string, opts?: RequestOptions) =>
+    request(base, credential, method, p, opts);
+
+  return {
+    base,
+    schema: s,
+    builder,
+    secrets,
+    stop,
+
+    async user(keyName, plan = 'enterprise') {
+      const u = await createUser({ store }, { plan });
+      const k = await createApiKey({ store }, u.value.user_id, { name: keyName, environment: 'production' });
+      await waitForProjection(s.db, 'identity', k.events[0], { timeoutMs: 30000 });
+      return { userId: u.value.user_id, key: k.value.key };
+    },
+
+    async session(key) {
+      return (await expectStatus(req(key, 'POST', '/api/settings/sessions'), 201)).body.data.token;
+    },
+
+    async oauthToken(key, clientName, redirect) {
+      const c = (
+        await expectStatus(
+          req(key, 'POST', '/v1/calendar/oauth/clients', {
+            json: { client_name: clientName, redirect_uris: [redirect] },
+          }),
+          201,
+        )
+      ).body;
+      const verifier = randomBytes(32).toString('base64url');
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const q = new URLSearchParams({
+        response_type: 'code',
+        client_id: c.client_id,
+        redirect_uri: redirect,
+        scope: SCOPES.join(' '),
+        state: 'sweep',
+        code_challenge: challenge,
+        code_challenge_method: 'S256',
+      });
+      const a = await expectStatus(req(key, 'GET', `/v1/calendar/oauth/authorize?${q}`), 302);
+      const code = new URL(a.headers.get('location')!).searchParams.get('code')!;
+      const t = await expectStatus(
+        req(null, 'POST', '/v1/calendar/oauth/token', {
+          form: {
+            grant_type: 'authorization_code',
+            code,
+            redirect_uri: redirect,
+            client_id: c.client_id,
+            client_secret: c.client_secret,
+            code_verifier: verifier,
+          },
+        }),
+        200,
+      );
+      return t.body.access_token;
+    },
+
+    async explain(taskId) {
+      const workflow = await describeWorkflow(taskId).catch((e) => `workflow ${taskId}: not described (${e})`);
+      const logs = procs.map((p) => {
+        const lines = p.output().trim().split('\n').slice(-15);
+        const state = p.child.exitCode ?? p.child.signalCode;
+        return `${p.name} (${state === null ? 'running' : `exited ${state}`}):\n${lines.map((l) => `  ${l.slice(0, 400)}`).join('\n')}`;
+      });
+      return [workflow, ...logs].join('\n');
+    },
+
+    async raiseUsageAlert(userId, key, idempotencyKey) {
+      const meter = new PostgresUsageMeter(s.db, store, async () => PLANS.enterprise.limits);
+      const cost = (PLANS.enterprise.limits.monthly_cost ?? 1500) * 0.87;
+      const r = await meter.reserve({
+        userId,
+        provider: 'vendor_a',
+        estimatedTokens: 10,
+        estimatedCost: cost,
+        idempotencyKey,
+      });
+      await meter.settle(r, { provider: 'vendor_a', model: 'sweep', tokens_in: 5, tokens_out: 5, cost });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const alerts = (await expectStatus(req(key, 'GET', `/api/subscription/alerts/${userId}`), 200)).body.data;
+        if (alerts.length) return String(alerts[0].id);
+        if (Date.now() > deadline) throw new Error('no alert was raised');
+        await new Promise((res) => setTimeout(res, 300));
+      }
+    },
+  };
+}
