@@ -6,12 +6,14 @@
  * when the request names none), so that audio can require its approval.
  */
 import type { TextJob } from '../../domain/podcast/jobs';
-import type { ScriptRequest } from '../../domain/podcast/types';
+import { speakersOf, type ScriptRequest } from '../../domain/podcast/types';
+import { titleOf } from '../../domain/podcast/script';
 import { podcastResearchWorkflow, podcastScriptWorkflow, podcastTextWorkflow } from '../../workflows';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 
 import { runTask, taskResponses } from '../kernel/tasks';
+import { boundErrors } from '../kernel/fair-use';
 import { currentProject, PREFIX, projectCommand, settleProject, tags } from './common';
 import { createProject } from './projects';
 import {
@@ -131,7 +133,7 @@ export const analysisRoutes: RouteDef[] = [
     },
   }),
 
-  defineRoute<ScriptRequest & { project_id?: string }>({
+  defineRoute<Omit<ScriptRequest, 'speakers'> & { speakers: ScriptRequest['speakers'] | number; project_id?: string }>({
     method: 'post',
     path: `${PREFIX}/script`,
     auth: 'user',
@@ -142,10 +144,14 @@ export const analysisRoutes: RouteDef[] = [
       "About 150 spoken words a minute (a 10-minute episode ≈ 1,500 words), split into scenes of about a minute (`scene-1`, `scene-2`, …), each a list of `{speaker, text}` lines; speaker n gets the n-th distinct offline voice unless it names one. The script becomes the project's new version (a project is created when project_id is absent) and must be approved (POST /script/approve) before audio is made.",
     request: { body: scriptBody },
     responses: taskResponses('The script', scriptResult),
-    errors: TASK_ERRORS,
+    errors: { ...TASK_ERRORS, ...boundErrors('podcast_script') },
     async handler(ctx) {
-      const { project_id, ...request } = ctx.body;
-      const id = project_id ?? (await createProject(ctx, request.idea.trim().slice(0, 300), request.idea.trim()));
+      const { project_id, speakers, ...rest } = ctx.body;
+      const request: ScriptRequest = {
+        ...rest,
+        speakers: typeof speakers === 'number' ? speakersOf(speakers) : speakers,
+      };
+      const id = project_id ?? (await createProject(ctx, titleOf(request.idea), request.idea.trim()));
       const p = await currentProject(ctx, id);
       return runTask(
         ctx,

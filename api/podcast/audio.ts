@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConflictError, NotFoundError, PayloadTooLargeError } from '../../domain/errors';
 import { requireApprovedScript } from '../../domain/podcast/decide';
+import { retakeLines } from '../../domain/podcast/script';
 import { voiceProblem, chooseSpeechProvider, VoiceSettings, SpeechProviderChoice } from '../../domain/media/voices';
 import { base64Bytes } from '../../infra/image/decode';
 import { getPodcastFile } from '../../projections/podcast';
@@ -17,8 +18,9 @@ import { podcastAudioWorkflow, podcastCombineAudioWorkflow, podcastUploadWorkflo
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { runTask, taskResponses } from '../kernel/tasks';
+import { boundErrors } from '../kernel/fair-use';
 import { serveStored } from '../video/files';
-import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
+import { Ctx, currentProject, fileResults, invalid, mediaStorage, PREFIX, settleResult, tags } from './common';
 import { audioBody, audioResult, combineAudioBody, combineAudioResult, filenameParams, uploadBody } from './schemas';
 import { latest } from './views';
 import { ServiceUnavailableError } from '../../domain/errors';
@@ -88,10 +90,10 @@ export function fileRoute(
 const folderPath = (f: FileFolder) =>
   ({ audio: 'audio', video: 'videos', final_video: 'final-videos', dub: 'dub', voice: 'voices' })[f];
 
-const withUrl = (route: string) => async (ctx: Ctx, r: Record<string, unknown>) => {
-  await settleProject(ctx, r.project_id as string | undefined);
-  if (typeof r.filename === 'string') r.url = urlOf(ctx, route, r.filename);
-};
+/** The audio tasks: their results carry their file's URL (fileResults). */
+const UPLOAD = fileResults('podcast_audio_upload', 'audio');
+const SPEAK = fileResults('podcast_audio', 'audio');
+const COMBINE = fileResults('podcast_combine_audio', 'audio');
 
 export const audioRoutes: RouteDef[] = [
   defineRoute<{ project_id: string; scene_id: string; audio_base64: string; filename?: string }>({
@@ -106,7 +108,7 @@ export const audioRoutes: RouteDef[] = [
       "Any audio ffprobe reads (wav, mp3, m4a, ogg, flac), base64 or a data URL, at most 16 MB decoded (413 beyond) and 1 hour; it is validated with ffprobe (400 naming what is wrong) and converted to the scenes' format (48 kHz mono WAV) so it joins the episode like spoken scenes.",
     request: { body: uploadBody },
     responses: taskResponses('The stored scene audio', audioResult),
-    errors: { ...MEDIA_ERRORS, 413: 'The audio is larger than 16 MB' },
+    errors: { ...MEDIA_ERRORS, 413: 'The audio is larger than 16 MB', ...boundErrors('podcast_audio_upload') },
     async handler(ctx) {
       const b = ctx.body;
       const storage = mediaStorage(ctx);
@@ -135,9 +137,9 @@ export const audioRoutes: RouteDef[] = [
         ctx,
         {
           workflow: podcastUploadWorkflow,
-          taskType: 'podcast_audio_upload',
+          taskType: UPLOAD,
           idPrefix: 'podcast-upload',
-          after: withUrl('audio'),
+          after: settleResult,
         },
         { project_id: b.project_id, scene_id: b.scene_id, upload_key: key, max_seconds: MAX_UPLOAD_SECONDS },
       );
@@ -149,6 +151,7 @@ export const audioRoutes: RouteDef[] = [
     scene_id: string;
     speech_provider?: SpeechProviderChoice;
     voices?: Record<string, VoiceSettings>;
+    text?: string;
   }>({
     method: 'post',
     path: `${PREFIX}/audio`,
@@ -157,13 +160,14 @@ export const audioRoutes: RouteDef[] = [
     tags,
     summary: "Speak one scene of the approved script (each speaker's own voice)",
     description:
-      "Each line is spoken in its speaker's voice (the script's, or `voices[speaker_id]`), sentence by sentence, every sentence measured with ffprobe; the scene's WAV (48 kHz mono) has a 0.3 s lead-in and tail and 0.25 s between sentences. The answer lists each line's measured start and end. 409 until the current script is approved. Metered: vendor speech per started 1,000 characters; espeak-ng is free.",
+      "Each line is spoken in its speaker's voice (the script's, or `voices[speaker_id]`), sentence by sentence, every sentence measured with ffprobe; the scene's WAV (48 kHz mono) has a 0.3 s lead-in and tail and 0.25 s between sentences. The answer lists each line's measured start and end. `text` retakes the scene with the client's own words. 409 until the current script is approved. Metered: vendor speech per started 1,000 characters; espeak-ng is free.",
     request: { body: audioBody },
     responses: taskResponses('The scene audio', audioResult),
-    errors: { ...MEDIA_ERRORS, 400: 'Unknown speaker in voices, or a voice the provider cannot speak' } as Record<
-      number,
-      string
-    >,
+    errors: {
+      ...MEDIA_ERRORS,
+      400: 'Unknown speaker in voices, or a voice the provider cannot speak',
+      ...boundErrors('podcast_audio'),
+    } as Record<number, string>,
     async handler(ctx) {
       const b = ctx.body;
       mediaStorage(ctx);
@@ -190,14 +194,18 @@ export const audioRoutes: RouteDef[] = [
         ctx,
         {
           workflow: podcastAudioWorkflow,
-          taskType: 'podcast_audio',
+          taskType: SPEAK,
           idPrefix: 'podcast-audio',
-          after: withUrl('audio'),
+          after: settleResult,
         },
         {
           project_id: p.project_id,
           scene_id: scene.scene_id,
-          lines: scene.lines.map((l) => ({ speaker: l.speaker, text: l.text, voice: voiceOf(l.speaker) })),
+          lines: (b.text === undefined ? scene.lines : retakeLines(b.text, scene, script.speakers)).map((l) => ({
+            speaker: l.speaker,
+            text: l.text,
+            voice: voiceOf(l.speaker),
+          })),
           speech_provider: b.speech_provider ?? 'auto',
         },
       );
@@ -215,7 +223,7 @@ export const audioRoutes: RouteDef[] = [
       "The latest audio of each scene (every scene of the script by default, in order) joined without gaps or re-encoding, normalised in two passes to −16 LUFS / −1.5 dBTP and encoded as MP3 128 kb/s (or AAC 160 kb/s in M4A). The answer gives the measured duration and the sum of the scenes', the measured loudness, and each speaker's measured pitch.",
     request: { body: combineAudioBody },
     responses: taskResponses('The episode audio', combineAudioResult),
-    errors: { ...MEDIA_ERRORS, 409: 'A scene has no audio yet' },
+    errors: { ...MEDIA_ERRORS, 409: 'A scene has no audio yet', ...boundErrors('podcast_combine_audio') },
     async handler(ctx) {
       const b = ctx.body;
       mediaStorage(ctx);
@@ -237,9 +245,9 @@ export const audioRoutes: RouteDef[] = [
         ctx,
         {
           workflow: podcastCombineAudioWorkflow,
-          taskType: 'podcast_combine_audio',
+          taskType: COMBINE,
           idPrefix: 'podcast-episode',
-          after: withUrl('audio'),
+          after: settleResult,
         },
         { project_id: p.project_id, scenes, codec: b.format === 'm4a' ? 'aac' : 'mp3' },
       );

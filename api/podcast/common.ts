@@ -11,6 +11,7 @@ import type { PodcastProject } from '../../domain/podcast/types';
 import { handleCommand } from '../../infra/eventstore/command';
 import type { MediaStorage } from '../../infra/storage/port';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import { presentResultsOf } from '../kernel/tasks';
 import type { HandlerCtx } from '../kernel/registry';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,3 +69,25 @@ export const notFound = (what: string) => new NotFoundError(`${what} not found`)
 /** Public URL of a file route (absolute when the deployment knows its base URL). */
 export const urlOf = (ctx: Ctx, route: string, filename: string) =>
   `${ctx.deps.publicBaseUrl ?? ''}${PREFIX}/${route}/${encodeURIComponent(filename)}`;
+
+/**
+ * A file task's result with the URL of its file (and of each of its `files`) on `route`: registered for the task
+ * type, so the route's 200 answer and the task record read later (GET /api/tasks/{task_id}) show the same URLs.
+ */
+export function fileResults(taskType: string, route: string): string {
+  presentResultsOf(taskType, (anyCtx, r) => {
+    const ctx = anyCtx as Ctx;
+    return {
+      ...r,
+      ...(typeof r.filename === 'string' ? { url: urlOf(ctx, route, r.filename) } : {}),
+      ...(Array.isArray(r.files)
+        ? { files: (r.files as { filename: string }[]).map((f) => ({ ...f, url: urlOf(ctx, route, f.filename) })) }
+        : {}),
+    };
+  });
+  return taskType;
+}
+
+/** After a podcast task: its project's projection has what the task wrote (read-your-writes). */
+export const settleResult = (ctx: Ctx, r: Record<string, unknown>) =>
+  settleProject(ctx, r.project_id as string | undefined);

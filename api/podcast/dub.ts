@@ -19,10 +19,11 @@ import type { PodcastProject } from '../../domain/podcast/types';
 import { WORDS_PER_MINUTE } from '../../domain/podcast/types';
 import { requestCost } from '../../domain/pricing';
 import { podcastDubWorkflow } from '../../workflows';
-import { settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, bool, obj, str } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
+import { boundErrors } from '../kernel/fair-use';
 import { ownTask, presentTask } from '../kernel/tasks';
 import { fileRoute } from './audio';
 import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
@@ -114,6 +115,7 @@ export const dubRoutes: RouteDef[] = [
     errors: {
       404: "No such project (or not the caller's)",
       503: 'Background work (Temporal), media storage, the speech vendor or a translator for the pair is not available',
+      ...boundErrors(DUB_TASK),
     },
     async handler(ctx) {
       const b = ctx.body;
@@ -184,7 +186,7 @@ export const dubRoutes: RouteDef[] = [
       await startWorkflow(ctx.deps, podcastDubWorkflow, {
         workflowId: taskId,
         args: [{ taskId, userId, request: job }],
-        task: { userId, taskType: DUB_TASK },
+        task: { userId, plan: callerOf(ctx).plan, taskType: DUB_TASK },
       });
       await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
       return {

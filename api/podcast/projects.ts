@@ -5,6 +5,8 @@
  * the script and its approval, every file made — so a user can resume.
  */
 import { randomUUID } from 'node:crypto';
+import { ValidationError } from '../../domain/errors';
+import { titleOf } from '../../domain/podcast/script';
 import { getProject, listProjects } from '../../projections/podcast';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
@@ -34,17 +36,30 @@ async function read(ctx: Ctx, projectId: string) {
 }
 
 export const projectRoutes: RouteDef[] = [
-  defineRoute<{ title: string; idea?: string; state?: Record<string, unknown> }>({
+  defineRoute<{ title?: string; idea?: string; state?: Record<string, unknown> }>({
     method: 'post',
     path: `${PREFIX}/projects`,
     auth: 'user',
     successBody: 'bare',
     tags,
     summary: 'Create a podcast project',
+    description:
+      'An idea alone starts a project: its title is derived from the idea (the first sentence) and answered.',
     request: { body: projectBody },
     responses: { 201: { description: 'The project', data: projectSchema } },
     async handler(ctx) {
-      const id = await createProject(ctx, ctx.body.title.trim(), ctx.body.idea?.trim() ?? '', ctx.body.state ?? {});
+      const idea = ctx.body.idea?.trim() ?? '';
+      const title = ctx.body.title?.trim() || (idea && titleOf(idea));
+      if (!title)
+        throw new ValidationError([
+          {
+            location: 'body',
+            path: 'title',
+            kind: 'missing',
+            message: 'title is required, or an idea to derive it from',
+          },
+        ]);
+      const id = await createProject(ctx, title, idea, ctx.body.state ?? {});
       return { status: 201, data: await read(ctx, id) };
     },
   }),

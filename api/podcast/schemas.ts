@@ -58,6 +58,11 @@ export const speakerSchema: JsonSchema = obj(
     id: str(40, { pattern: '^[a-z0-9_]{1,40}$' }),
     name: text(80, { pattern: '\\S' }),
     role: str(120),
+    gender: {
+      enum: ['female', 'male'],
+      description:
+        "the voice's gender when no voice is named (default: the gender the given name is usually given to, else alternating by order)",
+    },
     voice: voiceSchema,
   },
   ['name'],
@@ -72,7 +77,13 @@ export const scriptBody: JsonSchema = obj(
       maximum: MAX_DURATION_MINUTES,
       description: 'sized at 150 spoken words a minute',
     },
-    speakers: arr(speakerSchema, { minItems: 1, maxItems: MAX_SPEAKERS }),
+    speakers: {
+      oneOf: [
+        arr(speakerSchema, { minItems: 1, maxItems: MAX_SPEAKERS }),
+        { type: 'integer', minimum: 1, maximum: MAX_SPEAKERS },
+      ],
+      description: `The speakers ({name, role?, voice?}, 1 to ${MAX_SPEAKERS}), or how many (a host, then guests: 2 is Host and Guest); the answer lists them`,
+    },
     project_id: { ...uuid, description: 'the project to write into (a new project is created when absent)' },
     research: str(20000),
     analysis: str(20000),
@@ -106,6 +117,14 @@ export const audioBody: JsonSchema = obj(
       additionalProperties: voiceSchema,
       description: "voice per speaker id, overriding the script's",
     },
+    text: text(5000, {
+      pattern: '\\S',
+      description:
+        "What to say in this scene instead of the approved script's lines (a retake with edited words): a line " +
+        "starting `Name:` (a speaker of the script, by name or id) is that speaker's, other lines continue the " +
+        "speaker before them (at first the scene's first speaker). The answer's `lines` are what was spoken and the " +
+        "scene's video captions follow them; the approved script itself is not changed.",
+    }),
   },
   ['project_id', 'scene_id'],
 );
@@ -180,7 +199,10 @@ export const combineVideosBody: JsonSchema = obj(
 
 export const projectBody: JsonSchema = obj(
   {
-    title: text(300, { pattern: '\\S' }),
+    title: text(300, {
+      pattern: '\\S',
+      description: 'Default: derived from idea (its first sentence); one of title and idea is required',
+    }),
     idea: str(2000),
     state: {
       type: 'object',
@@ -188,7 +210,8 @@ export const projectBody: JsonSchema = obj(
       description: "the client's own workflow state (step, choices), stored as given",
     },
   },
-  ['title'],
+  [],
+  { anyOf: [{ required: ['title'] }, { required: ['idea'] }] },
 );
 export const projectUpdateBody: JsonSchema = obj(
   {
@@ -296,11 +319,20 @@ export const timedLineSchema: JsonSchema = obj(
   ['speaker', 'text', 'start', 'end'],
 );
 
-const speakerOut: JsonSchema = obj({ id: S, name: S, role: S, voice: obj({ voice: S, rate: num, pitch: num }, []) }, [
-  'id',
-  'name',
-  'voice',
-]);
+const speakerOut: JsonSchema = obj(
+  {
+    id: S,
+    name: S,
+    role: S,
+    gender: d({ enum: ['female', 'male'] }, "the voice's gender"),
+    voice_basis: d(
+      { enum: ['voice', 'gender', 'name', 'order'] },
+      'why the speaker has this voice: named, by declared gender, by the given name, or by order',
+    ),
+    voice: obj({ voice: S, rate: num, pitch: num }, []),
+  },
+  ['id', 'name', 'voice'],
+);
 export const scriptSchema: JsonSchema = obj(
   {
     title: S,

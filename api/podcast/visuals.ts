@@ -17,6 +17,7 @@ import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, obj } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
+import { boundErrors } from '../kernel/fair-use';
 import { executeWorkflow } from '../kernel/workflows';
 import { planGeneration } from '../image-studio/create';
 import { domainErrors, jobId, settleRecorded, studioOf } from '../image-studio/common';
@@ -29,7 +30,8 @@ import {
   mediaStorage,
   PREFIX,
   projectCommand,
-  settleProject,
+  fileResults,
+  settleResult,
   tags,
   urlOf,
 } from './common';
@@ -95,12 +97,9 @@ const sceneOf = (p: PodcastProject, sceneId: string) => {
   return s;
 };
 
-const withUrl = (route: string) => async (ctx: Ctx, r: Record<string, unknown>) => {
-  await settleProject(ctx, r.project_id as string | undefined);
-  if (typeof r.filename === 'string') r.url = urlOf(ctx, route, r.filename);
-  if (Array.isArray(r.files))
-    r.files = (r.files as { filename: string }[]).map((f) => ({ ...f, url: urlOf(ctx, route, f.filename) }));
-};
+/** The video tasks: their results carry their files' URLs (fileResults). */
+const SCENE_VIDEO = fileResults('podcast_video', 'videos');
+const EPISODE_VIDEO = fileResults('podcast_combine_videos', 'final-videos');
 
 const MEDIA_ERRORS = {
   404: "No such project, scene or image (or not the caller's)",
@@ -216,7 +215,7 @@ export const visualRoutes: RouteDef[] = [
       "The picture (image_key; else one generated from `prompt`; else the scene's latest image; else a gradient) held for the length of the scene's audio (`audio_url`, else its latest) with a slow zoom, audio normalised to −16 LUFS as AAC, subtitles from the measured speech as a track (`mux`), burnt in or none; H.264 MP4 with faststart, 16:9 at 480p/720p/1080p.",
     request: { body: renderVideoBody },
     responses: taskResponses('The scene video', sceneVideoResult),
-    errors: MEDIA_ERRORS,
+    errors: { ...MEDIA_ERRORS, ...boundErrors('podcast_video') },
     async handler(ctx) {
       const b = ctx.body;
       mediaStorage(ctx);
@@ -246,9 +245,9 @@ export const visualRoutes: RouteDef[] = [
         ctx,
         {
           workflow: podcastSceneVideoWorkflow,
-          taskType: 'podcast_video',
+          taskType: SCENE_VIDEO,
           idPrefix: 'podcast-video',
-          after: withUrl('videos'),
+          after: settleResult,
         },
         {
           project_id: p.project_id,
@@ -277,7 +276,7 @@ export const visualRoutes: RouteDef[] = [
       "The latest video of each scene (every scene with a video, in script order, by default): pictures joined without re-encoding, the scenes' audio normalised once (two passes) as AAC, the episode's subtitles as a track plus SRT and WebVTT files; all scenes must share resolution and frame rate (400 otherwise). Served by GET /final-videos/{filename}.",
     request: { body: combineVideosBody },
     responses: taskResponses('The episode video', combineVideosResult),
-    errors: MEDIA_ERRORS,
+    errors: { ...MEDIA_ERRORS, ...boundErrors('podcast_combine_videos') },
     async handler(ctx) {
       const b = ctx.body;
       mediaStorage(ctx);
@@ -306,9 +305,9 @@ export const visualRoutes: RouteDef[] = [
         ctx,
         {
           workflow: podcastCombineVideosWorkflow,
-          taskType: 'podcast_combine_videos',
+          taskType: EPISODE_VIDEO,
           idPrefix: 'podcast-final',
-          after: withUrl('final-videos'),
+          after: settleResult,
         },
         {
           project_id: p.project_id,

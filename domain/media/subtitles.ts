@@ -96,3 +96,61 @@ export function toWebVtt(cues: readonly Cue[]): string {
   const body = cues.map((c) => `${stamp(c.start, '.')} --> ${stamp(c.end, '.')}\n${esc(cueText(c.text))}\n`);
   return `WEBVTT\n\n${body.join('\n')}`;
 }
+
+/**
+ * How burned-in captions are set in a frame of `width` × `height` pixels: the font size in pixels follows the
+ * frame's height and, on narrow frames, its width (about 25 characters a line on 9:16, 28 on 1:1, 50 on 16:9), and
+ * the margins keep the text inside the title-safe area (7 % of the width on each side, 7 % of the height above the
+ * bottom edge). Sizes are in the frame's own pixels: the ASS file says PlayResX/PlayResY = the frame, so libass does
+ * not rescale them from its 384 × 288 default (which made a 9:16 caption one word a line).
+ */
+export function captionStyle(width: number, height: number) {
+  const fontSize = Math.max(12, Math.round(Math.min(height / 18, width / 16)));
+  return {
+    fontSize,
+    outline: Math.max(2, Math.round(fontSize / 16)),
+    marginH: Math.round(width * 0.07),
+    marginV: Math.round(height * 0.07),
+  };
+}
+
+/** ASS time: H:MM:SS.cc (centiseconds). */
+function assStamp(seconds: number): string {
+  const cs = Math.max(0, Math.round(seconds * 100));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${Math.floor(cs / 360_000)}:${pad(Math.floor((cs % 360_000) / 6000))}:${pad(Math.floor((cs % 6000) / 100))}.${pad(cs % 100)}`;
+}
+
+/**
+ * Advanced SubStation Alpha for burning captions into a frame of `width` × `height` (captionStyle): white DejaVu
+ * Sans with a black outline, bottom centre, wrapped by libass to the safe area (smart wrapping, so no word is cut).
+ * A cue's own line breaks are joined: the frame decides the lines. Override braces and backslashes in the text are
+ * replaced, so a caption is always shown as written.
+ */
+export function toAss(cues: readonly Cue[], width: number, height: number): string {
+  const st = captionStyle(width, height);
+  const text = (t: string) =>
+    t
+      .replace(/\s*\r?\n\s*/g, ' ')
+      .replace(/\\/g, '/')
+      .replace(/\{/g, '(')
+      .replace(/\}/g, ')')
+      .trim();
+  return [
+    '[Script Info]',
+    'ScriptType: v4.00+',
+    `PlayResX: ${width}`,
+    `PlayResY: ${height}`,
+    'WrapStyle: 0',
+    'ScaledBorderAndShadow: yes',
+    '',
+    '[V4+ Styles]',
+    'Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding',
+    `Style: Default,DejaVu Sans,${st.fontSize},&H00FFFFFF,&H000000FF,&H00000000,&H80000000,0,0,0,0,100,100,0,0,1,${st.outline},0,2,${st.marginH},${st.marginH},${st.marginV},1`,
+    '',
+    '[Events]',
+    'Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text',
+    ...cues.map((c) => `Dialogue: 0,${assStamp(c.start)},${assStamp(c.end)},Default,,0,0,0,,${text(c.text)}`),
+    '',
+  ].join('\n');
+}

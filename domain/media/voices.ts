@@ -36,9 +36,46 @@ export const DEFAULT_VENDOR_VOICE = 'alloy';
 
 export const localVoice = (id: string): LocalVoice | undefined => LOCAL_VOICES.find((v) => v.id === id);
 
-/** A distinct local voice per speaker index (podcast speakers, dialogue): cycles through the catalogue. */
-export function speakerVoice(index: number): string {
-  return LOCAL_VOICES[((index % LOCAL_VOICES.length) + LOCAL_VOICES.length) % LOCAL_VOICES.length].id;
+export type VoiceGender = LocalVoice['gender'];
+export const VOICE_GENDERS: readonly VoiceGender[] = ['female', 'male'];
+
+/** A speaker as the voice choice sees it: its declared voice or gender, else its name. */
+export interface VoicedSpeaker {
+  name: string;
+  gender?: VoiceGender;
+  voice?: string;
+}
+
+/** Why a speaker has the voice it has: `voice` (declared), `gender` (declared), `name` (lexicon) or `order`. */
+export type VoiceBasis = 'voice' | 'gender' | 'name' | 'order';
+
+/**
+ * One local voice per speaker, distinct while the catalogue lasts (docs/podcast.md): a declared voice is kept; else
+ * the first unused voice of the speaker's declared gender, else of the gender its given name is usually given to
+ * (domain/media/names.ts), else of the gender fewer speakers have so far (the first speaker: male), so that
+ * neighbouring speakers sound different. Every speaker keeps its voice through the episode and its video.
+ */
+export function speakerVoices(
+  speakers: readonly VoicedSpeaker[],
+  nameGender: (name: string) => VoiceGender | undefined,
+): { voice: string; gender?: VoiceGender; basis: VoiceBasis }[] {
+  const used = new Set(speakers.flatMap((s) => (s.voice ? [s.voice] : [])));
+  const count: Record<VoiceGender, number> = { female: 0, male: 0 };
+  return speakers.map((s) => {
+    if (s.voice) {
+      const gender = localVoice(s.voice)?.gender;
+      if (gender) count[gender]++;
+      return { voice: s.voice, ...(gender ? { gender } : {}), basis: 'voice' as const };
+    }
+    const named = s.gender ? undefined : nameGender(s.name);
+    const gender: VoiceGender = s.gender ?? named ?? (count.female < count.male ? 'female' : 'male');
+    const basis: VoiceBasis = s.gender ? 'gender' : named ? 'name' : 'order';
+    const same = LOCAL_VOICES.filter((v) => v.gender === gender);
+    const pick = same.find((v) => !used.has(v.id)) ?? same[count[gender] % same.length];
+    used.add(pick.id);
+    count[gender]++;
+    return { voice: pick.id, gender, basis };
+  });
 }
 
 /** Speaking rate multiplier bounds (1 = the provider's normal speed). */

@@ -12,9 +12,10 @@ import { GENERIC } from '../generation/terms';
 import { properNouns, safeLower } from '../generation/text';
 import { contentKeys, wordKey } from '../analysis/word-forms';
 import { narrationSentences, plainNarration } from '../media/narration';
-import { speakerVoice } from '../media/voices';
+import { genderOfName } from '../media/names';
+import { speakerVoices } from '../media/voices';
 import { storableText } from '../storable-text';
-import { PodcastScript, ScriptRequest, ScriptScene, Speaker, WORDS_PER_MINUTE } from './types';
+import { PodcastScript, ScriptLine, ScriptRequest, ScriptScene, Speaker, WORDS_PER_MINUTE } from './types';
 
 export const countWords = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
 export const secondsForWords = (words: number) => Math.round((words / WORDS_PER_MINUTE) * 600) / 10;
@@ -25,6 +26,10 @@ export const sceneCountFor = (minutes: number) => Math.min(40, Math.max(2, Math.
 /** Speakers with ids and voices: speaker n gets the n-th distinct offline voice unless one is given. */
 export function normaliseSpeakers(list: ScriptRequest['speakers']): Speaker[] {
   const used = new Set<string>();
+  const voices = speakerVoices(
+    list.map((s) => ({ name: s.name, gender: s.gender, voice: s.voice?.voice })),
+    genderOfName,
+  );
   return list.map((s, i) => {
     let id = (s.id ?? s.name)
       .toLowerCase()
@@ -37,7 +42,9 @@ export function normaliseSpeakers(list: ScriptRequest['speakers']): Speaker[] {
       id,
       name: s.name.trim(),
       ...(s.role ? { role: s.role.trim() } : {}),
-      voice: { voice: speakerVoice(i), ...(s.voice ?? {}) },
+      ...(voices[i].gender ? { gender: voices[i].gender } : {}),
+      voice_basis: voices[i].basis,
+      voice: { ...(s.voice ?? {}), voice: voices[i].voice },
     };
   });
 }
@@ -131,8 +138,11 @@ export function scriptFromDraft(
   };
 }
 
-const titleOf = (idea: string) => {
-  const t = idea.replace(/\s+/g, ' ').trim().slice(0, 120);
+/** A title from an idea: its first sentence, at most 120 characters cut at a word, capitalised. */
+export const titleOf = (idea: string): string => {
+  const flat = idea.replace(/\s+/g, ' ').trim();
+  let t = (/^.*?[.!?](?=\s|$)/.exec(flat)?.[0] ?? flat).replace(/[.!?]+$/, '');
+  if (t.length > 120) t = t.slice(0, 121).replace(/\s+\S*$/, '') || t.slice(0, 120);
   return t.charAt(0).toUpperCase() + t.slice(1);
 };
 
@@ -474,4 +484,27 @@ export function localScript(input: ScriptInput): ScriptDraft {
   if (coverage.shortfall)
     coverage.shortfall = `${spoken} of ${input.target_words} words (${input.duration_minutes} min at ${WORDS_PER_MINUTE} words a minute): the offline writer says only the brief (${segments.length} outline segment${segments.length === 1 ? '' : 's'}) and ${quoted} research finding${quoted === 1 ? '' : 's'} about it${input.research ? '' : ' (no research was given)'}, and adds nothing to reach the duration; add research or an analysis outline, or configure a language model (docs/providers.md)`;
   return { title: titleOf(topic), scenes: scenes.filter((s) => s.lines.length), coverage };
+}
+
+/**
+ * A scene retaken with the client's own words (POST /api/podcast/audio `text`): each line of the text is spoken by
+ * the speaker it names (`Maya: …`, by name or id, any case) or else by the speaker of the line before it — the
+ * scene's first speaker at the start. Blank lines separate nothing; a name the script does not know is text.
+ */
+export function retakeLines(text: string, scene: Pick<ScriptScene, 'lines'>, speakers: Speaker[]): ScriptLine[] {
+  const byName = new Map<string, string>();
+  for (const s of speakers) for (const n of [s.id, s.name]) byName.set(n.trim().toLowerCase(), s.id);
+  let speaker = scene.lines[0]?.speaker ?? speakers[0]?.id ?? '';
+  const out: ScriptLine[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const m = /^\s*([^:\n]{1,60}):\s*(.*)$/.exec(raw);
+    const named = m && byName.get(m[1].trim().toLowerCase());
+    if (named) speaker = named;
+    const said = (named ? m![2] : raw).trim();
+    if (!said) continue;
+    const last = out[out.length - 1];
+    if (last && last.speaker === speaker && !named) last.text = `${last.text} ${said}`;
+    else out.push({ speaker, text: said });
+  }
+  return out;
 }

@@ -3,11 +3,11 @@
  * task (none for translation: Apertium translates offline, outside the gateway) and the shape of a valid answer.
  * The podcast activities call them through the gateway's `run` and get typed answers.
  */
-import { defineAiTask, type AiTask } from '../ai/task';
+import { defineAiTask, faultOf, type AiTask } from '../ai/task';
 import type { EnhancedIdea, IdeaAnalysis, IdeaInput, SearchQueries } from './analysis';
 import type { TextJob, TextKind } from './jobs';
 import { analyzeIdeaPrompt, enhanceIdeaPrompt, queriesPrompt, scriptPrompt, translatePrompt } from './prompts';
-import type { ScriptDraft, ScriptInput } from './script';
+import { scriptFromDraft, type ScriptDraft, type ScriptInput } from './script';
 
 const strings = { type: 'array', items: { type: 'string' } };
 
@@ -101,6 +101,8 @@ export const PODCAST_SCRIPT = defineAiTask<ScriptInput, ScriptDraft>({
       },
     },
   },
+  // A script with no line that has words once made speakable cannot be voiced: asked again.
+  usable: (draft, input) => faultOf(() => scriptFromDraft(draft, input, { provider: '', model: '' })),
   maxTokens: (s) => Math.min(16000, 600 + s.target_words * 3),
 });
 

@@ -3,7 +3,7 @@
  * are our choices, documented in docs/podcast.md). Voices use the video
  * studio's VoiceSettings so both areas describe speech alike.
  */
-import type { VoiceSettings } from '../media/voices';
+import type { VoiceBasis, VoiceGender, VoiceSettings } from '../media/voices';
 import type { Cue } from '../media/subtitles';
 import type { Coverage } from '../generation/compose';
 
@@ -18,6 +18,10 @@ export interface Speaker {
   id: string;
   name: string;
   role?: string;
+  /** The voice's gender: declared, or the one the name is usually given to, or by order (voice_basis). */
+  gender?: VoiceGender;
+  /** Why the speaker has its voice (domain/media/voices.ts speakerVoices); absent on scripts written before it. */
+  voice_basis?: VoiceBasis;
   voice: VoiceSettings;
 }
 
@@ -56,10 +60,20 @@ export interface PodcastScript {
 }
 
 /** What a client sends to have a script written. */
+/**
+ * The speakers of a script asked for by count (`speakers: 2`): a host, then guests, each with the role the
+ * script's speaker order gives (voices are chosen by that order unless a speaker names one).
+ */
+export function speakersOf(count: number): ScriptRequest['speakers'] {
+  return Array.from({ length: count }, (_, i) =>
+    i === 0 ? { name: 'Host', role: 'host' } : { name: count === 2 ? 'Guest' : `Guest ${i}`, role: 'guest' },
+  );
+}
+
 export interface ScriptRequest {
   idea: string;
   duration_minutes: number;
-  speakers: Array<{ id?: string; name: string; role?: string; voice?: VoiceSettings }>;
+  speakers: Array<{ id?: string; name: string; role?: string; gender?: VoiceGender; voice?: VoiceSettings }>;
   research?: string;
   analysis?: string;
   bible?: string;

@@ -11,7 +11,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AUDIO_SAMPLE_RATE } from '../../domain/media/formats';
-import { Cue, cuesFromSentences, shiftCues, toSrt, toWebVtt } from '../../domain/media/subtitles';
+import { Cue, cuesFromSentences, shiftCues, toAss, toSrt, toWebVtt } from '../../domain/media/subtitles';
 import { fitSpeech } from '../../domain/media/timeline';
 import type { SpeechProvider, VoiceSettings } from '../../domain/media/voices';
 import type { SceneVisual } from '../../domain/video/types';
@@ -156,8 +156,8 @@ export async function picture(
   await validateInput(engine.tools, image, { require: ['video'], codecs: { video: ['png'] } }, o.signal);
   let burn: string | undefined;
   if (o.burnCues?.length) {
-    burn = path.join(o.dir, 'burn.srt');
-    await writeFile(burn, toSrt(o.burnCues));
+    burn = path.join(o.dir, 'burn.ass');
+    await writeFile(burn, toAss(o.burnCues, o.width, o.height));
   }
   await renderStill(engine.tools, {
     image,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { AUDIO_SAMPLE_RATE } from '../../domain/media/formats';
 import { medianPitchHz } from '../../domain/media/pitch';
 import { narrationSentences } from '../../domain/media/narration';
-import { cuesFromSentences, Cue, toSrt } from '../../domain/media/subtitles';
+import { cuesFromSentences, Cue, toAss } from '../../domain/media/subtitles';
 import { fitSpeech, LEAD_SECONDS, speechSeconds, TAIL_SECONDS } from '../../domain/media/timeline';
 import type { SpeechProvider, VoiceSettings } from '../../domain/media/voices';
 import { Engine, finish, soundtrack, speak, SpokenSentence, writeSubtitles } from './engine';
@@ -167,8 +167,8 @@ export async function stillVideo(
   const pictureFile = path.join(o.dir, 'picture.mp4');
   let burn: string | undefined;
   if (o.subtitles === 'burn' && o.cues.length) {
-    burn = path.join(o.dir, 'burn.srt');
-    await writeFile(burn, toSrt(o.cues));
+    burn = path.join(o.dir, 'burn.ass');
+    await writeFile(burn, toAss(o.cues, o.width, o.height));
   }
   const frames = Math.max(1, Math.round(o.seconds * o.fps));
   await renderStill(engine.tools, {

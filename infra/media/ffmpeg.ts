@@ -48,7 +48,7 @@ export interface StillSegment extends Progress {
   frames: number;
   /** Ken Burns: a slow 15 % zoom in or out around the centre; `none` = static. */
   motion: 'zoom_in' | 'zoom_out' | 'none';
-  /** SRT file burnt into the picture (scene-relative times), when subtitles are burnt in. */
+  /** ASS file burnt into the picture (scene-relative times; its own sizes: domain/media/subtitles.ts toAss). */
   burnSubtitles?: string;
 }
 
@@ -62,10 +62,7 @@ export function stillFilter(s: Omit<StillSegment, 'image' | 'out'>): string {
       ]
     : [`scale=${s.width}:${s.height}`, `fps=${s.fps}`];
   parts.push('setsar=1', 'format=yuv420p');
-  if (s.burnSubtitles)
-    parts.push(
-      `subtitles=filename='${filterPath(s.burnSubtitles)}':force_style='FontName=DejaVu Sans,FontSize=${Math.round(s.height / 40)},Outline=2,MarginV=${Math.round(s.height / 14)}'`,
-    );
+  if (s.burnSubtitles) parts.push(`subtitles=filename='${filterPath(s.burnSubtitles)}'`);
   return parts.join(',');
 }
 

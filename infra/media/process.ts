@@ -6,6 +6,14 @@
  * can remove its partial output knowing nothing writes it any more.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+/**
+ * Niceness of every tool's process. Renders are batch work: when the machine is busy the kernel gives the CPU to
+ * the worker's own event loop, PostgreSQL and the API first, so a burst of renders makes renders slower rather than
+ * every other user's short tasks (docs/api.md, "Fair use of heavy work"). On an idle machine it changes nothing.
+ */
+export const TOOL_NICENESS = 10;
 
 /** A media tool failed or is missing; `code` INTERNAL_ERROR (the failure table's unexpected failure). */
 export class MediaToolError extends Error {
@@ -55,6 +63,12 @@ export function runTool(bin: string, args: string[], opts: RunOptions = {}): Pro
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(opts.signal.reason);
     const child = spawn(bin, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    if (child.pid !== undefined)
+      try {
+        setPriority(child.pid, TOOL_NICENESS);
+      } catch {
+        /* the process already exited, or the platform does not allow it: it runs at the default priority */
+      }
     let stdout = '';
     let stderr = '';
     let pending = '';

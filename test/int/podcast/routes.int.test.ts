@@ -194,6 +194,34 @@ describe('podcast maker routes: auth, owners, files', () => {
     expect((await get(`/api/podcast/projects/${id}`, alice)).status).toBe(404);
   });
 
+  it('an idea alone starts a project (its title derived and answered); a script takes a number of speakers', async () => {
+    const idea = 'Better sleep for night workers. What shift workers can change tonight, and what can wait.';
+    const c = await post('/api/podcast/projects', alice, { idea });
+    expect([c.status, c.body.title, c.body.idea]).toEqual([201, 'Better sleep for night workers', idea]);
+    conforms('post', '/api/podcast/projects', c);
+    const none = await post('/api/podcast/projects', alice, { state: { step: 1 } });
+    expect([none.status, none.body.error.details.parameter, none.body.error.message]).toEqual([
+      400,
+      'title',
+      'title or idea is required',
+    ]);
+    const s = await post('/api/podcast/script', alice, {
+      idea,
+      duration_minutes: 0.5,
+      speakers: 2,
+      project_id: c.body.project_id,
+    });
+    expect(s.status).toBe(200);
+    expect(s.body.script.speakers.map((x: { name: string; role?: string }) => [x.name, x.role])).toEqual([
+      ['Host', 'host'],
+      ['Guest', 'guest'],
+    ]);
+    conforms('post', '/api/podcast/script', s);
+    const seven = await post('/api/podcast/script', alice, { idea, duration_minutes: 0.5, speakers: 7 });
+    expect([seven.status, seven.body.error.details.parameter]).toEqual([400, 'speakers']);
+    expect(seven.body.error.message).toContain('how many');
+  });
+
   it('analysis and research offline, recorded on the project; other users get 404', async () => {
     const c = await post('/api/podcast/projects', alice, { title: 'Sleep', idea: 'better sleep for night workers' });
     project = c.body.project_id;
@@ -265,8 +293,11 @@ describe('podcast maker routes: auth, owners, files', () => {
       shortfall: expect.stringContaining('of 75 words'),
     });
     // Rendering needs the approved script too (409 naming why), like audio.
-    for (const p of ['/api/podcast/render/video', '/api/podcast/render/combine-videos']) {
-      const refused = await post(p, alice, { project_id: project, scene_id: 'scene-1' });
+    for (const [p, scene] of [
+      ['/api/podcast/render/video', { scene_id: 'scene-1' }],
+      ['/api/podcast/render/combine-videos', {}],
+    ] as const) {
+      const refused = await post(p, alice, { project_id: project, ...scene });
       expect([p, refused.status, refused.body.error?.details?.reason]).toEqual([p, 409, 'SCRIPT_NOT_APPROVED']);
     }
     expect((await post('/api/podcast/script/approve', bob, { project_id: project })).status).toBe(404);
@@ -290,6 +321,37 @@ describe('podcast maker routes: auth, owners, files', () => {
       expect(a.status).toBe(200);
       audioFile = a.body.filename;
     }
+    // The client's own words for a scene (the spec's "audio routes exchange ... text"): spoken, line by speaker.
+    // Scene 2 (its audio is replaced by an upload below; scene 1 keeps its long audio for the cancel test).
+    const retake = conforms(
+      'post',
+      '/api/podcast/audio',
+      await post('/api/podcast/audio', alice, {
+        project_id: project,
+        scene_id: 'scene-2',
+        text: 'Raj: Keep the bedroom dark.\nAnn: And cool, too.',
+      }),
+    );
+    expect(retake.status).toBe(200);
+    expect(retake.body.lines.map((l: { speaker: string; text: string }) => [l.speaker, l.text])).toEqual([
+      ['raj', 'Keep the bedroom dark.'],
+      ['ann', 'And cool, too.'],
+    ]);
+    // The task record read later carries the same result as the 200 answer, the file's URL included.
+    let record = (await get(`/api/tasks/${retake.body.task_id}`, alice)).body.data;
+    await until('the retake task to read completed', async () => {
+      record = (await get(`/api/tasks/${retake.body.task_id}`, alice)).body.data;
+      return record.status === 'completed';
+    });
+    expect([record.status, record.result.url, record.result.filename]).toEqual([
+      'completed',
+      retake.body.url,
+      retake.body.filename,
+    ]);
+    expect(retake.body.url).toMatch(/\/api\/podcast\/audio\/.+\.wav$/);
+    // A misspelt field is refused by name, not dropped.
+    const misspelt = await post('/api/podcast/audio', alice, { project_id: project, scene_id: 'scene-1', txt: 'x' });
+    expect([misspelt.status, misspelt.body.error.details.parameter]).toEqual([400, 'txt']);
     expect((await post('/api/podcast/combine-audio', bob, { project_id: project })).status).toBe(404);
     const m = await post('/api/podcast/combine-audio', alice, { project_id: project, format: 'm4a' });
     expect(m.status).toBe(200);
@@ -557,6 +619,14 @@ describe('podcast maker routes: auth, owners, files', () => {
       total_cost_usd: 0,
     });
     expect(est.body.words).toBeGreaterThan(40);
+    // Text alone is estimated too; neither is refused naming both forms.
+    const byText = await post('/api/podcast/dub/estimate', alice, {
+      text: 'Good night. Today we talk about sleep.',
+      target_language: 'es',
+    });
+    expect([byText.status, byText.body.words]).toEqual([200, 7]);
+    const neither = await post('/api/podcast/dub/estimate', alice, { target_language: 'es' });
+    expect([neither.status, neither.body.error.message]).toEqual([400, 'project_id or text is required']);
     expect((await post('/api/podcast/dub/audio', bob, { project_id: project, target_language: 'es' })).status).toBe(
       404,
     );

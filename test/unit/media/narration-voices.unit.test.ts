@@ -2,10 +2,11 @@ import { narrationSentences, plainNarration } from '../../../domain/media/narrat
 import {
   chooseSpeechProvider,
   espeakVoiceArgs,
-  LOCAL_VOICES,
-  speakerVoice,
+  localVoice,
+  speakerVoices,
   voiceProblem,
 } from '../../../domain/media/voices';
+import { genderOfName } from '../../../domain/media/names';
 import { frameSize } from '../../../domain/media/formats';
 
 describe('narration text', () => {
@@ -29,12 +30,51 @@ describe('narration text', () => {
 });
 
 describe('voices', () => {
-  it('each of the first speakers gets a different local voice, and their espeak-ng arguments differ', () => {
-    const ids = [0, 1, 2, 3, 4, 5].map(speakerVoice);
+  const voices = (speakers: Parameters<typeof speakerVoices>[0]) => speakerVoices(speakers, genderOfName);
+  const named = (...names: string[]) => names.map((name) => ({ name }));
+
+  it('six speakers get six different local voices, and their espeak-ng arguments differ', () => {
+    const ids = voices(named('Host', 'Guest 1', 'Guest 2', 'Guest 3', 'Guest 4', 'Guest 5')).map((v) => v.voice);
     expect(new Set(ids).size).toBe(6);
     const args = ids.map((voice) => JSON.stringify(espeakVoiceArgs({ voice })));
     expect(new Set(args).size).toBe(6);
-    expect(speakerVoice(LOCAL_VOICES.length)).toBe(speakerVoice(0));
+  });
+
+  it('a voice of the gender the name is usually given to, whatever the order (Maya and Tom)', () => {
+    const [maya, tom] = voices(named('Maya', 'Tom'));
+    expect([maya.gender, maya.basis, localVoice(maya.voice)?.gender]).toEqual(['female', 'name', 'female']);
+    expect([tom.gender, tom.basis, localVoice(tom.voice)?.gender]).toEqual(['male', 'name', 'male']);
+    // Two of one gender get two different voices of it.
+    const [a, b] = voices(named('Alice', 'Maria (co-host)'));
+    expect([a.gender, b.gender, a.voice !== b.voice]).toEqual(['female', 'female', true]);
+  });
+
+  it('a declared voice or gender wins; unknown names alternate by order, starting male', () => {
+    expect(voices([{ name: 'Maya', gender: 'male' }])[0]).toMatchObject({ gender: 'male', basis: 'gender' });
+    expect(voices([{ name: 'Tom', voice: 'en-gb-f1' }])[0]).toEqual({
+      voice: 'en-gb-f1',
+      gender: 'female',
+      basis: 'voice',
+    });
+    expect(voices(named('Host', 'Guest', 'Sam')).map((v) => [v.gender, v.basis])).toEqual([
+      ['male', 'order'],
+      ['female', 'order'],
+      ['male', 'order'],
+    ]);
+    // A declared voice is not given to anyone else.
+    const [first, second] = voices([{ name: 'Ann', voice: 'en-us-f1' }, { name: 'Beth' }]);
+    expect([first.voice, second.voice === 'en-us-f1', second.gender]).toEqual(['en-us-f1', false, 'female']);
+  });
+
+  it('the name lexicon reads the given name only, without accents or case', () => {
+    expect(['Maya', 'tom', 'Zoë Adams', 'JOSÉ', 'Alex', 'Dr'].map(genderOfName)).toEqual([
+      'female',
+      'male',
+      'female',
+      'male',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('rate and pitch map to espeak-ng words per minute and pitch; rate is clamped', () => {

@@ -1,4 +1,13 @@
-import { chunkText, cuesFromSentences, shiftCues, toSrt, toWebVtt, wrapLines } from '../../../domain/media/subtitles';
+import {
+  captionStyle,
+  chunkText,
+  cuesFromSentences,
+  shiftCues,
+  toAss,
+  toSrt,
+  toWebVtt,
+  wrapLines,
+} from '../../../domain/media/subtitles';
 
 describe('subtitles from measured timings', () => {
   const sentences = [
@@ -41,5 +50,29 @@ describe('subtitles from measured timings', () => {
     expect(toWebVtt([])).toBe('WEBVTT\n\n');
     // A cue can never contain the arrow that separates times, nor a blank line that ends it.
     expect(toSrt([{ start: 0, end: 1, text: 'a --> b' }])).not.toMatch(/a --> b/);
+  });
+});
+
+describe('burned-in captions (ASS in the frame’s own pixels)', () => {
+  const cue = { start: 1.234, end: 3.5, text: 'Independent bookshops can host\na monthly author night {\\b1} here.' };
+  it('sizes the font by the frame: narrow frames by width, wide frames by height; margins in the title-safe area', () => {
+    expect(captionStyle(1080, 1920)).toEqual({ fontSize: 68, outline: 4, marginH: 76, marginV: 134 });
+    expect(captionStyle(1920, 1080)).toEqual({ fontSize: 60, outline: 4, marginH: 134, marginV: 76 });
+    expect(captionStyle(1080, 1080)).toEqual({ fontSize: 60, outline: 4, marginH: 76, marginV: 76 });
+    expect(captionStyle(480, 854)).toEqual({ fontSize: 30, outline: 2, marginH: 34, marginV: 60 });
+    // About 25 characters a line fit a 9:16 frame's safe width at 0.55 em a character, 50 a 16:9 frame's.
+    const perLine = (w: number, h: number) => {
+      const s = captionStyle(w, h);
+      return Math.floor((w - 2 * s.marginH) / (0.55 * s.fontSize));
+    };
+    expect([perLine(1080, 1920), perLine(1920, 1080), perLine(1080, 1080)]).toEqual([24, 50, 28]);
+  });
+  it('says PlayRes = the frame, joins the cue’s own line breaks and neutralises override braces', () => {
+    const ass = toAss([cue], 1080, 1920);
+    expect(ass).toContain('PlayResX: 1080\nPlayResY: 1920\nWrapStyle: 0');
+    expect(ass).toContain('Style: Default,DejaVu Sans,68,');
+    expect(ass).toContain(
+      'Dialogue: 0,0:00:01.23,0:00:03.50,Default,,0,0,0,,Independent bookshops can host a monthly author night (/b1) here.',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import {
   localScript,
   normaliseSpeakers,
+  retakeLines,
   sceneCountFor,
   sceneWordBudgets,
   scriptFromDraft,
@@ -14,6 +15,7 @@ import {
   searchQueriesOffline,
 } from '../../../domain/podcast/analysis';
 import { contentKeys } from '../../../domain/analysis/word-forms';
+import { PODCAST_SCRIPT } from '../../../domain/podcast/tasks';
 
 const speakers = [{ name: 'Alice', role: 'host' }, { name: 'Bob' }];
 
@@ -151,6 +153,11 @@ describe('podcast scripts (pure)', () => {
     ]);
     expect(s.offline).toBe(false);
     expect(() => scriptFromDraft({ scenes: [] }, input, { provider: 'local', model: 'l' })).toThrow(/no scene/);
+    // The task says so to the gateway, which asks again with it rather than pass on a script nothing can voice.
+    expect(PODCAST_SCRIPT.usable!({ scenes: [{ lines: [{ speaker: 'bob', text: '...' }] }] }, input)).toBe(
+      'the script has no scene with a spoken line',
+    );
+    expect(PODCAST_SCRIPT.usable!({ scenes: [{ lines: [{ speaker: 'bob', text: 'Hi.' }] }] }, input)).toBeUndefined();
   });
 
   it('offline analysis works from the idea only', () => {
@@ -296,5 +303,25 @@ describe('podcast scripts (pure)', () => {
       expect(script.word_count).toBeLessThanOrEqual(input.target_words);
       expect(new Set(lines.map((l) => l.speaker))).toEqual(new Set(['alice', 'bob']));
     });
+  });
+});
+
+describe('a scene retaken with the client’s own words (POST /api/podcast/audio text)', () => {
+  const speakers = normaliseSpeakers([{ name: 'Maya' }, { name: 'Tom' }]);
+  const [maya, tom] = speakers.map((s) => s.id);
+  const scene = { lines: [{ speaker: tom, text: 'Welcome back.' }] };
+  it("gives each named line to its speaker and the rest to the speaker before (at first the scene's first)", () => {
+    expect(
+      retakeLines('Hello and welcome.\nmaya: Thanks, Tom.\n\nGlad to be here.\nTOM: Let us begin.', scene, speakers),
+    ).toEqual([
+      { speaker: tom, text: 'Hello and welcome.' },
+      { speaker: maya, text: 'Thanks, Tom. Glad to be here.' },
+      { speaker: tom, text: 'Let us begin.' },
+    ]);
+  });
+  it('keeps a colon that names no speaker as text', () => {
+    expect(retakeLines('Rule one: sleep in the dark.', scene, speakers)).toEqual([
+      { speaker: tom, text: 'Rule one: sleep in the dark.' },
+    ]);
   });
 });
