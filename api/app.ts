@@ -13,7 +13,7 @@ import type { AppDeps } from './kernel/deps';
 import { errorStage, sendError } from './kernel/errors';
 import { familyOf, RATE_SCHEME } from './kernel/families';
 import { authStage } from './kernel/auth';
-import { CALENDAR_ANONYMOUS_PER_HOUR, countRefusedCredentials, rateLimitStage } from './kernel/rate-limit';
+import { anonymousRates, countRefusedCredentials, rateLimitStage } from './kernel/rate-limit';
 import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { mountRoutes, RequestState, RouteDef } from './kernel/registry';
 import { PLATFORM_ROUTES } from './routes';
@@ -80,9 +80,7 @@ export function createApp(appDeps: AppDeps): App {
   // routing (Document 1: authentication, rate limiting, validation, routing), so a call without a valid credential is
   // 401 and an authenticated one is counted (meta.rate_limit) before its 404. Other paths are plain 404s.
   const limiter = deps.rateLimiter!;
-  const unknownRoute = countRefusedCredentials(authStage(deps, UNKNOWN_ROUTE), limiter, {
-    perHour: deps.settings.calendarAnonymousPerHour ?? CALENDAR_ANONYMOUS_PER_HOUR,
-  });
+  const unknownRoute = countRefusedCredentials(authStage(deps, UNKNOWN_ROUTE), limiter, anonymousRates(deps));
   app.use(['/api', '/v1'], unknownRoute, (req, res, next) =>
     rateLimitStage(limiter, RATE_SCHEME[(res.locals as RequestState).family], deps.settings.rate)(req, res, next),
   );

@@ -110,6 +110,14 @@ export class DailyQuotaExceededError extends QuotaExceededError {
   }
 }
 
+/**
+ * The request needs a payment first (402): raising a plan goes through the billing provider's checkout or an
+ * administrator, never the user's own request (docs/security.md, API6). The message says how to upgrade.
+ */
+export class PaymentRequiredError extends AppError {
+  readonly kind = 'payment_required';
+}
+
 /** A calendar holds as many events as it may (calendar CALENDAR_FULL, 402). */
 export class CalendarFullError extends AppError {
   readonly kind = 'calendar_full';

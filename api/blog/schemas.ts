@@ -58,6 +58,8 @@ export const outlineStartBody = {
         suggested_angles: strings(),
       },
       required: ['sources'],
+      // The research task's result is sent on whole (success, search_queries, grounding_metadata...): not read.
+      additionalProperties: true,
     },
     persona: personaSchema,
     word_count: { type: 'integer', minimum: 200, maximum: 10000, default: 1500 },
@@ -156,6 +158,7 @@ export const outlineSectionSchema = {
     references: { type: 'array', items: sourceSchema, maxItems: 30 },
     target_words: { type: 'integer', minimum: 0, maximum: 100000 },
     keywords: strings(30, 100),
+    ...annotations,
   },
   required: ['id', 'heading'],
 };
@@ -176,6 +179,8 @@ export const researchDataSchema = {
     },
     competitor_analysis: { type: 'object' },
   },
+  // The research task's result, sent on whole: fields beyond these are not read.
+  additionalProperties: true,
 };
 
 /** The AI call behind a generated text (activities/ai-call.ts generationInfo; docs/providers.md). */

@@ -22,6 +22,7 @@ import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '.
 import { callerOf, settle } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
+import { boundErrors } from '../kernel/fair-use';
 import { cancelTask, ownTask, pollHeaders, precheckQuota, presentTask } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
@@ -64,7 +65,7 @@ async function startTask<R, B>(kind: TaskKind<R, B>, ctx: HandlerCtx<B>) {
   await startWorkflow(ctx.deps, kind.workflow, {
     workflowId: taskId,
     args: [{ taskId, userId: caller.userId, request }],
-    task: { userId: caller.userId, taskType: kind.taskType },
+    task: { userId: caller.userId, plan: caller.plan, taskType: kind.taskType },
   });
   await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
   return { status: 200, data: { task_id: taskId, status: 'started' } };
@@ -95,7 +96,7 @@ function taskRoutes<R, B = R>(kind: TaskKind<R, B>): RouteDef[] {
         .join(' '),
       request: { body: kind.body },
       responses: { 200: { description: 'Task started', data: startedSchema } },
-      errors: { 503: 'The workflow service (Temporal) cannot be reached' },
+      errors: { 503: 'The workflow service (Temporal) cannot be reached', ...boundErrors(kind.taskType) },
       handler: (ctx) => startTask(kind, ctx),
     }),
     defineRoute<unknown, unknown, { task_id: string }>({

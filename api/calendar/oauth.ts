@@ -178,7 +178,10 @@ export const oauthRoutes: RouteDef[] = [
     summary: 'One of your OAuth clients',
     request: { params: obj({ client_id: str(64) }) },
     responses: { 200: { description: 'The client', data: clientOut } },
-    handler: async (ctx) => ({ data: clientView(await ownClient(ctx, ctx.params.client_id)) }),
+    handler: async (ctx) => {
+      requireApiKey(ctx); // managing clients is the account's, not a third party's (docs/calendar.md)
+      return { data: clientView(await ownClient(ctx, ctx.params.client_id)) };
+    },
   }),
   defineRoute<unknown, unknown, { client_id: string }>({
     method: 'delete',
@@ -300,6 +303,8 @@ export const oauthRoutes: RouteDef[] = [
           scope: formString(500),
         },
         ['grant_type', 'client_id'],
+        // RFC 6749 section 3.2: the token endpoint ignores parameters it does not know (extensions of other servers).
+        { additionalProperties: true },
       ),
     },
     responses: {

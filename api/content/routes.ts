@@ -22,6 +22,7 @@ import {
 } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { runTask, taskResponses } from '../kernel/tasks';
+import { boundErrors } from '../kernel/fair-use';
 import {
   blogWriterBody,
   generatedSchema,
@@ -55,7 +56,7 @@ export const contentRoutes: RouteDef[] = [
     description: `${RULE} metadata (word_count, readability_score, seo_score) is measured on the produced text by the analysis engine; seo_score is for \`keywords\` when given.`,
     request: { body: blogWriterBody },
     responses: taskResponses('The post', generatedSchema),
-    errors: GENERATION_ERRORS,
+    errors: { ...GENERATION_ERRORS, ...boundErrors('blog_writer') },
     handler: (ctx) =>
       runTask(ctx, { workflow: blogWriterWorkflow, taskType: 'blog_writer', idPrefix: 'blog-writer' }, ctx.body),
   }),

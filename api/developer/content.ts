@@ -19,6 +19,7 @@ import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { arr, bool, coverageSchema, int, obj, params, str, text, uuid } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
+import { boundErrors } from '../kernel/fair-use';
 import { GENERATION_ERRORS } from '../content/routes';
 import { platformEnum, scoresSchema, words } from '../content/schemas';
 
@@ -81,6 +82,9 @@ const idParams = params({ content_id: uuid });
 /** Metadata the platform measures (analysis engine) or records (provider): a PUT may not set them. */
 const MEASURED = ['word_count', 'readability_score', 'seo_score', 'provider', 'model', 'offline', 'coverage'];
 
+/** The platform of a batch of social posts that names none (the spec's batch fields have no platform). */
+export const BATCH_DEFAULT_PLATFORM = 'profnet';
+
 function needPlatform(b: { type: string; platform?: string }) {
   if (b.type === 'social_media' && !b.platform)
     throw new ValidationError([
@@ -133,7 +137,7 @@ export const developerContentRoutes: RouteDef[] = [
         'metadata',
       ]),
     ),
-    errors: GENERATION_ERRORS,
+    errors: { ...GENERATION_ERRORS, ...boundErrors('content_generation') },
     handler: (ctx) => {
       needPlatform(ctx.body);
       const content_id = randomUUID();
@@ -155,10 +159,20 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Generate content for several topics; a result per topic',
-    description:
-      'Runs the topics one after the other in one workflow. data.content lists a result per topic: completed (content_id, content, metadata) or failed (error {code, message}, e.g. USAGE_LIMIT_EXCEEDED when the plan limit is reached mid-batch); data.summary counts them. One failed topic does not fail the batch.',
+    description: `Runs the topics one after the other in one workflow. type social_media without platform writes for ${BATCH_DEFAULT_PLATFORM} (3,000 characters; each item's metadata.platform names it). data.content lists a result per topic: completed (content_id, content, metadata) or failed (error {code, message}, e.g. USAGE_LIMIT_EXCEEDED when the plan limit is reached mid-batch); data.summary counts them. One failed topic does not fail the batch.`,
     request: {
-      body: obj({ type: typeField, topics: words(20, 300, { minItems: 1 }), ...common }, ['type', 'topics']),
+      body: obj(
+        {
+          type: typeField,
+          topics: words(20, 300, { minItems: 1 }),
+          ...common,
+          platform: {
+            ...platformEnum,
+            description: `For social_media: sets the character limit (default ${BATCH_DEFAULT_PLATFORM}, named in each item's metadata.platform)`,
+          },
+        },
+        ['type', 'topics'],
+      ),
     },
     responses: taskResponses(
       'A result per topic',
@@ -180,10 +194,10 @@ export const developerContentRoutes: RouteDef[] = [
         summary: obj({ total: int, completed: int, failed: int }),
       }),
     ),
-    errors: GENERATION_ERRORS,
+    errors: { ...GENERATION_ERRORS, ...boundErrors('content_batch') },
     handler: (ctx) => {
-      needPlatform(ctx.body);
       const content_ids = ctx.body.topics.map(() => randomUUID());
+      const platform = ctx.body.type === 'social_media' ? (ctx.body.platform ?? BATCH_DEFAULT_PLATFORM) : undefined;
       return runTask(
         ctx,
         {
@@ -192,7 +206,7 @@ export const developerContentRoutes: RouteDef[] = [
           idPrefix: 'content-batch',
           after: (cx) => settleRecords(cx, content_ids),
         },
-        { ...ctx.body, content_ids },
+        { ...ctx.body, ...(platform ? { platform } : {}), content_ids },
       );
     },
   }),

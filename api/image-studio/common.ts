@@ -23,6 +23,11 @@ type Ctx = HandlerCtx<any, any, any>;
 
 export const tags = ['image studio'];
 export const PREFIX = '/api/image-studio';
+/** The errors of a route that runs a vendor's or the worker's image work (domainErrors maps the 503's first case). */
+export const VENDOR_WORK_ERRORS = {
+  502: 'an image vendor failed',
+  503: 'no configured vendor can serve the request (names what to set), or background work (Temporal) or image storage unavailable',
+};
 /** Workflow id of one image job: `image-<kind>-<uuid>`. */
 export const jobId = (kind: string) => `image-${kind}-${randomUUID()}`;
 
@@ -35,11 +40,15 @@ export function studioOf(ctx: Ctx): ImageStudioSettings {
 export const invalid = (path: string, message: string) =>
   new ValidationError([{ location: 'body', path, kind: 'constraint', message }]);
 
-/** Domain refusals (sizes, provider choice) as 400s naming their field. */
+/**
+ * Domain refusals: sizes and provider choices as 400s naming their field — but a valid request that only a vendor
+ * this deployment has not configured could serve is 503 naming what to set (docs/image-studio.md).
+ */
 export async function domainErrors<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
+    if (e instanceof ProviderChoiceError && e.notConfigured) throw new ServiceUnavailableError(e.message);
     if (e instanceof DimensionError || e instanceof ProviderChoiceError) throw invalid(e.field, e.message);
     throw e;
   }

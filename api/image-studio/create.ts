@@ -22,8 +22,22 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { userIdOf } from '../kernel/handler';
 import { bool, obj, str, text } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
-import { base64Of, domainErrors, imageUrl, invalid, jobId, PREFIX, settleRecorded, studioOf, tags } from './common';
+import {
+  base64Of,
+  domainErrors,
+  imageUrl,
+  invalid,
+  jobId,
+  PREFIX,
+  settleRecorded,
+  studioOf,
+  tags,
+  VENDOR_WORK_ERRORS,
+} from './common';
 import { createResponseSchema } from './schemas';
+import type { Knex } from 'knex';
+import { getPersona } from '../../projections/personas';
+import type { PersonaFields } from '../../domain/events/content';
 
 const MAX_SEED = 4294967294;
 
@@ -70,11 +84,33 @@ export const createBodySchema = obj(
     seed: { type: 'integer', minimum: 0, maximum: MAX_SEED },
     num_variations: { type: 'integer', minimum: 1, maximum: 10, default: 1 },
     enhance_prompt: { ...bool, default: true },
-    use_persona: { ...bool, default: false },
-    persona_id: str(100),
+    use_persona: {
+      ...bool,
+      default: false,
+      description:
+        'Make the image for a persona of the caller (persona_id, from /v1/personas): its audience is added to the prompt',
+    },
+    persona_id: str(100, { description: 'A persona of the caller (/v1/personas); required with use_persona' }),
   },
   ['prompt'],
 );
+
+/** The caller's persona `id` (400 naming persona_id when absent or not theirs: a field of this request). */
+async function personaOf(ctx: { deps: { db: Knex } } & Parameters<typeof userIdOf>[0], id: string | undefined) {
+  if (!id) throw invalid('persona_id', 'persona_id is required with use_persona (GET /v1/personas lists yours)');
+  const p = await getPersona(ctx.deps.db, userIdOf(ctx), id);
+  if (!p) throw invalid('persona_id', `no persona "${id}" of yours (GET /v1/personas lists yours)`);
+  return p;
+}
+
+/** What a persona adds to an image prompt: who the image is for, in the persona's own words. */
+export function audienceOf(p: PersonaFields): string {
+  const who = [p.profession, p.age_range && `aged ${p.age_range}`, p.industry && `in ${p.industry}`]
+    .filter(Boolean)
+    .join(', ');
+  const goals = p.goals?.length ? `, whose goals are: ${p.goals.slice(0, 2).join('; ')}` : '';
+  return `Made for ${p.name}${who ? ` (${who})` : ''}${goals}${p.tone ? `; ${p.tone} in feel` : ''}.`;
+}
 
 /** The workflow's plan: everything decided before any budget is spent. */
 export function planGeneration(
@@ -136,22 +172,19 @@ export const imageCreateRoutes: RouteDef[] = [
     tags,
     summary: 'Generate 1-10 images from a prompt (template, provider, size, style, quality)',
     description:
-      "Size: width+height, else one side + aspect_ratio (or the template ratio), else aspect_ratio at the quality's long edge (draft 768, standard 1024, premium 1536), else the template's size, else a square; always scaled into the provider's largest size. Every image is metered (plan limits: 429). Personas are not stored by this platform: use_persona=true is refused with 400.",
+      "Size: width+height, else one side + aspect_ratio (or the template ratio), else aspect_ratio at the quality's long edge (draft 768, standard 1024, premium 1536), else the template's size, else a square; always scaled into the provider's largest size. Every image is metered (plan limits: 429). use_persona=true with persona_id (a persona of /v1/personas) adds the persona's audience to the prompt and names it in request.persona; without persona_id, or with one the caller does not have, 400.",
     request: { body: createBodySchema },
     responses: { 200: { description: 'The images', data: createResponseSchema } },
-    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
+    errors: VENDOR_WORK_ERRORS,
     handler: async (ctx) => {
       const b = ctx.body;
       const studio = studioOf(ctx);
-      if (b.use_persona)
-        throw invalid(
-          'use_persona',
-          "this platform stores no personas for the image studio; describe the persona's look in the prompt or style_preset",
-        );
+      const persona = b.use_persona ? await personaOf(ctx, b.persona_id) : undefined;
       const template = b.template_id ? findTemplate(b.template_id) : undefined;
       if (b.template_id && !template)
         throw invalid('template_id', `unknown template "${b.template_id}" (GET ${PREFIX}/templates)`);
-      const plan = await domainErrors(() => planGeneration(b, template, studio.configured, studio.defaultModels));
+      const asked = persona ? { ...b, prompt: `${b.prompt}\n${audienceOf(persona)}` } : b;
+      const plan = await domainErrors(() => planGeneration(asked, template, studio.configured, studio.defaultModels));
       const out = await executeWorkflow(ctx.deps, imageGenerateWorkflow, {
         workflowId: jobId('generate'),
         args: [{ userId: userIdOf(ctx), plan }],
@@ -183,6 +216,9 @@ export const imageCreateRoutes: RouteDef[] = [
             dimensions: `${plan.width}x${plan.height}`,
             quality: plan.quality,
             style_preset: plan.style_preset ?? null,
+            persona: persona
+              ? { persona_id: persona.persona_id, name: persona.name, audience: audienceOf(persona) }
+              : null,
             prompt_enhancement: out.enhancement
               ? { provider: out.enhancement.provider, model: out.enhancement.model, offline: out.enhancement.offline }
               : null,

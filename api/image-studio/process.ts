@@ -37,6 +37,7 @@ import {
   settleRecorded,
   studioOf,
   tags,
+  VENDOR_WORK_ERRORS,
 } from './common';
 import { imageField, outputFormat, processedSchema, unit } from './schemas';
 import type { DecodedImage } from '../../infra/image';
@@ -191,7 +192,7 @@ export const imageProcessRoutes: RouteDef[] = [
         data: processedSchema(obj({ operation: str(), processing_time: num }, ['operation', 'processing_time'])),
       },
     },
-    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
+    errors: VENDOR_WORK_ERRORS,
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();
       const b = ctx.body;
@@ -313,7 +314,7 @@ export const imageProcessRoutes: RouteDef[] = [
         ),
       },
     },
-    errors: { 502: 'an image vendor failed', 503: 'background work (Temporal) or image storage unavailable' },
+    errors: VENDOR_WORK_ERRORS,
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();
       const b = ctx.body;

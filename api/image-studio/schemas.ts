@@ -127,6 +127,11 @@ export const createResponseSchema = obj(
         dimensions: { type: 'string', pattern: '^[0-9]+x[0-9]+$' },
         quality: s,
         style_preset: nullableStr,
+        persona: {
+          type: ['object', 'null'],
+          properties: { persona_id: s, name: s, audience: s },
+          description: 'The persona the image was made for (use_persona), and what it added to the prompt',
+        },
         prompt_enhancement: {
           type: ['object', 'null'],
           properties: { provider: s, model: s, offline: bool },

@@ -110,7 +110,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
     },
     errors: {
       502: 'an image vendor failed (creative mode)',
-      503: 'background work (Temporal, creative mode) or image storage unavailable',
+      503: 'creative mode without a configured vendor (names what to set), or background work (Temporal, creative mode) or image storage unavailable',
     },
     handler: async (ctx) => {
       const t0 = process.hrtime.bigint();

@@ -28,7 +28,8 @@ export const CREDENTIALS: Record<Family, CredentialKind[]> = {
   general: ['api_key'],
   subscription: ['api_key'],
   developer: ['api_key'],
-  image_studio: ['api_key'],
+  // The spec's ACCESS_TOKEN of the image studio may be either: an API key, or a session token made with one.
+  image_studio: ['api_key', 'session'],
   calendar: ['api_key', 'oauth'],
   outreach: ['session'],
 };

@@ -10,7 +10,7 @@ import type { JsonSchema } from './envelopes/common';
 import { familyOfRoute, operationIdOf, RouteDef } from './registry';
 import { SCOPE_DESCRIPTIONS } from '../../domain/calendar/permissions';
 import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
-import { asResponse, SIZE_BOUNDS } from './schema';
+import { asResponse, closeObjects, SIZE_BOUNDS } from './schema';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
 const NOT_MODIFIED =
@@ -62,6 +62,7 @@ function errorResponses(route: RouteDef, family: Family) {
       'Invalid request: wrong type, missing required field or bound (names the field path)',
     );
   r['401'] = e(route.auth === 'public' ? 'A credential was sent and is invalid' : 'Missing or invalid credential');
+  if (route.auth === 'admin') r['403'] = e('The caller is not an administrator');
   if (route.request?.params || route.ownerParam) r['404'] = e("Not found (or not the caller's)");
   if (['post', 'put', 'patch'].includes(route.method)) r['413'] = e('Body over the size limit');
   // Every write is decided on the state it read; a concurrent change, or a state the request conflicts with, is 409.
@@ -181,13 +182,16 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       'x-route-family': family,
       ...(route.rateScheme ? { 'x-rate-scheme': route.rateScheme } : {}),
       security: route.auth === 'public' ? [{}, ...security] : security,
+      ...(route.auth === 'admin' ? { 'x-required-role': 'admin' } : {}),
       parameters: parameters(route),
       ...(route.request?.body
         ? {
             requestBody: {
               required: true,
               content: {
-                [route.bodyContentType ?? 'application/json']: { schema: documentedSchema(route.request.body) },
+                [route.bodyContentType ?? 'application/json']: {
+                  schema: documentedSchema(closeObjects(route.request.body)),
+                },
               },
             },
           }

@@ -4,10 +4,12 @@
  * shared by every API process through PostgreSQL. Public routes called
  * without a credential are not limited (health probes) — except in the
  * calendar family, whose every response carries the rate headers (Document
- * 3): there a call without a valid credential (a 401, the public token
- * endpoint) is counted in an anonymous bucket keyed by the client's IP
- * address (the token endpoint: by the form's `client_id` when given), with
- * the hourly allowance `CALENDAR_ANONYMOUS_RATE_PER_HOUR` (docs/calendar.md).
+ * 3), and the developer family, whose every `meta` holds `rate_limit`
+ * (Document 1): there a call without a valid credential (a 401, a public
+ * route) is counted in an anonymous bucket keyed by the client's IP address
+ * (the calendar token endpoint: by the form's `client_id` when given), with
+ * the hourly allowance `CALENDAR_ANONYMOUS_RATE_PER_HOUR` (docs/calendar.md)
+ * or `DEVELOPER_ANONYMOUS_RATE_PER_HOUR` (docs/api.md).
  *
  * Headers: every family gets the IETF `RateLimit-Policy` / `RateLimit`
  * fields (draft-ietf-httpapi-ratelimit-headers, structured-field form); the
@@ -19,7 +21,7 @@ import { AuthenticationError, DailyQuotaExceededError, RateLimitError } from '..
 import { RateOptions, RateScheme, rateWindows } from '../../domain/plans';
 import type { PostgresRateLimiter, RateDecision } from '../../infra/ratelimit/postgres';
 import type { Family } from './families';
-import type { RequestState } from './types';
+import type { AppDeps, RequestState } from './types';
 
 export function applyRateHeaders(res: Response, family: Family, rate: RateDecision): void {
   if (res.headersSent) return;
@@ -38,12 +40,23 @@ export function applyRateHeaders(res: Response, family: Family, rate: RateDecisi
 /** Default hourly allowance of calls without a valid credential in the calendar family: the Free tier's calendar rate. */
 export const CALENDAR_ANONYMOUS_PER_HOUR = 1000;
 
-/** How calls without a valid credential are counted (the calendar family only). */
+/** Default hourly allowance of calls without a valid credential in the developer family: ten a second. */
+export const DEVELOPER_ANONYMOUS_PER_HOUR = 36_000;
+
+/** How calls without a valid credential are counted (the calendar and developer families). */
 export interface AnonymousRate {
   /** Calls per hour and bucket. */
   perHour: number;
   /** Parses the body before counting, so the bucket can be the form's `client_id` (the OAuth token endpoint). */
   parseBody?: RequestHandler;
+}
+
+/** The anonymous allowance of each family that counts calls without a valid credential. */
+export function anonymousRates(deps: Pick<AppDeps, 'settings'>): Partial<Record<Family, AnonymousRate>> {
+  return {
+    calendar: { perHour: deps.settings.calendarAnonymousPerHour ?? CALENDAR_ANONYMOUS_PER_HOUR },
+    developer: { perHour: deps.settings.developerAnonymousPerHour ?? DEVELOPER_ANONYMOUS_PER_HOUR },
+  };
 }
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,7 +69,7 @@ function parse(parser: RequestHandler, req: Request, res: Response): Promise<unk
 }
 
 /**
- * Counts a call without a valid credential of the calendar family in its anonymous bucket (client IP, or the token
+ * Counts a call without a valid credential (calendar and developer families) in its anonymous bucket (client IP, or the token
  * endpoint's `client_id`), sets the rate headers, and throws the family's 429 when the bucket is used up. A body
  * parse error found on the way is thrown after the count (with the headers).
  */
@@ -91,18 +104,19 @@ async function countAnonymous(
 }
 
 /**
- * Wraps the authentication stage: in the calendar family a call refused for its credential (401) is counted in the
- * anonymous bucket first, so the 401 carries the rate headers (and a flood of them gets 429). Other families and
- * calls with a valid credential are untouched.
+ * Wraps the authentication stage: in a family with an anonymous allowance (calendar, developer) a call refused for
+ * its credential (401) is counted in the anonymous bucket first, so the 401 carries the rate headers and
+ * `meta.rate_limit` (and a flood of them gets 429). Other families and calls with a valid credential are untouched.
  */
 export function countRefusedCredentials(
   auth: RequestHandler,
   limiter: PostgresRateLimiter,
-  anonymous: AnonymousRate,
+  anonymous: Partial<Record<Family, AnonymousRate>>,
 ): RequestHandler {
   return async (req, res, next) => {
     const st = res.locals as RequestState;
-    if (st.family !== 'calendar') return auth(req, res, next);
+    const rate = anonymous[st.family];
+    if (!rate) return auth(req, res, next);
     let passed = false;
     try {
       await auth(req, res, () => {
@@ -110,7 +124,7 @@ export function countRefusedCredentials(
       });
     } catch (e) {
       if (!(e instanceof AuthenticationError)) throw e;
-      await countAnonymous(limiter, req, res, { perHour: anonymous.perHour });
+      await countAnonymous(limiter, req, res, { perHour: rate.perHour });
       throw e;
     }
     if (passed) next();
@@ -127,7 +141,7 @@ export function rateLimitStage(
     const st = res.locals as RequestState;
     const caller = st.caller;
     if (!caller) {
-      if (anonymous && st.family === 'calendar') await countAnonymous(limiter, req, res, anonymous);
+      if (anonymous) await countAnonymous(limiter, req, res, anonymous);
       return next();
     }
     const windows = rateWindows(caller.plan, scheme, caller.environment, opts);

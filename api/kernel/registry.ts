@@ -18,7 +18,7 @@ import { Family, familyOf, RATE_SCHEME } from './families';
 import { compileRequest } from './validation';
 import type { AppDeps, HandlerCtx, RequestState, RouteDef } from './types';
 import { authStage, ownerCheck } from './auth';
-import { CALENDAR_ANONYMOUS_PER_HOUR, countRefusedCredentials, rateLimitStage } from './rate-limit';
+import { anonymousRates, countRefusedCredentials, rateLimitStage } from './rate-limit';
 import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
 import { sendConditional } from './conditional';
 import { sendJson } from './respond';
@@ -113,11 +113,15 @@ class DispatchTable {
   }
 }
 
+/** Bodies' bytes of RouteDef.rawBody routes, by request (dropped with the request). */
+const RAW = new WeakMap<object, Buffer>();
+const keepRaw = (req: object, buf: Buffer) => void RAW.set(req, Buffer.from(buf));
+
 export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): void {
   const limiter = deps.rateLimiter ?? new PostgresRateLimiter(deps.db);
   const idempotent = createIdempotencyStage(deps);
-  // Calls of the calendar family without a valid credential are counted too (api/kernel/rate-limit.ts).
-  const anonymous = { perHour: deps.settings.calendarAnonymousPerHour ?? CALENDAR_ANONYMOUS_PER_HOUR };
+  // Calls of the calendar and developer families without a valid credential are counted too (api/kernel/rate-limit.ts).
+  const anonymous = anonymousRates(deps);
   const seen = new Set<string>();
   const table = new DispatchTable();
   for (const route of routes) {
@@ -134,7 +138,14 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
     const parseBody =
       route.bodyContentType === 'application/x-www-form-urlencoded'
         ? express.urlencoded({ limit, extended: false, parameterLimit: 100 })
-        : express.json({ limit, type: ['application/json', 'application/*+json'] });
+        : express.json({
+            limit,
+            type: ['application/json', 'application/*+json'],
+            // RouteDef.rawBody: the signed bytes, kept for the handler (HandlerCtx.rawBody).
+            ...(route.rawBody
+              ? { verify: (req: express.Request, _res: unknown, buf: Buffer) => keepRaw(req, buf) }
+              : {}),
+          });
     // A GET has no body to read, unless the route takes its query fields from one (RouteDef.queryFromBody).
     const bodyStage: Stage =
       route.method === 'get' && !route.queryFromBody
@@ -156,14 +167,12 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         st.route = named;
         next();
       },
-      family === 'calendar'
-        ? countRefusedCredentials(authStage(deps, route), limiter, anonymous)
-        : authStage(deps, route),
+      anonymous[family] ? countRefusedCredentials(authStage(deps, route), limiter, anonymous) : authStage(deps, route),
       rateLimitStage(
         limiter,
         route.rateScheme ?? RATE_SCHEME[family],
         deps.settings.rate,
-        family === 'calendar' ? { ...anonymous, parseBody } : undefined,
+        family === 'calendar' ? { ...anonymous.calendar!, parseBody } : anonymous[family],
       ),
       bodyStage,
       async (req, res) => {
@@ -181,6 +190,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         if (isIdempotentRoute(route, family) && (await idempotent(req, res, route, input.body))) return;
         const result = await route.handler({
           ...input,
+          ...(route.rawBody ? { rawBody: RAW.get(req) ?? Buffer.alloc(0) } : {}),
           caller: st.caller,
           requestId: st.requestId,
           deps,

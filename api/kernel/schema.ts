@@ -116,3 +116,58 @@ export const coverageSchema: JsonSchema = {
     'instructions_not_followed',
   ],
 };
+
+const BRANCHES = ['allOf', 'anyOf', 'oneOf'] as const;
+const CONDITIONS = ['if', 'then', 'else'] as const;
+type Schemas = Record<string, JsonSchema>;
+
+/** The property names an object level accepts: its own and those its branches (allOf/anyOf/oneOf, if/then/else) add. */
+function namesAt(s: JsonSchema): string[] {
+  const own = Object.keys((s.properties as Schemas | undefined) ?? {});
+  const branches = [
+    ...BRANCHES.flatMap((k) => (Array.isArray(s[k]) ? (s[k] as JsonSchema[]) : [])),
+    ...CONDITIONS.map((k) => s[k] as JsonSchema | undefined).filter(
+      (b): b is JsonSchema => !!b && typeof b === 'object',
+    ),
+  ];
+  return [...new Set([...own, ...branches.flatMap(namesAt)])];
+}
+
+/** Closed to its own names and `also` (accepted here, checked where they are declared). */
+const closedTo = (s: JsonSchema, also: string[]): JsonSchema => ({
+  ...s,
+  properties: { ...Object.fromEntries(also.map((n) => [n, {}])), ...((s.properties as Schemas | undefined) ?? {}) },
+  additionalProperties: false,
+});
+
+/**
+ * A request body schema with every object that names its properties closed: a field the schema does not name is
+ * refused (400 naming it) instead of dropped, so a client's misspelt or misplaced field is seen. Open on purpose
+ * (the documented extension points, docs/api.md "Unknown fields"): objects that name no properties (free-form maps
+ * such as a project's `state`) and objects whose schema says `additionalProperties` itself. An object whose fields
+ * depend on its type (`allOf` of `if`/`then`) is closed per type: each type accepts the common fields and its own.
+ * A field only another kind of branch names (`anyOf` of required lists) is accepted at the object's level.
+ */
+export function closeObjects(schema: JsonSchema, branch = false): JsonSchema {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out: JsonSchema = { ...schema };
+  const isLevel = !!out.properties || out.type === 'object';
+  if (out.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(out.properties as Schemas).map(([k, v]) => [k, closeObjects(v)]),
+    );
+  if (out.items && typeof out.items === 'object') out.items = closeObjects(out.items as JsonSchema);
+  if (out.additionalProperties && typeof out.additionalProperties === 'object')
+    out.additionalProperties = closeObjects(out.additionalProperties as JsonSchema);
+  // Branches of an object level describe the same object: closed with it, not on their own.
+  for (const k of BRANCHES)
+    if (Array.isArray(out[k])) out[k] = (out[k] as JsonSchema[]).map((b) => closeObjects(b, isLevel || branch));
+  for (const k of CONDITIONS)
+    if (out[k] && typeof out[k] === 'object') out[k] = closeObjects(out[k] as JsonSchema, isLevel || branch);
+  if (branch || !out.properties || 'additionalProperties' in out || out.patternProperties) return out;
+  const own = Object.keys(out.properties as Schemas);
+  const rules = out.allOf as JsonSchema[] | undefined;
+  if (Array.isArray(rules) && rules.length && rules.every((r) => r.if && r.then && (r.then as JsonSchema).properties))
+    return { ...out, allOf: rules.map((r) => ({ ...r, then: closedTo(r.then as JsonSchema, own) })) };
+  return closedTo(out, namesAt(out));
+}

@@ -98,6 +98,21 @@ export function waitBoundMs(
 export const statusPathOf = (ctx: AnyCtx, taskId: string) =>
   `${ctx.req.path.startsWith('/v1/') ? '/v1' : '/api'}/tasks/${taskId}`;
 
+/**
+ * How a task type's result is shown to its caller (file URLs from file names): the same in the 200 answer of its
+ * route and in its task record read later (GET /api/tasks/{task_id}), so "result is the object a 200 answer carries"
+ * holds. Registered once by the area that owns the task type (module load), read by runTask and presentTask.
+ */
+export type ResultPresenter = (ctx: AnyCtx, result: Record<string, unknown>) => Record<string, unknown>;
+const PRESENTERS = new Map<string, ResultPresenter>();
+export function presentResultsOf(taskType: string, present: ResultPresenter): void {
+  PRESENTERS.set(taskType, present);
+}
+const presented = (ctx: AnyCtx | undefined, taskType: string, result: Record<string, unknown>) => {
+  const present = PRESENTERS.get(taskType);
+  return ctx && present ? present(ctx, result) : result;
+};
+
 export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   workflow: (input: TaskInput<R>) => Promise<O>;
   /** Task type (task-status projection, search attribute, webhook catalogue). */
@@ -124,14 +139,14 @@ export async function runTask<R, O extends Record<string, unknown>>(
   await startWorkflow(ctx.deps, spec.workflow, {
     workflowId: taskId,
     args: [{ taskId, userId: caller.userId, request }],
-    task: { userId: caller.userId, taskType: spec.taskType },
+    task: { userId: caller.userId, plan: caller.plan, taskType: spec.taskType },
   });
   const wait = waitBoundMs(ctx.req.header('prefer'), ctx.deps.settings.taskWaitMs ?? DEFAULT_TASK_WAIT_MS);
   const headers: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
   const result = wait.ms > 0 ? await awaitWorkflowResult(ctx.deps, spec.workflow, taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) {
     await spec.after?.(ctx, result);
-    return { status: 200, headers, data: { task_id: taskId, ...result } };
+    return { status: 200, headers, data: { task_id: taskId, ...presented(ctx, spec.taskType, result) } };
   }
   // Still running: the client polls. Wait (bounded) until the task projection has the task, so the first poll finds it.
   await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
@@ -245,15 +260,18 @@ export async function ownTask(
 /** A task as a status route answers it. */
 export type TaskView = Record<string, unknown> & { status: TaskRecord['status'] };
 
-/** A task record as status routes answer it (`result`/`error` only when present); `omit` leaves fields out. */
-export function presentTask(t: TaskRecord, omit: readonly string[] = []): TaskView {
+/**
+ * A task record as status routes answer it (`result`/`error` only when present, the result as its route's 200
+ * answer shows it when `ctx` is given: presentResultsOf); `omit` leaves fields out.
+ */
+export function presentTask(t: TaskRecord, omit: readonly string[] = [], ctx?: AnyCtx): TaskView {
   const out: TaskView = {
     task_id: t.task_id,
     task_type: t.task_type,
     status: t.status,
     created_at: t.created_at,
     progress_messages: t.progress_messages,
-    ...(t.result ? { result: t.result } : {}),
+    ...(t.result ? { result: presented(ctx, t.task_type, t.result as Record<string, unknown>) } : {}),
     ...(t.error ? { error: t.error } : {}),
   };
   for (const k of omit) delete out[k];
@@ -262,7 +280,7 @@ export function presentTask(t: TaskRecord, omit: readonly string[] = []): TaskVi
 
 /** The caller's task record of any type (GET /api/tasks/{task_id}, /v1/tasks/{task_id}). */
 export async function ownTaskRecord(ctx: AnyCtx, taskId: string): Promise<TaskView> {
-  return presentTask(await ownTask(ctx, taskId));
+  return presentTask(await ownTask(ctx, taskId), [], ctx);
 }
 
 /** Default of ApiSettings.cancelWaitMs. */

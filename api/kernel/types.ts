@@ -5,6 +5,7 @@
  * use them, so the registry, the stages and the route modules depend on this
  * file and not on each other.
  */
+import type { BillingProvider } from '../../infra/billing';
 import type { Knex } from 'knex';
 import type { CredentialCache } from '../identity/credential-cache';
 import type { TaskCache } from './task-cache';
@@ -51,6 +52,8 @@ export interface ApiSettings {
   cancelWaitMs?: number;
   /** Calls per hour of the calendar family without a valid credential, per client IP / OAuth client (default 1,000). */
   calendarAnonymousPerHour?: number;
+  /** Calls per hour of the developer family without a valid credential, per client IP (default 36,000). */
+  developerAnonymousPerHour?: number;
   /** The writers render through the studios when asked (WRITERS_RENDERING, default true). */
   writersRendering?: boolean;
 }
@@ -97,6 +100,8 @@ export interface AppDeps {
   webhooks: WebhookAdapters;
   /** Integration credentials (SEO dashboard Search Console connection); absent: those routes answer 503. */
   integrations?: IntegrationAdapters;
+  /** The billing provider of paid upgrades and the page its checkout returns to; absent: checkout answers 503. */
+  billing?: { provider: BillingProvider; returnUrl: string };
   /** Plan-limit use, for refusing a task at once when its plan limit is used up. */
   quota?: QuotaReader;
   /** Base URL clients use to reach the API (PUBLIC_BASE_URL or http://HOST:PORT); blog metadata builds canonical URLs on it. */
@@ -149,8 +154,10 @@ export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record
   body: B;
   query: Q;
   params: P;
-  /** Set on every route with auth 'user'; on public routes only when a credential was sent. */
+  /** Set on every route with auth 'user' or 'admin'; on public routes only when a credential was sent. */
   caller?: Caller;
+  /** The body's bytes, on routes with `rawBody`. */
+  rawBody?: Buffer;
   requestId: string;
   deps: AppDeps;
   req: Request;
@@ -165,8 +172,16 @@ export interface RouteDef<B = any, Q = any, P = any> {
   path: string;
   /** Defaults to the family of the path prefix (api/kernel/families.ts). */
   family?: Family;
-  /** `public`: no credential needed (one sent is still checked); `user`: a credential of the family is required. */
-  auth: 'public' | 'user';
+  /**
+   * `public`: no credential needed (one sent is still checked); `user`: a credential of the family is required;
+   * `admin`: the credential's user must be an administrator (others: 403). Documented as `x-required-role: admin`.
+   */
+  auth: 'public' | 'user' | 'admin';
+  /**
+   * Keep the request body's exact bytes as `ctx.rawBody` beside the parsed JSON (a signed delivery whose signature
+   * covers the bytes: the billing provider's events).
+   */
+  rawBody?: boolean;
   summary: string;
   description?: string;
   operationId?: string;

@@ -3,17 +3,19 @@
  * route declares (the same schemas the OpenAPI document shows). Bodies are
  * checked as sent (a string where an integer is expected is refused); query
  * and path values arrive as text and are coerced to the declared types.
- * Defaults are applied; fields the schema does not name are ignored (kept,
- * never used) unless the schema closes the object (additionalProperties:
- * false), which refuses each unknown field by its path; every wrong type,
- * missing required field or broken bound is reported with its field path.
+ * Defaults are applied; a body field the schema does not name is refused by
+ * its path (every object that names its properties is closed: closeObjects in
+ * schema.ts), unknown query parameters are ignored; every wrong type, missing
+ * required field or broken bound is reported with its field path.
  */
 import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { fullFormats } from 'ajv-formats/dist/formats';
 import { FieldIssue, ValidationError } from '../../domain/errors';
+import { isSecretField, REDACTED, redactSecrets } from '../../domain/redaction';
 import { findAllUnstorableText } from '../../domain/storable-text';
 import type { JsonSchema } from './envelopes/common';
+import { closeObjects } from './schema';
 
 const opts = { allErrors: true, useDefaults: true, strict: false, verbose: true } as const;
 const bodyAjv = new Ajv({ ...opts, coerceTypes: false });
@@ -43,6 +45,14 @@ for (const ajv of [bodyAjv, textAjv]) {
 }
 
 export type Location = FieldIssue['location'];
+
+/**
+ * The refused value, echoed back so the client sees what was wrong — except a secret's (a webhook secret too long,
+ * a client secret in a form): an error body never carries one (domain/redaction.ts). Credential texts sent in any
+ * other field are redacted too.
+ */
+const provided = (path: string, value: unknown) =>
+  isSecretField(path.slice(path.lastIndexOf('.') + 1)) ? REDACTED : redactSecrets(value);
 
 const dotted = (pointer: string) =>
   pointer
@@ -78,7 +88,7 @@ function issueOf(e: ErrorObject, location: Location): FieldIssue {
       kind: 'type',
       message: `${name} must be ${expected}`,
       expected_type: expected,
-      provided_value: e.data,
+      provided_value: provided(path, e.data),
     };
   }
   return {
@@ -86,18 +96,56 @@ function issueOf(e: ErrorObject, location: Location): FieldIssue {
     path,
     kind: 'constraint',
     message: `${name} ${e.message ?? 'is invalid'}`,
-    provided_value: e.data,
+    provided_value: provided(path, e.data),
   };
 }
 
-/** Keeps the most useful issue per field: a type error or a missing field beats the constraint noise of anyOf/oneOf. */
+/**
+ * Keeps the most useful issue per field: a type error or a missing field beats the constraint noise of anyOf/oneOf.
+ * A value that fits none of a field's alternative forms (`"one minute"` for a duration taken as `60_seconds` or a
+ * number) is told the forms, from the field's description, rather than one branch's complaint ("must be integer").
+ */
 function issues(errors: ErrorObject[], location: Location): FieldIssue[] {
   const out = new Map<string, FieldIssue>();
+  const alternatives: ErrorObject[] = [];
   for (const e of errors) {
+    if (e.keyword === 'anyOf' || e.keyword === 'oneOf') alternatives.push(e);
     if (e.keyword === 'anyOf' || e.keyword === 'oneOf' || e.keyword === 'if') continue;
     const i = issueOf(e, location);
     const prev = out.get(i.path);
     if (!prev || (prev.kind === 'constraint' && i.kind !== 'constraint')) out.set(i.path, i);
+  }
+  for (const e of alternatives) {
+    const path = dotted(e.instancePath);
+    // Alternatives of required fields only (a title or an idea): one issue naming them all, not "title is required".
+    const branches = e.schema as unknown;
+    if (
+      Array.isArray(branches) &&
+      branches.every((b) => b && Object.keys(b).join() === 'required' && Array.isArray(b.required))
+    ) {
+      const fields = (branches as { required: string[] }[]).map((b) =>
+        b.required.map((f) => [path, f].filter(Boolean).join('.')),
+      );
+      const missing = fields.flat().filter((f) => out.get(f)?.kind === 'missing');
+      if (!missing.length) continue;
+      for (const f of missing) out.delete(f);
+      out.set(missing[0], {
+        location,
+        path: missing[0],
+        kind: 'missing',
+        message: `${fields.map((f) => f.join(' and ')).join(' or ')} is required`,
+      });
+      continue;
+    }
+    const forms = (e.parentSchema as { description?: unknown } | undefined)?.description;
+    if (!out.has(path) || typeof forms !== 'string') continue;
+    out.set(path, {
+      location,
+      path,
+      kind: 'constraint',
+      message: `${path || location} fits none of its accepted forms: ${forms}`,
+      provided_value: provided(path, e.data),
+    });
   }
   return [...out.values()];
 }
@@ -118,7 +166,8 @@ export type RequestValidator = (raw: { body: unknown; query: unknown; params: un
 
 /** Compiles a route's schemas; the returned function returns coerced, defaulted copies or throws ValidationError. */
 export function compileRequest(schemas: RequestSchemas = {}): RequestValidator {
-  const body = schemas.body ? bodyAjv.compile(schemas.body) : undefined;
+  // One rule for every route: a body field the schema does not name is refused (closeObjects, docs/api.md).
+  const body = schemas.body ? bodyAjv.compile(closeObjects(schemas.body)) : undefined;
   const query = schemas.query ? textAjv.compile(schemas.query) : undefined;
   const params = schemas.params ? textAjv.compile(schemas.params) : undefined;
   return (raw) => {

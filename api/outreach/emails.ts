@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../../domain/errors';
 import { Tone, TONES } from '../../domain/outreach/writer';
+import { BARE_SITE_PATTERN, siteUrl } from '../../domain/outreach/normalize';
 import { getTemplate } from '../../projections/outreach';
 import {
   outreachFollowUpEmailWorkflow,
@@ -72,9 +73,19 @@ export const emailRoutes: RouteDef[] = [
     description:
       'A first line `Subject: ...` in base_email is taken as the subject. Placeholders without a value stay and are listed in `unfilled_placeholders`.',
     request: {
-      body: obj({ base_email: text(20000), lead_name: str(200), lead_website: httpUrl(), content_topic: str(300) }, [
-        'base_email',
-      ]),
+      body: obj(
+        {
+          base_email: text(20000),
+          lead_name: str(200),
+          lead_website: {
+            oneOf: [httpUrl(), { type: 'string', maxLength: 2048, pattern: BARE_SITE_PATTERN }],
+            description:
+              "The lead's site: an http(s) URL, or a bare host such as blog.test (read as https://blog.test)",
+          },
+          content_topic: str(300),
+        },
+        ['base_email'],
+      ),
     },
     responses: {
       200: {
@@ -86,7 +97,13 @@ export const emailRoutes: RouteDef[] = [
     handler: async (ctx) => {
       const r = await executeWorkflow(ctx.deps, outreachPersonalizeEmailWorkflow, {
         workflowId: id('personalize'),
-        args: [{ userId: userIdOf(ctx), ...ctx.body }],
+        args: [
+          {
+            userId: userIdOf(ctx),
+            ...ctx.body,
+            ...(ctx.body.lead_website ? { lead_website: siteUrl(ctx.body.lead_website) } : {}),
+          },
+        ],
       });
       const unfilled = [...`${r.subject}\n${r.body}`.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((m) => m[1]);
       return { data: { ...r, unfilled_placeholders: [...new Set(unfilled)] } };

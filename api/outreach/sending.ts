@@ -90,7 +90,7 @@ export const sendingRoutes: RouteDef[] = [
       503: 'Sending is not configured (names the variables) or background work is unavailable',
     },
     handler: async (ctx) => {
-      outreachOf(ctx.deps, 'sending');
+      const o = outreachOf(ctx.deps, 'policy');
       const b = ctx.body;
       const userId = userIdOf(ctx);
       const c = await ownCampaign(ctx, b.campaign_id);
@@ -105,6 +105,15 @@ export const sendingRoutes: RouteDef[] = [
             message: 'the lead has no contact_email to send to',
           },
         ]);
+      const workspace = b.workspace_id ?? DEFAULT_SEND_WORKSPACE;
+      if (!o.sending.configured) {
+        // A send the policy refuses whatever the mail setup is answered as such (403) before "not configured" (503).
+        // With sending configured the engine decides it in the workflow, atomically with the caps, and the refused
+        // attempt is recorded.
+        const suppressed = await o.policy.suppressionOf(userId, workspace, lead.contact_email);
+        if (suppressed) throw new PolicyError(suppressed, {});
+        outreachOf(ctx.deps, 'sending');
+      }
       const attemptId = randomUUID();
       const out = await executeWorkflow(ctx.deps, outreachSendWorkflow, {
         workflowId: `outreach-send-${attemptId}`,
@@ -112,7 +121,7 @@ export const sendingRoutes: RouteDef[] = [
           {
             attemptId,
             userId,
-            workspaceId: b.workspace_id ?? DEFAULT_SEND_WORKSPACE,
+            workspaceId: workspace,
             campaignId: c.id,
             leadId: lead.id,
             recipient: lead.contact_email,

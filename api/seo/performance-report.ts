@@ -23,6 +23,12 @@ export interface PerformanceQuery {
 
 const nullableNum = { type: ['number', 'null'] };
 
+/** How a domain gets performance data: the import route, or Search Console connected and synced. */
+export const HOW_TO_ADD_DATA = [
+  'import rows with POST /api/seo-dashboard/performance/import (JSON rows or CSV: date, page, query, clicks, impressions, position, conversions)',
+  'or connect Google Search Console with PUT /api/seo-dashboard/search-console and run POST /api/seo-dashboard/performance/sync',
+];
+
 export const performanceDataSchema = obj(
   {
     domain: { type: 'string' },
@@ -39,6 +45,10 @@ export const performanceDataSchema = obj(
       }),
     ),
     days_with_data: int,
+    how_to_add_data: arr(
+      { type: 'string' },
+      { description: 'Present when the domain has no data at all: how to import rows or connect Search Console' },
+    ),
     traffic: obj(
       {
         clicks: int,
@@ -77,7 +87,6 @@ export const performanceDataSchema = obj(
 /** The report, or undefined when the domain has no data at all. */
 export async function performanceReport(db: Knex, userId: string, q: PerformanceQuery, range: DateRange) {
   const sources = await performanceSources(db, userId, q.domain);
-  if (sources.length === 0) return undefined;
   const metrics = metricsOf(q.metrics);
   const { start, end } = range;
   const [now, before] = await Promise.all([
@@ -85,7 +94,8 @@ export async function performanceReport(db: Knex, userId: string, q: Performance
     performanceTotals(db, userId, q.domain, range.previous.start, range.previous.end),
   ]);
   const notes: string[] = [];
-  if (now.rows === 0)
+  if (sources.length === 0) notes.push(`No performance data for ${q.domain} yet: ${HOW_TO_ADD_DATA.join('; ')}`);
+  else if (now.rows === 0)
     notes.push(
       `No rows between ${start} and ${end}; the data covers ${sources.map((s) => `${s.first_date}..${s.last_date} (${s.source})`).join(', ')}`,
     );
@@ -98,6 +108,7 @@ export async function performanceReport(db: Knex, userId: string, q: Performance
     metrics,
     data_sources: sources,
     days_with_data: now.days_with_data,
+    ...(sources.length === 0 ? { how_to_add_data: HOW_TO_ADD_DATA } : {}),
   };
   if (metrics.includes('traffic'))
     out.traffic = {

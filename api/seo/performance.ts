@@ -4,7 +4,8 @@
  * the user's OAuth refresh token, then sync as a task) — and
  * GET /api/seo-dashboard/performance, which computes traffic, rankings and
  * conversions for a date range from the stored rows only. A domain without
- * data is a 404 naming how to import or connect. docs/content.md has the rules.
+ * data answers zero counts and says how to import or connect (the spec's
+ * "performance analysis" of nothing yet, not "not found"). docs/content.md has the rules.
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
@@ -18,7 +19,7 @@ import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { arr, int, obj, str } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { integrationActionEvent, recordIntegrationAction } from '../integrations/actions';
-import { performanceReport, performanceDataSchema, PerformanceQuery } from './performance-report';
+import { HOW_TO_ADD_DATA, performanceReport, performanceDataSchema, PerformanceQuery } from './performance-report';
 
 const tags = ['seo'];
 
@@ -43,11 +44,6 @@ const metricsField = {
   description: 'traffic, rankings, conversions (repeated or comma-separated); default all',
 };
 
-export const HOW_TO_ADD_DATA = [
-  'import rows with POST /api/seo-dashboard/performance/import (JSON rows or CSV: date, page, query, clicks, impressions, position, conversions)',
-  'or connect Google Search Console with PUT /api/seo-dashboard/search-console and run POST /api/seo-dashboard/performance/sync',
-];
-
 interface ImportBody {
   domain: string;
   rows?: Array<Record<string, unknown>>;
@@ -61,22 +57,15 @@ export const performanceRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Traffic, rankings and conversions of a domain for a date range, from imported or synced data',
-    description: `Fields domain, date_range (default 30d) and metrics (default all) as query parameters, or as a JSON body. Every number is computed from the domain's stored rows; one the rows cannot give is null with a note. A domain without any data answers 404: ${HOW_TO_ADD_DATA.join('; ')}.`,
+    description: `Fields domain, date_range (default 30d) and metrics (default all) as query parameters, or as a JSON body. Every number is computed from the domain's stored rows; one the rows cannot give is null with a note. A domain without any data answers 200 with zero counts, a note and how_to_add_data: ${HOW_TO_ADD_DATA.join('; ')}.`,
     // The spec lists these as body fields of a GET: a JSON body's fields count as query parameters.
     queryFromBody: true,
     request: { query: obj({ domain: domainField, date_range: dateRangeField, metrics: metricsField }, ['domain']) },
     responses: { 200: { description: 'The metrics', data: performanceDataSchema } },
-    errors: { 404: 'No performance data for the domain: the message names how to import or connect data' },
     handler: async (ctx) => {
       const q = { ...ctx.query, domain: ctx.query.domain.toLowerCase() } as PerformanceQuery;
       const range = parseDateRange(q.date_range, clock(ctx.deps));
-      const report = await performanceReport(ctx.deps.db, userIdOf(ctx), q, range);
-      if (!report)
-        throw new NotFoundError(`No performance data for ${q.domain}: ${HOW_TO_ADD_DATA.join('; ')}`, {
-          domain: q.domain,
-          how_to_add_data: HOW_TO_ADD_DATA,
-        });
-      return { data: report };
+      return { data: await performanceReport(ctx.deps.db, userIdOf(ctx), q, range) };
     },
   }),
   defineRoute<ImportBody>({

@@ -14,7 +14,7 @@ import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhook
 import { getConnection } from '../../projections/sitebuilder-connections';
 import type { TaskRecord } from '../../projections/task-status';
 import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from '../../workflows';
-import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { callerOf, clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { executeWorkflow, startWorkflow } from '../kernel/workflows';
 import { ownTask, presentTask } from '../kernel/tasks';
@@ -200,7 +200,7 @@ export const sitebuilderRoutes: RouteDef[] = [
       await startWorkflow(ctx.deps, sitebuilderPublishWorkflow, {
         workflowId: taskId,
         args: [{ taskId, userId, request: ctx.body }],
-        task: { userId, taskType: TASK_TYPE },
+        task: { userId, plan: callerOf(ctx).plan, taskType: TASK_TYPE },
       });
       await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
       let t = await ownPublishTask(ctx, taskId);

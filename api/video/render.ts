@@ -13,9 +13,10 @@ import { videoPlanDecider, ownPlan } from '../../domain/video/decide';
 import { renderJob, RenderRequest } from '../../domain/video/render';
 import { getPlan, getRender } from '../../projections/video';
 import { videoRenderWorkflow } from '../../workflows';
-import { settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
+import { boundErrors } from '../kernel/fair-use';
 import { ensureScenes } from './plans';
 import { ownTask, presentTask } from '../kernel/tasks';
 import { renderBody, renderStarted, renderStatus, taskIdParams } from './schemas';
@@ -45,6 +46,7 @@ export const videoRenderRoutes: RouteDef[] = [
       404: "No such plan (or not the caller's)",
       409: 'The plan was changed by another request; retry',
       503: 'Background work (Temporal), media storage or the requested speech vendor is not available',
+      ...boundErrors(RENDER_TASK_TYPE),
     },
     async handler(ctx) {
       const userId = userIdOf(ctx);
@@ -76,7 +78,7 @@ export const videoRenderRoutes: RouteDef[] = [
       await startWorkflow(ctx.deps, videoRenderWorkflow, {
         workflowId: taskId,
         args: [{ taskId, userId, request: job }],
-        task: { userId, taskType: RENDER_TASK_TYPE },
+        task: { userId, plan: callerOf(ctx).plan, taskType: RENDER_TASK_TYPE },
       });
       await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
       return {

@@ -25,10 +25,11 @@ import { listTasksByPrefix } from '../../projections/task-status';
 import { getWriterBatch } from '../../projections/writer-batches';
 import { writerBatchWorkflow } from '../../workflows';
 import type { WriterBatchRequest } from '../../workflows/writers';
-import { settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { obj } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
+import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
 import { batchAcceptedSchema, batchStatusSchema } from './responses';
 import { batchBody } from './schemas';
@@ -62,7 +63,11 @@ function batchRoute(platform: WriterPlatform): RouteDef {
       "Each item has a `type` and the fields of that type's route. Answers 202 with batch_id. `options.notification_webhook` receives one `writer.batch.completed` message signed with Standard Webhooks headers; the secret is returned here once (or give your own in `options.notification_secret`).",
     request: { body: batchBody(platform) },
     responses: { 202: { description: 'Batch started', data: batchAcceptedSchema } },
-    errors: { 409: 'The batch id was already used (retry)', 503: 'Background work is unavailable' },
+    errors: {
+      409: 'The batch id was already used (retry)',
+      503: 'Background work is unavailable',
+      ...boundErrors(writerBatchTaskType(platform)),
+    },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const prefs = await preferencesOf(ctx.deps, userId);
@@ -101,7 +106,7 @@ function batchRoute(platform: WriterPlatform): RouteDef {
         await startWorkflow(ctx.deps, writerBatchWorkflow, {
           workflowId: batchId,
           args: [{ taskId: batchId, userId, request }],
-          task: { userId, taskType: writerBatchTaskType(platform) },
+          task: { userId, plan: callerOf(ctx).plan, taskType: writerBatchTaskType(platform) },
         });
       } catch (e) {
         if (secret) await ctx.deps.webhooks.secrets.delete(batchSecretKey(batchId));

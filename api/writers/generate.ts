@@ -20,6 +20,7 @@ import { acceptedSchema, taskRecordSchema, writerResultSchema } from './response
 import { BODIES } from './schemas';
 import { settleRendered, renderServices } from './render';
 import { runOrAccept } from './tasks';
+import { boundErrors } from '../kernel/fair-use';
 import { ownTask, presentTask } from '../kernel/tasks';
 
 const SUMMARY: Record<WriterKind, string> = {
@@ -53,7 +54,7 @@ function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
       200: { description: 'The piece', data: writerResultSchema },
       202: { description: 'Still working: poll status_url', data: acceptedSchema },
     },
-    errors: WORKFLOW_ERRORS,
+    errors: { ...WORKFLOW_ERRORS, ...boundErrors(writerTaskType(platform, kind)) },
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const job = {

@@ -17,9 +17,11 @@ import type { JsonSchema } from '../kernel/envelopes/common';
 const required = (max: number, extra = {}) => text(max, { pattern: '\\S', ...extra });
 const topic = required(300, { description: 'What the piece is about' });
 const duration = (what: string) => ({
-  type: 'string',
-  pattern: DURATION_PATTERN,
-  description: `Length of the ${what} as <n>_seconds (e.g. 60_seconds)`,
+  oneOf: [
+    { type: 'string', pattern: DURATION_PATTERN },
+    { type: 'integer', minimum: 1, maximum: 9999 },
+  ],
+  description: `Length of the ${what} as <n>_seconds (e.g. 60_seconds); also accepted: the seconds as a number (60) or text ("60", "60s", "60 sec", "60 seconds")`,
 });
 const multimedia = obj(
   {

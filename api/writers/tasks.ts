@@ -11,7 +11,7 @@
 import type { Workflow } from '@temporalio/common';
 import { taskStream } from '../../domain/events/tasks';
 import { getTask } from '../../projections/task-status';
-import { settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle, userIdOf } from '../kernel/handler';
 import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
 import type { HandlerCtx, HandlerResult } from '../kernel/types';
 import { startWorkflow } from '../kernel/workflows';
@@ -43,7 +43,7 @@ export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<
   await startWorkflow(ctx.deps, run.workflow, {
     workflowId: run.taskId,
     args: run.args,
-    task: { userId: userIdOf(ctx), taskType: run.taskType },
+    task: { userId: userIdOf(ctx), plan: callerOf(ctx).plan, taskType: run.taskType },
   });
   const result = wait.ms > 0 ? await awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) return { status: 200, data: result, headers: applied };

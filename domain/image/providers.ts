@@ -81,10 +81,16 @@ export const PROVIDER_INFO: Record<ImageProvider, ProviderInfo> = {
 /** Which vendors are configured (true) — built from the configuration in workers/. */
 export type Configured = Record<ImageVendor, boolean>;
 
+/**
+ * A provider choice the platform cannot serve. `notConfigured`: the request is valid and a vendor this deployment
+ * has not configured would serve it (the route answers 503 naming what to set); otherwise the request itself is
+ * wrong (400 naming the field).
+ */
 export class ProviderChoiceError extends Error {
   constructor(
     readonly field: string,
     message: string,
+    readonly notConfigured = false,
   ) {
     super(message);
     this.name = 'ProviderChoiceError';
@@ -119,7 +125,7 @@ export function chooseGenerationProvider(
   const c = choice ?? 'auto';
   if (c === 'local') return 'local';
   if (c !== 'auto') {
-    if (!configured[c]) throw new ProviderChoiceError('provider', notConfigured(c));
+    if (!configured[c]) throw new ProviderChoiceError('provider', notConfigured(c), true);
     return c;
   }
   if (recommended && recommended !== 'local' && configured[recommended as ImageVendor])
@@ -154,7 +160,7 @@ export function chooseOperationProvider(
   if (c !== 'auto') {
     if (!supportsOp(spec, c))
       throw new ProviderChoiceError('provider', `${c} cannot do ${operation}; providers that can: ${able.join(', ')}`);
-    if (c !== 'local' && !configured[c]) throw new ProviderChoiceError('provider', notConfigured(c));
+    if (c !== 'local' && !configured[c]) throw new ProviderChoiceError('provider', notConfigured(c), true);
     return { provider: c, model: spec.providers[c]! };
   }
   const p = able.find((x) => x !== 'local' && isAvailable(x, configured)) ?? able.find((x) => x === 'local');
@@ -164,6 +170,7 @@ export function chooseOperationProvider(
       `no configured provider can do ${operation}; providers that can: ${able
         .map((x) => `${x} (set ${PROVIDER_INFO[x].configure.join(', ')})`)
         .join(', ')}`,
+      true,
     );
   return { provider: p, model: spec.providers[p]! };
 }
@@ -180,6 +187,7 @@ export function chooseUpscaleProvider(
     throw new ProviderChoiceError(
       'mode',
       `creative upscaling needs a vendor; providers that can: ${able.map((x) => `${x} (set ${PROVIDER_INFO[x].configure.join(', ')})`).join(', ')}`,
+      true,
     );
   return { provider: v, model: PROVIDER_INFO[v].upscale.creative! };
 }

@@ -21,10 +21,25 @@ export interface LeadInput {
 export type ParsedLead = { ok: true; lead: NewLead } | { ok: false; reason: string };
 
 const SCORES = ['quality_score', 'relevance_score', 'guest_post_likelihood'] as const;
+/** The fields of a lead: any other is refused (the lead fails with its reason), never dropped. */
+const LEAD_FIELDS = new Set<string>([
+  'website_url',
+  'website_title',
+  'contact_email',
+  ...SCORES,
+  'source',
+  'legal_basis',
+] satisfies (keyof LeadInput)[]);
 
 /** Checks one lead; `newId` makes the lead id (the caller's source of ids keeps this function pure). */
 export function parseLead(raw: unknown, newId: () => string): ParsedLead {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return { ok: false, reason: 'a lead must be an object' };
+  const unknown = Object.keys(raw).find((k) => !LEAD_FIELDS.has(k));
+  if (unknown !== undefined)
+    return {
+      ok: false,
+      reason: `${unknown.slice(0, 100)} is not a field of a lead: unknown fields are refused, not ignored`,
+    };
   const l = raw as LeadInput;
   if (typeof l.website_url !== 'string' || !l.website_url.trim())
     return { ok: false, reason: 'website_url is required' };

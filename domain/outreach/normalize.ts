@@ -33,6 +33,14 @@ export function normalizeUrl(raw: string): string | undefined {
   return `${u.protocol}//${host}${port ? `:${u.port}` : ''}${path}${query}`;
 }
 
+/** A host name alone (`blog.test`, `www.example.org/about`): a site given without its scheme. */
+export const BARE_SITE_PATTERN =
+  '^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+(?:[/?#][^\\s]*)?$';
+
+/** A site as an absolute URL: one given as a bare host (`blog.test`) is read as `https://blog.test`. */
+export const siteUrl = (raw: string): string =>
+  /^[a-z][a-z0-9+.-]*:\/\//i.test(raw.trim()) ? raw.trim() : `https://${raw.trim()}`;
+
 /** Practical address syntax (RFC 5321 local@domain with a dotted domain), not the full RFC 5322 grammar. */
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

@@ -8,6 +8,7 @@
 /** Every placeholder a template may use, with what fills it. */
 export const PLACEHOLDERS: Record<string, string> = {
   lead_name: "the contact's name (lead_name of personalize)",
+  name: 'same as lead_name',
   first_name: 'the first word of lead_name',
   website: 'the lead website host, e.g. example.org (from lead_website)',
   website_url: 'the lead website URL',
@@ -55,7 +56,7 @@ export function placeholderValues(input: {
   const v: Record<string, string> = {};
   const name = input.lead_name?.trim();
   if (name) {
-    v.lead_name = name;
+    v.lead_name = v.name = name;
     v.first_name = name.split(/\s+/)[0];
   }
   const site = input.lead_website?.trim();

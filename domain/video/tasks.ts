@@ -3,7 +3,8 @@
  * task and the shape of a valid answer. The plan activity (activities/video.ts) calls it through the gateway's
  * `run` and gets the draft typed.
  */
-import { defineAiTask } from '../ai/task';
+import { defineAiTask, faultOf } from '../ai/task';
+import { scenesFromDraft } from './plan';
 import { videoPlanPrompt } from './prompts';
 import type { PlanDraft, PlanInput } from './types';
 
@@ -34,5 +35,7 @@ export const VIDEO_PLAN = defineAiTask<PlanInput, PlanDraft>({
       },
     },
   },
+  // Scenes whose narration is empty once made plain cannot be voiced: no such scene at all is asked again.
+  usable: (draft, input) => faultOf(() => scenesFromDraft(draft, input)),
   maxTokens: (p) => Math.min(8000, 400 + Math.ceil(p.duration_seconds * 6)),
 });

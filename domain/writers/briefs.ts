@@ -49,7 +49,12 @@ class Defaults {
   }
 }
 
-function durationOf(value: string | undefined, field: string, fallback: number, range?: [number, number]): number {
+function durationOf(
+  value: string | number | undefined,
+  field: string,
+  fallback: number,
+  range?: [number, number],
+): number {
   const s = value === undefined ? fallback : parseDuration(value);
   if (range && (s < range[0] || s > range[1]))
     throw new ValidationError([

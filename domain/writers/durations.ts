@@ -1,20 +1,28 @@
 /**
  * Scene timing of video posts, reels and stories: durations are written
- * `<n>_seconds` in requests, and a scene plan's integer durations always sum
+ * `<n>_seconds` in requests (also accepted: a number of seconds, `"30"`,
+ * `"30s"`, `"30 sec"`, `"30 seconds"`), and a scene plan's integer durations always sum
  * to exactly the requested total (largest-remainder rounding, every scene at
  * least one second). Narration is budgeted at a conversational 150 words a
  * minute, so a scene's voice-over fits its seconds.
  */
 import { largestRemainder } from '../analysis/outline-rebalance';
 
-/** JSON Schema pattern of a duration field: `60_seconds`. */
-export const DURATION_PATTERN = '^[1-9][0-9]{0,3}_seconds$';
+/**
+ * JSON Schema pattern of a duration given as text: `60_seconds` (the spec's form), or the seconds alone or with a
+ * unit (`60`, `60s`, `60 sec`, `60 seconds`).
+ */
+export const DURATION_PATTERN = '^ *[1-9][0-9]{0,3}(_seconds| *(s|sec|secs|second|seconds))? *$';
+const DURATION = new RegExp(DURATION_PATTERN);
 
-/** Seconds of a `<n>_seconds` value. */
-export function parseDuration(value: string): number {
-  const m = /^([1-9][0-9]{0,3})_seconds$/.exec(value.trim());
-  if (!m) throw new Error(`duration "${value}" is not of the form <n>_seconds`);
-  return Number(m[1]);
+/** Seconds of a duration: a whole number, or text of DURATION_PATTERN. */
+export function parseDuration(value: string | number): number {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 1 || value > 9999) throw new Error(`duration ${value} is not 1 to 9999`);
+    return value;
+  }
+  if (!DURATION.test(value)) throw new Error(`duration "${value}" is not of the form <n>_seconds`);
+  return Number(/[0-9]+/.exec(value)![0]);
 }
 
 /** Spoken words per second of narration (150 words a minute). */

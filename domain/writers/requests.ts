@@ -32,7 +32,8 @@ export interface ProfnetVideoPostRequest {
   topic: string;
   industry?: string;
   style?: string;
-  duration?: string;
+  /** `<n>_seconds`, or seconds as a number or text (domain/writers/durations.ts). */
+  duration?: string | number;
   aspect_ratio?: string;
   voice_type?: string;
   background_music?: string;
@@ -79,7 +80,8 @@ export interface SocialPostRequest {
 export interface SocialStoryRequest {
   topic: string;
   story_type?: string;
-  duration?: string;
+  /** `<n>_seconds`, or seconds as a number or text (domain/writers/durations.ts). */
+  duration?: string | number;
   visual_style?: string;
   brand_integration?: string;
   call_to_action?: string;
@@ -88,7 +90,8 @@ export interface SocialStoryRequest {
 
 export interface SocialReelRequest {
   topic: string;
-  duration?: string;
+  /** `<n>_seconds`, or seconds as a number or text (domain/writers/durations.ts). */
+  duration?: string | number;
   style?: string;
   hook_strength?: string;
   teaching_method?: string;

@@ -65,6 +65,8 @@ export interface PolicyEngine {
   release(attemptId: string): Promise<void>;
   /** Whether an address (or its @domain) is on the workspace's suppression list now. */
   isSuppressed(userId: string, workspaceId: string, email: string): Promise<boolean>;
+  /** Why an address may not be written to now (suppressed address or domain), undefined when it may. */
+  suppressionOf(userId: string, workspaceId: string, email: string): Promise<string | undefined>;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -144,6 +146,10 @@ export class PostgresPolicyEngine implements PolicyEngine {
 
   isSuppressed(userId: string, workspaceId: string, email: string): Promise<boolean> {
     return isSuppressed(this.db, userId, workspaceId, email);
+  }
+
+  suppressionOf(userId: string, workspaceId: string, email: string): Promise<string | undefined> {
+    return suppressionOf(this.db, userId, workspaceId, email);
   }
 
   private unavailable(req: PolicyRequest, e: unknown): PolicyResult {
@@ -286,10 +292,21 @@ export class PostgresPolicyEngine implements PolicyEngine {
 
 /** Whether an address (or its domain) is on the workspace's suppression list now. */
 export async function isSuppressed(db: Knex, userId: string, workspaceId: string, email: string): Promise<boolean> {
+  return (await suppressionOf(db, userId, workspaceId, email)) !== undefined;
+}
+
+/** The policy's reason an address is suppressed now (its own entry first, then its @domain); undefined when not. */
+export async function suppressionOf(
+  db: Knex,
+  userId: string,
+  workspaceId: string,
+  email: string,
+): Promise<string | undefined> {
   const e = email.trim().toLowerCase();
-  const row = await db('outreach_suppression_index')
+  const rows = (await db('outreach_suppression_index')
     .where({ user_id: userId, workspace_id: workspaceId })
     .whereIn('entry', [e, `@${domainOf(e)}`])
-    .first();
-  return Boolean(row);
+    .select('entry')) as { entry: string }[];
+  if (rows.some((r) => r.entry === e)) return REASONS.suppressedAddress(e);
+  return rows.length ? REASONS.suppressedDomain(domainOf(e)) : undefined;
 }

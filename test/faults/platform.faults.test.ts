@@ -24,7 +24,7 @@ import { createEventStore } from '../../infra/eventstore';
 import { createApiKey, createUser } from '../../api/identity/commands';
 import { waitForProjection } from '../../projections/consistency';
 import { PROJECTIONS } from '../../projections';
-import { Proc, startProcess } from '../support/processes';
+import { Proc, startProcess, UNLIMITED_RATES } from '../support/processes';
 import { BUNDLE_PATH } from '../support/global-setup';
 import { startFakeVendor, completion, FakeVendor } from '../support/fake-vendor';
 import { startReceiver, Receiver, waitFor, freePort } from '../int/webhooks/receiver';
@@ -35,7 +35,6 @@ import { isolatedSchema, IsolatedSchema } from '../support/schema';
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const UNLIMITED = { minute: 1_000_000, hour: 10_000_000, day: 100_000_000 };
 
 jest.setTimeout(40 * 60_000);
 
@@ -139,9 +138,7 @@ describe('the platform survives faults (private stack)', () => {
       WORKFLOW_BUNDLE_PATH: BUNDLE_PATH,
       MIGRATE_ON_START: 'false',
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_OVERRIDES: JSON.stringify({
-        '*': { general: UNLIMITED, developer: UNLIMITED, integration: UNLIMITED, status: UNLIMITED },
-      }),
+      RATE_LIMIT_OVERRIDES: UNLIMITED_RATES,
       WEBHOOK_ALLOW_PRIVATE_HOSTS: `127.0.0.1:${receiverPort}`,
       WEBHOOK_RETRY_SCHEDULE: ['0', '1', '2', ...Array(40).fill('3')].join(','),
       VENDOR_A_BASE_URL: vendor.baseUrl,

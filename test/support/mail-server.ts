@@ -8,10 +8,11 @@
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import path from 'node:path';
 import nodemailer, { SendMailOptions } from 'nodemailer';
 import { ImapFlow } from 'imapflow';
+import { freePort } from './processes';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -30,17 +31,6 @@ export interface MailServer {
   append(user: string, raw: string, password?: string): Promise<void>;
   output(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const portOpen = (port: number) =>

@@ -23,6 +23,7 @@ export const CALENDAR_CODE: Record<string, string> = {
   rate_limit: 'RATE_LIMIT_EXCEEDED',
   quota: 'RATE_LIMIT_EXCEEDED',
   calendar_full: 'CALENDAR_FULL',
+  payment_required: 'PAYMENT_REQUIRED',
   upstream: 'PLATFORM_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',

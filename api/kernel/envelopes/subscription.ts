@@ -21,6 +21,7 @@ export const SUBSCRIPTION_TYPE: Record<string, string> = {
   usage_limit: 'UsageLimitExceededException',
   quota: 'QuotaExceededError',
   calendar_full: 'QuotaExceededError',
+  payment_required: 'PaymentRequiredError',
   upstream: 'UpstreamError',
   unavailable: 'ServiceUnavailableError',
   internal: 'InternalServerError',

@@ -4,6 +4,7 @@
  * projector has applied its events.
  */
 import { execFile } from 'node:child_process';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Proc, startProcess } from '../../support/processes';
@@ -92,5 +93,14 @@ describe('API processes share identity and rate limits', () => {
     expect(stderr).toBe('');
     const listed = await s.db('api_keys').where({ key_id: out.key_id }).first();
     expect(listed.user_id).toBe(out.user_id);
+
+    // An operator's plan change names the operator (the console's login name) in the event.
+    const set = await cli(['users', 'set-plan', out.user_id, 'enterprise', '--json', '--wait', '90']);
+    expect(set.out).toMatchObject({ user_id: out.user_id, plan: 'enterprise', projected: true });
+    const changed = await s
+      .db('es_events')
+      .where({ stream_id: `user-${out.user_id}`, type: 'PlanChanged' })
+      .first();
+    expect(changed.data.changed_by).toEqual({ kind: 'operator', id: process.env.SUDO_USER || userInfo().username });
   });
 });

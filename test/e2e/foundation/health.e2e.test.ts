@@ -72,6 +72,12 @@ describe('health routes (API process and the platform processes)', () => {
       instances: 1,
       pollers: expect.any(Number),
     });
+    // Pollers on every queue the worker serves: the platform's and each heavy class's (docs/api.md, "Fair use").
+    const queues = body.data.processes['temporal-worker'].queues as Record<string, number>;
+    const names = Object.keys(queues);
+    expect(names.map((q) => q.replace(/^.*?(-render|-generation)?$/, '$1'))).toEqual(['', '-render', '-generation']);
+    for (const q of names) expect([q, queues[q]]).toEqual([q, expect.any(Number)]);
+    expect(Math.min(...Object.values(queues))).toBeGreaterThan(0);
     expect(body.data.processes.relay).toMatchObject({ status: 'ok', instances: 1, lag_events: expect.any(Number) });
     expect(body.data.processes.projector).toMatchObject({
       status: 'ok',

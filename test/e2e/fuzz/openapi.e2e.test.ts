@@ -16,7 +16,7 @@ import { createEventStore } from '../../../infra/eventstore';
 import { createApiKey, createUser, startSession } from '../../../api/identity/commands';
 import { waitForProjection } from '../../../projections/consistency';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
-import { Proc, startProcess } from '../../support/processes';
+import { Proc, startPlatform, UNLIMITED_RATES } from '../../support/processes';
 import { BUNDLE_PATH } from '../../support/global-setup';
 import { uniq } from '../../support/env';
 
@@ -54,7 +54,6 @@ const CHECKS = 'not_a_server_error,status_code_conformance,content_type_conforma
  * are fuzzed in a run of their own, last.
  */
 const KEY_ENDING = ['DELETE /api/settings/api-keys/{key_id}', 'POST /api/settings/api-keys/{key_id}/rotate'];
-const UNLIMITED = { minute: 1_000_000, hour: 10_000_000, day: 100_000_000 };
 
 jest.setTimeout(60 * 60_000);
 
@@ -110,21 +109,9 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
       // 20 s for the result (the answer-or-task rule, docs/content.md). The 202 answer is checked against the
       // document like any other; results are checked by each area's tests. This was most of the suite's time.
       API_TASK_WAIT_MS: '0',
-      RATE_LIMIT_OVERRIDES: JSON.stringify({
-        '*': {
-          general: UNLIMITED,
-          developer: UNLIMITED,
-          calendar: UNLIMITED,
-          integration: UNLIMITED,
-          status: UNLIMITED,
-        },
-      }),
+      RATE_LIMIT_OVERRIDES: UNLIMITED_RATES,
     };
-    for (const name of ['temporal-worker', 'relay', 'projector'] as const)
-      procs.push(await startProcess(name, env, false));
-    const api = await startProcess('api', { ...env, PORT: '0' });
-    procs.push(api);
-    base = `http://127.0.0.1:${api.port}`;
+    base = await startPlatform(env, procs);
     const store = createEventStore(s.db);
     const user = await createUser({ store }, { plan: 'enterprise' });
     const key = await createApiKey({ store }, user.value.user_id, { name: 'fuzz', environment: 'production' });

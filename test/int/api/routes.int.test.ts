@@ -10,6 +10,7 @@ import addFormats from 'ajv-formats';
 import { ENVELOPES } from '../../../api/kernel/envelopes';
 import { familyOfRoute } from '../../../api/kernel/registry';
 import { documentedSchema } from '../../../api/kernel/openapi';
+import { closeObjects } from '../../../api/kernel/schema';
 import type { Family } from '../../../api/kernel/families';
 import { call, JsonResponse } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
@@ -83,6 +84,27 @@ describe('route registry', () => {
     }
   });
 
+  it('a public route ignores a credential of another family’s kind, and checks one of its own', async () => {
+    // A client that sends its outreach session token on every call can read the document and the health route.
+    expect((await call(url('/openapi.json'), { headers: bearer(session) })).status).toBe(200);
+    expect((await call(url('/v1/health'), { headers: bearer(session) })).status).toBe(200);
+    // An API key of the right kind is checked: a revoked or made-up one is refused, not ignored.
+    const madeUp = `cp_live_AAAAAAAAAAAA_${'A'.repeat(43)}`;
+    expect((await call(url('/openapi.json'), { headers: bearer(madeUp) })).status).toBe(401);
+    expect((await call(url('/openapi.json'), { headers: bearer('not-a-credential') })).status).toBe(401);
+  });
+
+  it('developer family: meta.rate_limit on every answer, 401s and /v1/health without a key too (an anonymous per-IP bucket)', async () => {
+    const window = { limit: 36_000, remaining: expect.any(Number), reset: expect.any(Number) };
+    const health = await call(url('/v1/health'));
+    expect([health.status, health.body.meta.rate_limit]).toEqual([200, window]);
+    const refused = await call(url('/v1/personas'));
+    expect([refused.status, refused.body.meta.rate_limit]).toEqual([401, window]);
+    // The same bucket: each anonymous call uses one.
+    expect(refused.body.meta.rate_limit.remaining).toBeLessThan(health.body.meta.rate_limit.remaining);
+    expect(refused.headers.get('ratelimit')).toMatch(/^"hour";r=\d+;t=\d+$/);
+  });
+
   it('every registered route is in the OpenAPI 3.1 document with security and error responses', async () => {
     const doc = (await call(url('/openapi.json'))).body;
     expect(doc.openapi).toBe('3.1.0');
@@ -99,7 +121,7 @@ describe('route registry', () => {
       }
       if (r.request?.body)
         expect(op.requestBody.content[r.bodyContentType ?? 'application/json'].schema).toEqual(
-          JSON.parse(JSON.stringify(documentedSchema(r.request.body))),
+          JSON.parse(JSON.stringify(documentedSchema(closeObjects(r.request.body)))),
         );
     }
     expect(doc.paths['/v1/calendar/probe/calendars'].get.security).toEqual([{ apiKey: [] }, { oauth2: [] }]);
@@ -139,10 +161,16 @@ describe('route registry', () => {
     expectEnvelope('general', r);
     expect(r.body.error.details.issues.map((i: { parameter: string }) => i.parameter).sort()).toEqual([
       'target_demographics.age_range',
+      'unknown_field',
       'word_count',
     ]);
-    r = await post('/api/probe/blog-writer', { topic: 'x', word_count: 500, extra: 'ignored' });
-    expect([r.status, r.body.data.body.extra]).toEqual([200, 'ignored']);
+    // An unknown field alone is refused by name, never dropped (docs/api.md "Unknown fields").
+    r = await post('/api/probe/blog-writer', { topic: 'x', word_count: 500, extra: 'dropped?' });
+    expect([r.status, r.body.error.details.parameter, r.body.error.message]).toEqual([
+      400,
+      'extra',
+      'extra is not a field of this body: unknown fields are refused, not ignored',
+    ]);
 
     // developer
     r = await post('/v1/probe/content/generate', { type: 'blog_post', topic: 't', key_points: ['a', 3] });

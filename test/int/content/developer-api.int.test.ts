@@ -170,6 +170,11 @@ describe('developer API', () => {
       shortfall: expect.any(String),
     });
     conforms('post', '/v1/content/generate/batch', batch);
+    // The spec's batch fields have no platform: social posts without one are written for profnet, and say so.
+    const plain = await v1('POST', '/content/generate/batch', alice.key, { type: 'social_media', topics: [topic] });
+    expect([plain.status, plain.body.data.content[0].status]).toEqual([200, 'completed']);
+    expect(plain.body.data.content[0].metadata).toMatchObject({ platform: 'profnet', character_limit: 3000 });
+    conforms('post', '/v1/content/generate/batch', plain);
   });
 
   it('include_research adds the research: two AI calls, two usage records', async () => {

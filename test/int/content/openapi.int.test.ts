@@ -93,9 +93,10 @@ describe('OpenAPI document of the content routes', () => {
     );
   });
 
-  it('the performance route documents its query fields and the 404 without data', () => {
+  it('the performance route documents its query fields and the answer without data (how_to_add_data)', () => {
     const op = doc.paths['/api/seo-dashboard/performance'].get;
     expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['date_range', 'domain', 'metrics']);
-    expect(op.responses['404']).toBeDefined();
+    expect(op.description).toContain('A domain without any data answers 200');
+    expect(JSON.stringify(op.responses['200'])).toContain('how_to_add_data');
   });
 });

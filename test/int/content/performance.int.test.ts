@@ -129,13 +129,19 @@ describe('SEO dashboard performance', () => {
   const importRows = (key: string, json: unknown) =>
     call(`${api.url}/api/seo-dashboard/performance/import`, { method: 'POST', headers: bearer(key), json });
 
-  it('a domain without data is 404 naming how to import or connect', async () => {
+  it('a domain without data answers zero counts, a note and how to import or connect', async () => {
     const r = await perf(alice.key, 'domain=example.com');
-    expect(r.status).toBe(404);
-    expect(r.body.error.code).toBe('NOT_FOUND');
-    expect(r.body.error.message).toContain('POST /api/seo-dashboard/performance/import');
-    expect(r.body.error.message).toContain('PUT /api/seo-dashboard/search-console');
-    expect(r.body.error.details.how_to_add_data).toHaveLength(2);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({
+      domain: 'example.com',
+      data_sources: [],
+      days_with_data: 0,
+      traffic: { clicks: 0, impressions: 0, ctr: null },
+      rankings: { average_position: null, queries_ranked: 0 },
+    });
+    expect(r.body.data.notes[0]).toContain('POST /api/seo-dashboard/performance/import');
+    expect(r.body.data.notes[0]).toContain('PUT /api/seo-dashboard/search-console');
+    expect(r.body.data.how_to_add_data).toHaveLength(2);
     expect((await call(`${api.url}/api/seo-dashboard/performance?domain=example.com`)).status).toBe(401);
   });
 
@@ -226,8 +232,9 @@ describe('SEO dashboard performance', () => {
     });
     expect(viaBody.status).toBe(200);
     expect(viaBody.body.data.traffic).toMatchObject({ clicks: 30, impressions: 500 });
-    // Another user has no data for the domain.
-    expect((await perf(bob.key, 'domain=example.com')).status).toBe(404);
+    // Another user has no data for the domain (none of alice's).
+    const bobs = await perf(bob.key, 'domain=example.com');
+    expect([bobs.status, bobs.body.data.data_sources, bobs.body.data.traffic.clicks]).toEqual([200, [], 0]);
   });
 
   it('imports CSV; a row with the same date, page and query replaces the stored one', async () => {

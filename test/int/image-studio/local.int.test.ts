@@ -17,6 +17,7 @@ import { startImageWorker } from '../../support/image-worker';
 import { b64, discOnWhite, fromB64, noise, pixel, pngHeaderClaiming, solid, stripes } from '../../support/images';
 import { imageAssetsProjection } from '../../../projections/image-assets';
 import { usageProjection } from '../../../projections/usage';
+import { personasProjection } from '../../../projections/personas';
 import { createLocalImageStorage } from '../../../infra/image/storage';
 import { PLATFORM_FORMATS } from '../../../domain/image/formats';
 import type { ImageStudioSettings } from '../../../infra/image';
@@ -48,7 +49,7 @@ describe('image studio, offline (local provider)', () => {
     };
     api = await startTestApi({
       logger: pino({ level: 'silent' }),
-      projections: [imageAssetsProjection, usageProjection],
+      projections: [imageAssetsProjection, usageProjection, personasProjection],
       deps: { workflows: { client: async () => temporal.client, taskQueue }, imageStudio },
     });
     worker = await startImageWorker(api.schema.db, { storage, taskQueue });
@@ -251,15 +252,42 @@ describe('image studio, offline (local provider)', () => {
       [{ prompt: 'x', num_variations: 11 }, /num_variations/],
       [{ prompt: 'x', aspect_ratio: 'wide' }, /aspect_ratio/],
       [{ prompt: 'x', aspect_ratio: '20:1' }, /aspect_ratio/],
-      [{ prompt: 'x', provider: 'vendor_c' }, /vendor_c is not configured: set IMAGE_VENDOR_C_API_KEY/],
       [{ prompt: 'x', template_id: 'nope' }, /unknown template/],
       [{ prompt: 'x', quality: 'ultra' }, /quality/],
-      [{ prompt: 'x', use_persona: true }, /use_persona/],
+      [{ prompt: 'x', use_persona: true }, /persona_id is required with use_persona/],
+      [{ prompt: 'x', use_persona: true, persona_id: 'nope' }, /no persona "nope" of yours/],
     ];
     for (const [body, re] of cases) {
       const x = await post('/create', body);
       expect([x.status, x.body.detail]).toEqual([400, expect.stringMatching(re)]);
     }
+    // A valid request naming a vendor this deployment has not configured: 503 naming what to set.
+    const unconfigured = await post('/create', { prompt: 'x', provider: 'vendor_c' });
+    expect([unconfigured.status, unconfigured.body.detail]).toEqual([
+      503,
+      expect.stringMatching(/vendor_c is not configured: set IMAGE_VENDOR_C_API_KEY/),
+    ]);
+  });
+
+  it('POST /create with use_persona: the caller’s persona (from /v1/personas) shapes the prompt and is named', async () => {
+    const made = await call(`${api.url}/v1/personas`, {
+      method: 'POST',
+      headers: bearer(alice.key),
+      json: { name: 'Weekend baker', profession: 'nurse', age_range: '30-45', goals: ['bake bread at home'] },
+    });
+    expect(made.status).toBe(201);
+    const personaId = made.body.data.persona_id;
+    const r = await post('/create', { prompt: 'a loaf on a kitchen table', use_persona: true, persona_id: personaId });
+    expect(r.status).toBe(200);
+    expect(r.body.request.persona).toEqual({
+      persona_id: personaId,
+      name: 'Weekend baker',
+      audience: 'Made for Weekend baker (nurse, aged 30-45), whose goals are: bake bread at home.',
+    });
+    expect(r.body.request.prompt).toBe('a loaf on a kitchen table');
+    // Another user's persona is not theirs to use.
+    const other = await post('/create', { prompt: 'x', use_persona: true, persona_id: personaId }, bob.key);
+    expect([other.status, other.body.detail]).toEqual([400, expect.stringContaining('no persona')]);
   });
 
   it('POST /social/optimize: every format at its exact size, fit keeps the whole image, safe zones drawn, size limits kept', async () => {
@@ -413,14 +441,14 @@ describe('image studio, offline (local provider)', () => {
     expect(down.status).toBe(400);
     const creative = await post('/upscale', { image_base64: b64(src), mode: 'creative', prompt: 'a disc' });
     expect([creative.status, creative.body.detail]).toEqual([
-      400,
+      503,
       expect.stringMatching(
         /creative upscaling needs a vendor; providers that can: vendor_c \(set IMAGE_VENDOR_C_API_KEY\), vendor_e/,
       ),
     ]);
   });
 
-  it('POST /edit/process: local background removal and outpaint in the worker; vendor-only operations are 400 naming vendors', async () => {
+  it('POST /edit/process: local background removal and outpaint in the worker; vendor-only operations are 503 naming vendors', async () => {
     const src = await discOnWhite(300, 200);
     const rb = await post('/edit/process', { image_base64: b64(src), operation: 'remove_background' });
     expect(rb.status).toBe(200);
@@ -467,8 +495,9 @@ describe('image studio, offline (local provider)', () => {
       prompt: 'a cat',
       search_prompt: 'disc',
     });
+    // A valid request only an unconfigured vendor could serve: 503 naming what to set (docs/image-studio.md).
     expect([sr.status, sr.body.detail]).toEqual([
-      400,
+      503,
       expect.stringMatching(
         /no configured provider can do search_replace; providers that can: vendor_c \(set IMAGE_VENDOR_C_API_KEY\)/,
       ),
@@ -479,7 +508,7 @@ describe('image studio, offline (local provider)', () => {
       prompt: 'a castle',
     });
     expect([ctl.status, ctl.body.detail]).toEqual([
-      400,
+      503,
       expect.stringMatching(/no configured provider can do sketch; providers that can: vendor_c .*vendor_d .*vendor_e/),
     ]);
     const st = await post('/control/process', {
@@ -535,7 +564,9 @@ describe('image studio, offline (local provider)', () => {
     ];
     for (const [p, body] of bodies) {
       const r = await post(p, body);
-      expect([p, r.status < 500, r.status >= 400 ? typeof r.body.detail : 'ok']).toEqual([
+      // A 503 only as the documented "not configured" answer naming what to set (creative upscaling here).
+      const honest = r.status === 503 && /set IMAGE_VENDOR_/.test(r.body.detail);
+      expect([p, r.status < 500 || honest, r.status >= 400 ? typeof r.body.detail : 'ok']).toEqual([
         p,
         true,
         r.status >= 400 ? 'string' : 'ok',

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { OutreachApi, startOutreachApi } from './helpers';
+import { campaignWithLeads, OutreachApi, startOutreachApi } from './helpers';
 
 jest.setTimeout(120000);
 
@@ -25,12 +25,15 @@ describe('outreach campaigns, leads and templates', () => {
   });
 
   it('creates, lists, reads (with leads) and deletes a campaign', async () => {
-    const c = await api.req('POST', '/campaigns', alice, {
+    const body = {
       name: 'Garden blogs',
       description: 'Guest posts on gardening',
       keywords: ['gardening', 'compost', 'gardening'],
-      user_id: 'someone-else', // ignored: identity comes from the session
-    });
+    };
+    // Identity comes from the session: a body naming a user is refused, not obeyed and not silently dropped.
+    const other = await api.req('POST', '/campaigns', alice, { ...body, user_id: 'someone-else' });
+    expect([other.status, other.body.detail[0].loc]).toEqual([422, ['body', 'user_id']]);
+    const c = await api.req('POST', '/campaigns', alice, body);
     expect(c.status).toBe(201);
     expect(c.body).toMatchObject({
       name: 'Garden blogs',
@@ -194,6 +197,13 @@ describe('outreach campaigns, leads and templates', () => {
     expect((await api.req('DELETE', `/emails/templates/${t.body.id}`, bob)).status).toBe(404);
     expect((await api.req('DELETE', `/emails/templates/${t.body.id}`, alice)).status).toBe(204);
     expect((await api.req('GET', `/emails/templates/${t.body.id}`, alice)).status).toBe(404);
+    // {name} is the natural alias of {lead_name}.
+    const named = await api.req('POST', '/emails/templates', alice, {
+      name: 'n',
+      subject: 'Hi {name}',
+      body: 'Hello.',
+    });
+    expect([named.status, named.body.placeholders]).toEqual([201, ['name']]);
   });
 
   it("every route: 401 without a session, another user's campaign is 404", async () => {
@@ -222,5 +232,33 @@ describe('outreach campaigns, leads and templates', () => {
       expect([m, p, r.status, r.body]).toEqual([m, p, 404, { detail: 'Resource not found' }]);
     }
     expect((await api.req('GET', `/campaigns/${c.id}`, alice)).body.leads[0].status).toBe('discovered');
+  });
+});
+
+describe('outreach sends while sending is not configured', () => {
+  let api: OutreachApi;
+  beforeAll(async () => {
+    api = await startOutreachApi({ logger: pino({ level: 'silent' }), sendingConfigured: false });
+  });
+  afterAll(async () => {
+    await api?.stop();
+  });
+
+  it('a send the policy refuses is a 403 with its reason, before the 503 that names what to configure', async () => {
+    const { token } = await api.session();
+    const { campaignId, leadIds } = await campaignWithLeads(api, token, ['jane@quiet.example', 'sam@open.example']);
+    expect((await api.req('POST', '/suppression', token, { email: '@quiet.example' })).status).toBe(201);
+    const send = (lead_id: string) =>
+      api.req('POST', '/outreach/send', token, { campaign_id: campaignId, lead_id, subject: 'Hi', body: 'Hello.' });
+    const refused = await send(leadIds[0]);
+    expect([refused.status, refused.body]).toEqual([
+      403,
+      { detail: 'Policy validation failed', reason: 'recipient domain quiet.example is on the suppression list' },
+    ]);
+    const unconfigured = await send(leadIds[1]);
+    expect([unconfigured.status, unconfigured.body.detail]).toEqual([
+      503,
+      expect.stringContaining('OUTREACH_SMTP_URL'),
+    ]);
   });
 });

@@ -212,13 +212,20 @@ describe('outreach with configured vendors (scripted, loopback)', () => {
     expect(s.body.suggestions).toEqual(['Composting at home', 'Soil, simply']); // trimmed, duplicates removed
     expect(s.body.metadata).toMatchObject({ provider: 'vendor_a', offline: false });
 
-    // An answer that is not the JSON asked for is the vendor's failure: 502, not a made-up email.
+    // An answer that is not the JSON asked for, asked again once with what was wrong, then afresh with its own
+    // re-ask, and still not: the vendor's failure, 502, not a made-up email.
+    const asked = text.requests.length;
     const bad = await api.req('POST', '/emails/follow-up', token, {
       original_subject: 'Composting',
       original_body: 'Hi, would you like a guest post?',
     });
     expect(bad.status).toBe(502);
-    expect(bad.body.detail).toMatch(/^vendor_a returned an unusable response: unreadable outreach\.email\.\w+ answer/);
+    expect(bad.body.detail).toMatch(
+      /^vendor_a returned an unusable response: outreach\.email\.follow_up answer unusable: it is not one complete JSON object/,
+    );
+    expect(text.requests.length - asked).toBe(4);
+    const reask = (text.requests[text.requests.length - 1].body as { messages: { content: string }[] }).messages;
+    expect(reask[reask.length - 1].content).toMatch(/^That answer cannot be used: it is not one complete JSON object/);
 
     // Metered against the plan, with the vendor's token counts.
     const usage = (await api.schema.db('es_events').where({ type: 'UsageRecorded' })).filter(

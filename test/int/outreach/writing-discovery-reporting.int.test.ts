@@ -74,6 +74,19 @@ describe('outreach writing, discovery and reporting', () => {
     });
     expect(generic.body.subject).toBe('A quick idea');
     expect(generic.body.body).toMatch(/^Hi Sam,\n\nI came across soil-notes\.example recently\./);
+    // A bare host is a site too (read as https://), and {name} is {lead_name}.
+    const bare = await api.req('POST', '/emails/personalize', token, {
+      base_email: 'Dear {name}, I read {website_url} every week.',
+      lead_name: 'Sam Lee',
+      lead_website: 'blog.test',
+    });
+    expect([bare.status, bare.body.unfilled_placeholders]).toEqual([200, []]);
+    expect(bare.body.body).toContain('Dear Sam Lee, I read https://blog.test every week.');
+    const notASite = await api.req('POST', '/emails/personalize', token, {
+      base_email: 'x',
+      lead_website: 'not a site',
+    });
+    expect(notASite.status).toBe(422);
 
     const s = await api.req('POST', '/emails/subject-suggestions', token, {
       topic: 'urban beekeeping',
@@ -109,7 +122,7 @@ describe('outreach writing, discovery and reporting', () => {
     ).toBe(404);
     // Every call went through the metered gateway (local calls are counted, free).
     const usage = await api.schema.db('es_events').where({ type: 'UsageRecorded' });
-    expect(usage.filter((e) => e.data.user_id === userId && e.data.provider === 'local').length).toBe(6);
+    expect(usage.filter((e) => e.data.user_id === userId && e.data.provider === 'local').length).toBe(7);
     expect(
       (await api.req('POST', '/emails/generate', token, { tone: 'loud' })).body.detail.map(
         (d: { loc: string[] }) => d.loc,

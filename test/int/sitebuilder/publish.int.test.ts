@@ -278,15 +278,15 @@ describe('site publishing', () => {
   it('answers 503 naming the variables when site publishing is not configured', async () => {
     const bare = await startTestApi({ schema, pipeline: false, settings: RATES });
     try {
-      for (const [method, path] of [
-        ['GET', '/api/sitebuilder/auth/url'],
-        ['POST', '/api/sitebuilder/auth/callback'],
-        ['POST', '/api/sitebuilder/publish'],
-      ]) {
+      for (const [method, path, json] of [
+        ['GET', '/api/sitebuilder/auth/url', undefined],
+        ['POST', '/api/sitebuilder/auth/callback', { code: 'c' }],
+        ['POST', '/api/sitebuilder/publish', { title: 't', content: 'c' }],
+      ] as const) {
         const r = await call(`${bare.url}${path}`, {
           method,
           headers: bearer(alice.key),
-          ...(method === 'POST' ? { json: { code: 'c', title: 't', content: 'c' } } : {}),
+          ...(json ? { json } : {}),
         });
         expect([path, r.status, r.body.error.code]).toEqual([path, 503, 'SERVICE_UNAVAILABLE']);
         expect(r.body.error.message).toMatch(/SITEBUILDER_CLIENT_ID/);

@@ -596,7 +596,7 @@ describe('writers over HTTP (local provider)', () => {
     const cases: Array<[string, unknown, string]> = [
       ['/api/profnet/generate-post', {}, 'topic'],
       ['/api/profnet/generate-video-post', { topic: 'x', duration: '700_seconds' }, 'duration'],
-      ['/api/profnet/generate-video-post', { topic: 'x', duration: '60 seconds' }, 'duration'],
+      ['/api/profnet/generate-video-post', { topic: 'x', duration: 'one minute' }, 'duration'],
       ['/api/socialnet-writer/ad-copy/generate', { product_service: 'x', ad_format: 'billboard' }, 'ad_format'],
       ['/api/socialnet-writer/page-about/generate', { business_type: 'x', character_limit: 5 }, 'character_limit'],
       [
@@ -624,6 +624,21 @@ describe('writers over HTTP (local provider)', () => {
         'INVALID_REQUEST',
         field,
       ]);
+    }
+    // A duration that fits none of the forms is told them.
+    const vague = await post('/api/socialnet-writer/story/generate', { topic: 'x', duration: 'one minute' });
+    expect(vague.body.error.message).toContain('60_seconds');
+  });
+
+  it('story and reel durations: the spec form, a number of seconds, or seconds as text with or without a unit', async () => {
+    for (const [path, duration, unitOf] of [
+      ['/api/socialnet-writer/story/generate', 30, 'frames'],
+      ['/api/socialnet-writer/story/generate', '30', 'frames'],
+      ['/api/socialnet-writer/reel/generate', '30s', 'scenes'],
+      ['/api/socialnet-writer/reel/generate', '30 seconds', 'scenes'],
+    ] as const) {
+      const r = await generate(path, { topic: 'headlines that earn the click', duration });
+      expect([path, duration, sum(r.body.content[unitOf])]).toEqual([path, duration, 30]);
     }
   });
 

@@ -1,6 +1,7 @@
 /** Request validation refuses text the platform cannot store, wherever it is, naming the field. */
 import { compileRequest } from '../../../api/kernel/validation';
 import { ValidationError } from '../../../domain/errors';
+import { DURATION_PATTERN, parseDuration } from '../../../domain/writers/durations';
 
 const validate = compileRequest({
   body: {
@@ -79,5 +80,42 @@ describe('dates and times name an instant the platform can hold', () => {
     expect(problem({ at: '2016-12-31T23:59:60Z' })).toBe('at');
     expect(problem({}, { day: '0000-01-01' })).toBe('day');
     expect(problem({ at: 'yesterday' })).toBe('at');
+  });
+});
+
+describe('a field of alternative forms', () => {
+  const forms = compileRequest({
+    body: {
+      type: 'object',
+      properties: {
+        duration: {
+          oneOf: [
+            { type: 'string', pattern: DURATION_PATTERN },
+            { type: 'integer', minimum: 1, maximum: 9999 },
+          ],
+          description: 'Seconds as <n>_seconds, a number, or "30", "30s", "30 seconds"',
+        },
+      },
+    },
+  });
+  const check = (duration: unknown) => {
+    try {
+      forms({ body: { duration }, query: {}, params: {} });
+      return 'ok';
+    } catch (e) {
+      return (e as ValidationError).issues[0].message;
+    }
+  };
+  it('takes each form, and the seconds are read the same from all of them', () => {
+    for (const d of ['30_seconds', 30, '30', '30s', '30 sec', '30 seconds']) {
+      expect([d, check(d)]).toEqual([d, 'ok']);
+      expect(parseDuration(d as string | number)).toBe(30);
+    }
+  });
+  it('a value of none of the forms is told the forms, not one branch’s complaint ("must be integer")', () => {
+    for (const d of ['one minute', '30 minutes', 0, 30.5])
+      expect(check(d)).toBe(
+        'duration fits none of its accepted forms: Seconds as <n>_seconds, a number, or "30", "30s", "30 seconds"',
+      );
   });
 });

@@ -61,6 +61,10 @@ describe('parseLead', () => {
   });
   it('names what is wrong', () => {
     expect(parseLead({}, id)).toEqual({ ok: false, reason: 'website_url is required' });
+    expect(parseLead({ website_url: 'https://a.example', contact_mail: 'ed@a.example' }, id)).toEqual({
+      ok: false,
+      reason: 'contact_mail is not a field of a lead: unknown fields are refused, not ignored',
+    });
     expect(parseLead({ website_url: 'mailto:x@y.z' }, id)).toMatchObject({ ok: false, reason: /http/ });
     expect(parseLead({ website_url: 'https://a.example', quality_score: 2 }, id)).toMatchObject({
       reason: 'quality_score must be a number from 0 to 1',

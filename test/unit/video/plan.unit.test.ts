@@ -11,6 +11,7 @@ import { durationProblem, FORMAT_RULES, sceneCount } from '../../../domain/video
 import { renderJob } from '../../../domain/video/render';
 import { frameSize, RESOLUTIONS } from '../../../domain/media/formats';
 import { videoPlanPrompt } from '../../../domain/video/prompts';
+import { VIDEO_PLAN } from '../../../domain/video/tasks';
 import { NARRATION_WORDS_PER_SECOND } from '../../../domain/media/narration';
 import { renderVisuals } from '../../../domain/video/types';
 import type { VideoPlan } from '../../../domain/video/types';
@@ -76,6 +77,11 @@ describe('plan durations', () => {
     expect(scenes[0].narration).toBe('Tea is old.');
     expect(scenes[1].visual_description).toContain('B');
     expect(() => scenesFromDraft({ title: 'x', scenes: [{ narration: '' }] }, input)).toThrow(RangeError);
+    // The task says so to the gateway, which asks again with it rather than pass on a plan nothing can voice.
+    expect(VIDEO_PLAN.usable!({ title: 'x', scenes: [{ narration: '** **' }] }, input)).toBe(
+      'the plan has no scene with narration',
+    );
+    expect(VIDEO_PLAN.usable!({ title: 'x', scenes: [{ narration: 'Tea is old.' }] }, input)).toBeUndefined();
   });
 });
 
