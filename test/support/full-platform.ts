@@ -14,6 +14,7 @@ import { PostgresUsageMeter } from '../../infra/quota/meter';
 import { createApiKey, createUser } from '../../api/identity/commands';
 import { waitForProjection } from '../../projections/consistency';
 import { SCOPES } from '../../domain/calendar/permissions';
+import { taskStream } from '../../domain/events/tasks';
 import { PlanName, PLANS } from '../../domain/plans';
 import { isolatedSchema, IsolatedSchema } from './schema';
 import { Proc, startPlatform, UNLIMITED_RATES } from './processes';
@@ -100,8 +101,10 @@ async function describeWorkflow(workflowId: string): Promise<string> {
         `  pending ${a.activityType?.name} attempt ${a.attempt} state ${a.state}` +
         (a.lastFailure?.message ? ` last failure: ${a.lastFailure.message.slice(0, 300)}` : ''),
     );
-    return [`workflow ${workflowId}: ${d.status.name} on ${d.taskQueue} since ${d.startTime.toISOString()}`, ...pending]
-      .join('\n');
+    return [
+      `workflow ${workflowId}: ${d.status.name} on ${d.taskQueue} since ${d.startTime.toISOString()}`,
+      ...pending,
+    ].join('\n');
   } finally {
     await connection.close();
   }
@@ -254,12 +257,27 @@ export async function startFullPlatform(name: string, env: Record<string, string
 
     async explain(taskId) {
       const workflow = await describeWorkflow(taskId).catch((e) => `workflow ${taskId}: not described (${e})`);
+      // Stored but not projected points at the relay or the projector: the relay publishes only events below the
+      // cluster's oldest running writer (pg_snapshot_xmin), so a writing transaction held open anywhere stalls it.
+      const stored = await store
+        .readStream(taskStream(taskId))
+        .then((es) => `task stream: ${es.map((e) => e.type).join(', ') || 'empty'}`)
+        .catch((e) => `task stream: not read (${e})`);
+      const writers = await s.db
+        .raw(
+          `SELECT pid, application_name, state, now() - xact_start AS age, left(query, 200) AS query
+             FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY xact_start LIMIT 3`,
+        )
+        .then((r: { rows: Record<string, unknown>[] }) =>
+          r.rows.map((w) => `oldest writer: ${JSON.stringify(w)}`).join('\n'),
+        )
+        .catch((e: unknown) => `writers: not read (${e})`);
       const logs = procs.map((p) => {
         const lines = p.output().trim().split('\n').slice(-15);
         const state = p.child.exitCode ?? p.child.signalCode;
         return `${p.name} (${state === null ? 'running' : `exited ${state}`}):\n${lines.map((l) => `  ${l.slice(0, 400)}`).join('\n')}`;
       });
-      return [workflow, ...logs].join('\n');
+      return [workflow, stored, writers, ...logs].join('\n');
     },
 
     async raiseUsageAlert(userId, key, idempotencyKey) {
