@@ -42,6 +42,7 @@ import { renderBackground } from '../infra/media/visuals';
 import type { MediaStorage } from '../infra/storage/port';
 import type { SpeechSynthesizer } from '../infra/tts/port';
 import type { OfflineTranslator } from '../infra/translate/apertium';
+import { burnsCaptions, carriesTrack } from '../domain/media/subtitles';
 import { storageKeyOf } from '../projections/podcast';
 import { ask } from './ai-call';
 import { withHeartbeat } from './heartbeat';
@@ -420,6 +421,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
               height: job.height,
               fps: job.fps,
               cues: job.audio.cues,
+              subtitles: job.subtitles,
               task_id: a.taskId,
               created_at: now(),
             },
@@ -443,7 +445,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
             : { kind: 'gradient', colors: job.colors },
           subtitles: {
             mode: job.subtitles,
-            track: job.subtitles === 'mux' && job.audio.cues.length > 0,
+            track: carriesTrack(job.subtitles) && job.audio.cues.length > 0,
             cues: job.audio.cues.length,
           },
         };
@@ -467,6 +469,11 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
             seconds: s.seconds,
             cues: s.cues,
           });
+        // One caption mode in the episode: no track when a scene's picture has its captions burnt in without asking for
+        // one too (`burn`: players would show that scene's captions twice); `both` scenes asked for the track.
+        const modes = job.scenes.map((s) => s.subtitles ?? 'mux');
+        const burnt = modes.some(burnsCaptions);
+        const track = !modes.includes('burn') && modes.some(carriesTrack);
         // Scene audio lengths are measured, so subtitles of later scenes land where their speech is.
         for (const p of parts)
           p.seconds = (await validateInput(deps.engine.tools, p.soundtrack, { require: ['audio'] })).duration;
@@ -480,7 +487,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
             video: joined.video,
             audio: joined.audio,
             measure: joined.measure,
-            subtitles: joined.cues.length ? subs.srt : undefined,
+            subtitles: track && joined.cues.length ? subs.srt : undefined,
             seconds: joined.seconds,
             out,
             signal: signal(),
@@ -518,7 +525,7 @@ export function createPodcastMediaActivities(deps: PodcastMediaActivityDeps) {
           height: vs.height,
           video_codec: 'h264',
           audio_codec: 'aac',
-          subtitles: { track: joined.cues.length > 0, cues: joined.cues.length },
+          subtitles: { track: track && joined.cues.length > 0, burnt, cues: joined.cues.length },
           loudness: {
             target_lufs: LOUDNESS.I,
             target_true_peak_dbtp: LOUDNESS.TP,

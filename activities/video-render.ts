@@ -20,6 +20,7 @@ import { narrationSentences } from '../domain/media/narration';
 import { renderPercent } from '../domain/media/timeline';
 import { chooseSpeechProvider, voiceProblem } from '../domain/media/voices';
 import type { RenderJob, RenderResult, RenderScene, SceneResult } from '../domain/video/render';
+import { burnsCaptions, carriesTrack } from '../domain/media/subtitles';
 import { renderVisuals, SceneStill } from '../domain/video/types';
 import type { EventStore } from '../infra/eventstore';
 import {
@@ -183,7 +184,7 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
             fps: job.fps,
             frames: sound.frames,
             dir,
-            burnCues: job.subtitles === 'burn' ? sound.cues : undefined,
+            burnCues: burnsCaptions(job.subtitles) ? sound.cues : undefined,
             signal,
             onProgress: (f) => (fraction = 0.3 + 0.7 * f),
           }),
@@ -259,7 +260,7 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           video: joined.video,
           audio: joined.audio,
           measure: joined.measure,
-          subtitles: job.subtitles === 'mux' && joined.cues.length ? subs.srt : undefined,
+          subtitles: carriesTrack(job.subtitles) && joined.cues.length ? subs.srt : undefined,
           seconds: joined.seconds,
           out,
           signal,
@@ -313,8 +314,8 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
         audio_codec: 'aac',
         subtitles: {
           mode: job.subtitles,
-          track: job.subtitles === 'mux' && joined.cues.length > 0,
-          burnt: job.subtitles === 'burn',
+          track: carriesTrack(job.subtitles) && joined.cues.length > 0,
+          burnt: burnsCaptions(job.subtitles),
           cues: joined.cues.length,
         },
         loudness: {

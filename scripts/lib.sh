@@ -151,6 +151,13 @@ apt_install() {
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 }
 
+# Tesseract OCR (Debian's tesseract-ocr with English data) for the tests that read rendered frames (burned
+# captions: every caption read whole and inside the frame; docs/video.md "Captions").
+ensure_ocr() {
+  apt_install tesseract-ocr tesseract-ocr-eng
+  command -v tesseract >/dev/null || die "tesseract is missing after installing tesseract-ocr"
+}
+
 # LanguageTool 6.7 (core + English, from Maven Central) for the content evaluation and its regression tests
 # (docs/quality.md): jars in $TOOLS_DIR/languagetool/lib, resolved through scripts/languagetool/pom.xml; the
 # checker is scripts/languagetool/Check.java, run by java's source-file mode (no build step).

@@ -6,7 +6,7 @@
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { SPEECH_PROVIDERS } from '../../domain/media/voices';
 import { MAX_DURATION_MINUTES, MAX_SPEAKERS, MIN_DURATION_MINUTES } from '../../domain/podcast/types';
-import { SUBTITLE_MODES } from '../../domain/video/render';
+import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import { taskRecordSchema } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
@@ -180,7 +180,12 @@ export const renderVideoBody: JsonSchema = obj(
     prompt: str(4000, { description: 'generate the picture from this prompt first (image studio) when no image_key' }),
     resolution: { enum: [...RESOLUTIONS], default: '480p' },
     fps: { enum: [...FRAME_RATES], default: 25 },
-    subtitles: { enum: [...SUBTITLE_MODES], default: 'mux' },
+    subtitles: {
+      enum: [...SUBTITLE_MODES],
+      default: 'mux',
+      description:
+        'mux (default): a subtitle track; burn: drawn into the picture; both: drawn and a track; none. The episode video keeps the scenes\' modes: no track when a scene has its captions only burnt in.',
+    },
   },
   ['project_id', 'scene_id'],
 );
@@ -707,7 +712,11 @@ export const combineVideosResult = fileResult(
     height: int,
     video_codec: { const: 'h264' },
     audio_codec: { const: 'aac' },
-    subtitles: obj({ track: bool, cues: int }),
+    subtitles: obj({
+      track: d(bool, 'a mov_text subtitle track is in the file (none when a scene has its captions only burnt in)'),
+      burnt: d(bool, 'some scenes have their captions drawn into the picture'),
+      cues: int,
+    }),
     loudness: loudnessSchema,
   },
   ['project_id', 'files', 'duration_seconds', 'width', 'height', 'subtitles'],

@@ -6,6 +6,7 @@
  * subtitles, and are joined into the episode video — all on the media engine.
  */
 import { NotFoundError } from '../../domain/errors';
+import type { SubtitleMode } from '../../domain/media/subtitles';
 import { frameSize, Resolution } from '../../domain/media/formats';
 import { defaultVisual } from '../../domain/video/plan';
 import { requireApprovedScript } from '../../domain/podcast/decide';
@@ -203,7 +204,7 @@ export const visualRoutes: RouteDef[] = [
     prompt?: string;
     resolution: Resolution;
     fps: number;
-    subtitles: 'mux' | 'burn' | 'none';
+    subtitles: SubtitleMode;
   }>({
     method: 'post',
     path: `${PREFIX}/render/video`,
@@ -318,6 +319,7 @@ export const visualRoutes: RouteDef[] = [
             audio_filename: s.audio_filename,
             seconds: s.duration_seconds,
             cues: s.cues,
+            ...(s.subtitles ? { subtitles: s.subtitles } : {}),
           })),
         },
       );

@@ -8,7 +8,7 @@ import { MAX_SCENE_SECONDS, MAX_SCENES, MIN_SCENE_SECONDS, VIDEO_FORMATS } from 
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { MAX_RATE, MIN_RATE, SPEECH_PROVIDERS } from '../../domain/media/voices';
 import { RENDERED_AS, SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
-import { SUBTITLE_MODES } from '../../domain/video/render';
+import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
 
@@ -198,7 +198,7 @@ export const renderBody: JsonSchema = obj(
       enum: [...SUBTITLE_MODES],
       default: 'mux',
       description:
-        'mux: a subtitle track; burn: drawn into the picture; none. SRT and WebVTT files are written in every case.',
+        'mux (default): a subtitle track; burn: drawn into the picture; both: drawn and a track (players that show the track then show the captions twice: ask for it only when a platform needs the track); none. SRT and WebVTT files are written in every case.',
     },
     speech_provider: {
       enum: [...SPEECH_PROVIDERS],

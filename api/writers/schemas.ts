@@ -9,7 +9,7 @@ import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { DURATION_PATTERN } from '../../domain/writers/durations';
 import { WRITER_KINDS, WriterPlatform } from '../../domain/writers/types';
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
-import { SUBTITLE_MODES } from '../../domain/video/render';
+import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import { bool, httpUrl, obj, str, strings, text } from '../kernel/schema';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
@@ -50,7 +50,7 @@ const videoRenderOptions = obj(
   {
     resolution: { enum: [...RESOLUTIONS], description: 'default 720p (16:9 or 9:16 by aspect_ratio)' },
     fps: { enum: [...FRAME_RATES], description: 'default 25' },
-    subtitles: { enum: [...SUBTITLE_MODES], description: 'mux (default), burn or none' },
+    subtitles: { enum: [...SUBTITLE_MODES], description: 'mux (default: a subtitle track), burn (drawn into the picture), both (drawn and a track) or none' },
   },
   [],
   { description: 'Extension: settings of the rendered video (with render or generate_video)' },

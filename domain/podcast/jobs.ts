@@ -3,7 +3,7 @@
  * storage keys, never bytes). The API builds jobs from requests and the
  * project's state; activities record results on the project's stream.
  */
-import type { Cue } from '../media/subtitles';
+import type { Cue, SubtitleMode } from '../media/subtitles';
 import type { SpeechProviderChoice, VoiceSettings } from '../media/voices';
 import type { IdeaInput } from './analysis';
 import type { ScriptRequest, TimedLine } from './types';
@@ -61,7 +61,7 @@ export interface SceneVideoJob {
   height: number;
   fps: number;
   resolution: string;
-  subtitles: 'mux' | 'burn' | 'none';
+  subtitles: SubtitleMode;
 }
 
 export interface CombineVideosJob {
@@ -73,6 +73,8 @@ export interface CombineVideosJob {
     audio_filename: string;
     seconds: number;
     cues: Cue[];
+    /** How the scene's video shows its captions (absent for videos recorded before modes were kept: `mux`). */
+    subtitles?: SubtitleMode;
   }>;
 }
 

@@ -4,7 +4,7 @@
  * studio's VoiceSettings so both areas describe speech alike.
  */
 import type { VoiceBasis, VoiceGender, VoiceSettings } from '../media/voices';
-import type { Cue } from '../media/subtitles';
+import type { Cue, SubtitleMode } from '../media/subtitles';
 import type { Coverage } from '../generation/compose';
 
 /** About 150 spoken words per minute: the sizing rule of scripts (docs/podcast.md). */
@@ -135,6 +135,8 @@ export type PodcastAsset =
       height: number;
       fps: number;
       cues: Cue[];
+      /** How the video shows its captions (absent in videos recorded before modes were kept: `mux`). */
+      subtitles?: SubtitleMode;
       task_id: string;
       created_at: string;
     }

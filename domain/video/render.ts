@@ -4,19 +4,16 @@
  * running render), and what the workflow hands back.
  */
 import { AspectRatio, DEFAULT_FPS, frameSize, Resolution } from '../media/formats';
-import type { Cue } from '../media/subtitles';
+import type { Cue, SubtitleMode } from '../media/subtitles';
 import type { SpeechProvider, SpeechProviderChoice, VoiceSettings } from '../media/voices';
 import type { VideoFormat } from './formats';
 import type { RenderedAs, SceneStill, SceneVisual, VideoPlan, VideoScene } from './types';
-
-export const SUBTITLE_MODES = ['mux', 'burn', 'none'] as const;
-export type SubtitleMode = (typeof SUBTITLE_MODES)[number];
 
 export interface RenderRequest {
   plan_id: string;
   resolution?: Resolution;
   fps?: number;
-  /** `mux` (default): a selectable mov_text track; `burn`: drawn into the picture; `none`. SRT and WebVTT files are written in every case. */
+  /** SUBTITLE_MODES: `mux` (default), `burn`, `both` or `none`. SRT and WebVTT files are written in every case. */
   subtitles?: SubtitleMode;
   /** `auto` (default): the speech vendor when configured, else local espeak-ng. */
   speech_provider?: SpeechProviderChoice;

@@ -14,7 +14,8 @@ import { overlayText } from '../image/procedural';
 import { AspectRatio, DEFAULT_FPS, FrameRate, Resolution } from '../media/formats';
 import type { VoiceSettings } from '../media/voices';
 import { defaultVisual } from '../video/plan';
-import { renderJob, RenderJob, SubtitleMode } from '../video/render';
+import { renderJob, RenderJob } from '../video/render';
+import type { SubtitleMode } from '../media/subtitles';
 import type { SceneVisual, VideoPlan, VideoScene } from '../video/types';
 import type { CarouselBrief, VideoPostBrief, WriterBrief } from './types';
 

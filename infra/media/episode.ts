@@ -15,7 +15,7 @@ import path from 'node:path';
 import { AUDIO_SAMPLE_RATE } from '../../domain/media/formats';
 import { medianPitchHz } from '../../domain/media/pitch';
 import { narrationSentences } from '../../domain/media/narration';
-import { cuesFromSentences, Cue, toAss } from '../../domain/media/subtitles';
+import { burnsCaptions, carriesTrack, cuesFromSentences, Cue, SubtitleMode, toAss } from '../../domain/media/subtitles';
 import { fitSpeech, LEAD_SECONDS, speechSeconds, TAIL_SECONDS } from '../../domain/media/timeline';
 import type { SpeechProvider, VoiceSettings } from '../../domain/media/voices';
 import { Engine, finish, soundtrack, speak, SpokenSentence, writeSubtitles } from './engine';
@@ -156,7 +156,7 @@ export async function stillVideo(
     width: number;
     height: number;
     fps: number;
-    subtitles: 'mux' | 'burn' | 'none';
+    subtitles: SubtitleMode;
     dir: string;
     out: string;
     signal?: AbortSignal;
@@ -166,7 +166,7 @@ export async function stillVideo(
   await mkdir(o.dir, { recursive: true });
   const pictureFile = path.join(o.dir, 'picture.mp4');
   let burn: string | undefined;
-  if (o.subtitles === 'burn' && o.cues.length) {
+  if (burnsCaptions(o.subtitles) && o.cues.length) {
     burn = path.join(o.dir, 'burn.ass');
     await writeFile(burn, toAss(o.cues, o.width, o.height));
   }
@@ -190,7 +190,7 @@ export async function stillVideo(
     video: pictureFile,
     audio: o.audio,
     measure,
-    subtitles: o.subtitles === 'mux' && o.cues.length ? subs.srt : undefined,
+    subtitles: carriesTrack(o.subtitles) && o.cues.length ? subs.srt : undefined,
     seconds: frames / o.fps,
     out: o.out,
     signal: o.signal,

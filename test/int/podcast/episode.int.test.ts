@@ -225,6 +225,8 @@ describe('podcast maker: a 1-minute two-speaker episode, offline', () => {
     expect(fin.status).toBe(200);
     const p = await probe(worker.engine.tools, file('final-videos', fin.body.filename));
     expect(p.streams.map((s) => s.codec_name)).toEqual(['h264', 'aac', 'mov_text']);
+    // `mux` scenes: one track, nothing burnt into the picture.
+    expect(fin.body.subtitles).toMatchObject({ track: true, burnt: false });
     const sum = sceneSeconds.reduce((a, b) => a + b, 0);
     expect(Math.abs(p.duration - sum) / sum).toBeLessThan(0.02);
     expect(fin.body.files.map((f: { filename: string }) => path.extname(f.filename)).sort()).toEqual([
@@ -238,6 +240,19 @@ describe('podcast maker: a 1-minute two-speaker episode, offline', () => {
     expect(list.body.videos.map((v: { filename: string }) => v.filename)).toContain(fin.body.filename);
     const done = await get(`/api/podcast/projects/${projectId}`);
     expect(done.body.next_step).toBe('done');
+
+    // A scene asking for `both`: its captions burnt in and a track; the episode then carries the track it asked for.
+    const both = await post('/api/podcast/render/video', {
+      project_id: projectId,
+      scene_id: sceneIds[0],
+      resolution: '480p',
+      subtitles: 'both',
+    });
+    expect(both.body.subtitles).toMatchObject({ mode: 'both', track: true });
+    const fin2 = await post('/api/podcast/render/combine-videos', { project_id: projectId });
+    expect(fin2.body.subtitles).toMatchObject({ track: true, burnt: true });
+    const p2 = await probe(worker.engine.tools, file('final-videos', fin2.body.filename));
+    expect(p2.streams.map((s) => s.codec_name)).toEqual(['h264', 'aac', 'mov_text']);
   });
 
   it('dubbing: Spanish audio made offline (Apertium translation, espeak-ng Spanish), re-timed to the original', async () => {

@@ -21,6 +21,8 @@ import { startPodcastWorker } from '../../support/podcast-worker';
 import { taskStatusProjection } from '../../../projections/task-status';
 import { podcastProjection } from '../../../projections/podcast';
 import { imageAssetsProjection } from '../../../projections/image-assets';
+import { probe } from '../../../infra/media/probe';
+import { DEFAULT_TOOLS } from '../../../infra/media/tools';
 import { podcastRoutes } from '../../../api/podcast/routes';
 
 jest.setTimeout(600000);
@@ -428,6 +430,12 @@ describe('podcast maker routes: auth, owners, files', () => {
     expect(f.status).toBe(200);
     conforms('post', '/api/podcast/render/combine-videos', f);
     finalFile = f.body.filename;
+    // One caption mode: the scene burns its captions, so the episode has no track (players would show them twice).
+    const streams = async (folder: string, name: string) =>
+      (await probe(DEFAULT_TOOLS, path.join(worker.storageDir, 'podcast', folder, name))).streams;
+    expect(f.body.subtitles).toMatchObject({ track: false, burnt: true });
+    expect((await streams('videos', videoFile)).map((s) => s.codec_type)).toEqual(['video', 'audio']);
+    expect((await streams('final-videos', finalFile)).map((s) => s.codec_type)).toEqual(['video', 'audio']);
     expect((await get(`/api/podcast/videos/${videoFile}`, bob)).status).toBe(404);
     expect((await get(`/api/podcast/final-videos/${finalFile}`, bob)).status).toBe(404);
     expect((await get(`/api/podcast/videos/${videoFile}`, alice, { Range: 'bytes=0-' })).status).toBe(206);

@@ -1,4 +1,5 @@
 import {
+  captionChars,
   captionStyle,
   chunkText,
   cuesFromSentences,
@@ -71,8 +72,52 @@ describe('burned-in captions (ASS in the frame’s own pixels)', () => {
     const ass = toAss([cue], 1080, 1920);
     expect(ass).toContain('PlayResX: 1080\nPlayResY: 1920\nWrapStyle: 0');
     expect(ass).toContain('Style: Default,DejaVu Sans,68,');
-    expect(ass).toContain(
+    // Longer than two of a 9:16 frame's lines (44 characters): cut before the noun phrase, time shared by characters.
+    expect(ass).toContain('Dialogue: 0,0:00:01.23,0:00:02.30,Default,,0,0,0,,Independent bookshops can host\n');
+    expect(ass).toContain('Dialogue: 0,0:00:02.30,0:00:03.50,Default,,0,0,0,,a monthly author night (/b1) here.\n');
+    // A 16:9 frame holds it in one cue.
+    expect(toAss([cue], 1920, 1080)).toContain(
       'Dialogue: 0,0:00:01.23,0:00:03.50,Default,,0,0,0,,Independent bookshops can host a monthly author night (/b1) here.',
+    );
+  });
+  it('holds every cue to two of the frame’s lines: about 22 characters a line on 9:16, 25 on 1:1, 42 on 16:9', () => {
+    expect([captionChars(1080, 1920), captionChars(1080, 1080), captionChars(1920, 1080)]).toEqual([
+      { line: 22, cue: 44 },
+      { line: 25, cue: 50 },
+      { line: 42, cue: 84 },
+    ]);
+    expect(captionChars(480, 854)).toEqual({ line: 22, cue: 44 });
+    const long = {
+      start: 0,
+      end: 9,
+      text: 'Independent bookshops can host a monthly author night in the back room, and readers who come once tend to come back with friends.',
+    };
+    for (const [w, h] of [[1080, 1920], [1080, 1080], [1920, 1080], [480, 854], [854, 480], [480, 480]]) {
+      const lines = toAss([long], w, h).split('\n').filter((l) => l.startsWith('Dialogue:'));
+      const texts = lines.map((l) => l.split(',,0,0,0,,')[1]);
+      expect(texts.join(' ')).toBe(long.text);
+      for (const t of texts) expect(t.length).toBeLessThanOrEqual(captionChars(w, h).cue);
+    }
+  });
+});
+
+describe('cues split at phrase boundaries, never inside a word or after an article', () => {
+  it('prefers sentence ends, then commas, then clause starts; never ends a cue on a weak word', () => {
+    const text =
+      'Independent bookshops can host a monthly author night in the back room, and readers who come once tend to come back with friends.';
+    expect(chunkText(text, 84)).toEqual([
+      'Independent bookshops can host a monthly author night in the back room,',
+      'and readers who come once tend to come back with friends.',
+    ]);
+    const narrow = chunkText(text, 44);
+    expect(narrow.join(' ')).toBe(text);
+    const weak = /\b(a|an|the|of|to|in|on|at|for|with|and|or|but|is|are)$/i;
+    for (const c of narrow) {
+      expect(c.length).toBeLessThanOrEqual(44);
+      expect(c).not.toMatch(weak);
+    }
+    expect(chunkText('We met at noon. Then we talked about the plan for the shop and the reading.', 40)[0]).toBe(
+      'We met at noon.',
     );
   });
 });
