@@ -7,6 +7,7 @@ import { Brief, Coverage, coverageOf, pointSentence, readBrief } from '../genera
 import type { ToneFamily } from '../generation/phrases';
 import { capitalize, hash32 } from '../generation/text';
 import { storableText } from '../storable-text';
+import { STOPWORDS } from '../analysis/stopwords';
 import { NARRATION_WORDS_PER_SECOND, narrationSentences, plainNarration } from '../media/narration';
 import { FORMAT_RULES, MIN_SCENE_SECONDS, sceneCount } from './formats';
 import type { PlanDraft, PlanInput, PlanRequest, PlanScene, SceneVisual, VideoScene } from './types';
@@ -60,24 +61,113 @@ export function planInput(r: PlanRequest): PlanInput {
   };
 }
 
-/** A draft (local or vendor) as plan scenes: narration made plain, durations fitted to the target exactly. */
+const ENDS_SENTENCE = /[.!?…]["'”’)]*$/;
+
+/**
+ * Narrations whose scenes end on sentence ends: a scene that stops mid-sentence (a planner that ran a sentence
+ * over the cut) gets the rest of that sentence from the start of the next scene; the last scene is closed with a
+ * full stop. Narration is never spoken across a cut.
+ */
+export function wholeSentences(narrations: readonly string[]): string[] {
+  const out = [...narrations];
+  for (let i = 0; i < out.length; i++) {
+    if (!out[i] || ENDS_SENTENCE.test(out[i])) continue;
+    if (i === out.length - 1) {
+      out[i] = `${out[i].replace(/[,;:–—-]+$/, '')}.`;
+      continue;
+    }
+    const next = out[i + 1];
+    const end = /[.!?…]["'”’)]*(\s|$)/.exec(next);
+    const head = end ? next.slice(0, end.index + end[0].trimEnd().length) : next;
+    out[i] = `${out[i]} ${head}`.replace(/\s+/g, ' ').trim();
+    out[i + 1] = next.slice(head.length).trim();
+  }
+  return out;
+}
+
+/** Content words of a phrase as 5-letter stems ("bookshops" and "bookshop" agree). */
+const stems = (t: string) =>
+  t
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length >= 3 && !STOPWORDS.has(w))
+    .map((w) => w.slice(0, 5));
+
+/** Whether `text` says `point`: most of the point's content words are in it (at least 60 %). */
+export function says(text: string, point: string): boolean {
+  const want = stems(point);
+  if (!want.length) return true;
+  const have = new Set(stems(text));
+  return want.filter((w) => have.has(w)).length >= Math.ceil(want.length * 0.6);
+}
+
+interface DraftScene {
+  heading: string;
+  narration: string;
+  visual_description: string;
+}
+
+/**
+ * Every key point of the brief said in the plan: a point no scene's narration says is added, as written, to the
+ * scene whose heading and narration share most of its words (else the middle scene); when the plan has room for
+ * another scene (`maxScenes`), a point that matches no scene gets its own, before the closing scene.
+ */
+export function keepKeyPoints(scenes: DraftScene[], keyPoints: readonly string[], maxScenes: number): DraftScene[] {
+  const out = scenes.map((s) => ({ ...s }));
+  for (const point of keyPoints) {
+    if (out.some((s) => says(`${s.heading} ${s.narration}`, point) && says(s.narration, point))) continue;
+    const want = new Set(stems(point));
+    const overlap = out.map((s) => stems(`${s.heading} ${s.narration}`).filter((w) => want.has(w)).length);
+    const best = overlap.indexOf(Math.max(...overlap));
+    if (overlap[best] === 0 && out.length < maxScenes && out.length >= 2) {
+      const heading = capitalize(point.replace(/[.!?]+$/, ''));
+      out.splice(out.length - 1, 0, {
+        heading,
+        narration: pointSentence(point),
+        visual_description: `Background for “${heading}”`,
+      });
+      continue;
+    }
+    const at = overlap[best] > 0 ? best : Math.floor((out.length - 1) / 2);
+    out[at].narration = `${out[at].narration} ${pointSentence(point)}`.trim();
+  }
+  return out;
+}
+
+/**
+ * A draft (local or vendor) as plan scenes: narration made plain and cut only at sentence ends (wholeSentences),
+ * every key point of the brief said (keepKeyPoints; the offline planner says them itself, or says why not), durations following the narration — each scene's share of
+ * the target is its share of the words, so a scene lasts about as long as it speaks — and summing to the target
+ * exactly.
+ */
 export function scenesFromDraft(draft: PlanDraft, input: PlanInput): PlanScene[] {
-  const usable = draft.scenes.filter((s) => plainNarration(s.narration ?? '').length > 0);
-  if (!usable.length) throw new RangeError('the plan has no scene with narration');
   const maxScenes = Math.floor(input.duration_seconds / MIN_SCENE_SECONDS);
-  const kept = usable.slice(0, maxScenes);
-  // Weights: the planner's own durations when it gave them all, else the narration's length.
-  const given = kept.every((s) => typeof s.duration_seconds === 'number' && s.duration_seconds > 0);
-  const weights = kept.map((s) => (given ? s.duration_seconds! : plainNarration(s.narration).split(' ').length));
-  const durations = allocateDurations(weights, input.duration_seconds);
-  // Vendor text is cleaned of what cannot be stored (NUL, unpaired surrogates) before it becomes an event.
+  const plain = draft.scenes.map((s) => ({ ...s, narration: plainNarration(s.narration ?? '') }));
+  const whole = wholeSentences(plain.map((s) => s.narration));
+  const usable = plain
+    .map((s, i) => ({
+      // Vendor text is cleaned of what cannot be stored (NUL, unpaired surrogates) before it becomes an event.
+      heading: storableText(s.heading ?? '').trim(),
+      narration: storableText(whole[i]),
+      visual_description: storableText(s.visual_description ?? '').trim(),
+    }))
+    .filter((s) => s.narration.length > 0);
+  if (!usable.length) throw new RangeError('the plan has no scene with narration');
+  // The offline planner accounts for the brief itself (its coverage names the points that do not fit the duration);
+  // a model's draft gets the points it left out.
+  const first = usable.slice(0, maxScenes);
+  const kept = draft.coverage ? first : keepKeyPoints(first, input.key_points, maxScenes);
+  const durations = allocateDurations(
+    kept.map((s) => Math.max(1, s.narration.split(' ').length)),
+    input.duration_seconds,
+  );
   return kept.map((s, i) => {
-    const heading = storableText(s.heading ?? '').trim() || `Scene ${i + 1}`;
+    const heading = s.heading || `Scene ${i + 1}`;
     return {
       index: i,
       heading,
-      narration: storableText(plainNarration(s.narration)),
-      visual_description: storableText(s.visual_description ?? '').trim() || `Background for “${heading}”`,
+      narration: s.narration,
+      visual_description: s.visual_description || `Background for “${heading}”`,
       duration_seconds: durations[i],
     };
   });

@@ -6,6 +6,9 @@ import {
   planInput,
   sceneHeadings,
   scenesFromDraft,
+  keepKeyPoints,
+  says,
+  wholeSentences,
 } from '../../../domain/video/plan';
 import { durationProblem, FORMAT_RULES, sceneCount } from '../../../domain/video/formats';
 import { renderJob } from '../../../domain/video/render';
@@ -82,6 +85,66 @@ describe('plan durations', () => {
       'the plan has no scene with narration',
     );
     expect(VIDEO_PLAN.usable!({ title: 'x', scenes: [{ narration: 'Tea is old.' }] }, input)).toBeUndefined();
+  });
+
+  it('a model draft keeps the brief: missing key points said, cuts only at sentence ends, durations follow speech', () => {
+    const input = planInput({
+      topic: 'Author nights at an independent bookshop',
+      format: 'short',
+      duration_seconds: 40,
+      key_points: [
+        'Host a monthly author night in the back room',
+        'Ask the author to read for ten minutes',
+        'Sell signed copies at the till',
+      ],
+    });
+    // A model that said one key point, ran a sentence over the cut and ignored the rest.
+    const scenes = scenesFromDraft(
+      {
+        title: 'Author nights',
+        scenes: [
+          {
+            heading: 'Why author nights',
+            narration: 'Readers love meeting writers, and a monthly author night in',
+            duration_seconds: 30,
+          },
+          {
+            heading: 'The evening',
+            narration: 'the back room works well. Ask the author to read for ten minutes.',
+            duration_seconds: 5,
+          },
+          { heading: 'Wrap-up', narration: 'See you there', duration_seconds: 5 },
+        ],
+      },
+      input,
+    );
+    const narration = scenes.map((s) => s.narration);
+    // Every scene ends on a sentence end: the sentence run over the cut is whole in the first scene.
+    expect(narration[0]).toBe('Readers love meeting writers, and a monthly author night in the back room works well.');
+    for (const n of narration) expect(n).toMatch(/[.!?]$/);
+    // The point no scene said gets its own scene before the closing (the plan has room for one).
+    expect(scenes.map((s) => s.heading)).toEqual([
+      'Why author nights',
+      'The evening',
+      'Sell signed copies at the till',
+      'Wrap-up',
+    ]);
+    for (const p of input.key_points) expect(narration.some((n) => says(n, p))).toBe(true);
+    // Durations by words, not by the model's own numbers (30/5/5): the longest narration gets the most time.
+    const perWord = scenes.map((s) => s.duration_seconds / s.narration.split(' ').length);
+    expect(Math.max(...perWord) / Math.min(...perWord)).toBeLessThan(2);
+    expect(sum(scenes.map((s) => s.duration_seconds))).toBe(40);
+    // No room for another scene: the point joins the scene that shares its words.
+    const full = keepKeyPoints(
+      [
+        { heading: 'Signed copies', narration: 'Copies sell well.', visual_description: '' },
+        { heading: 'Close', narration: 'Bye.', visual_description: '' },
+      ],
+      ['Sell signed copies at the till'],
+      2,
+    );
+    expect(full[0].narration).toBe('Copies sell well. Sell signed copies at the till.');
+    expect(wholeSentences(['One, two', 'three. Four.', 'five'])).toEqual(['One, two three.', 'Four.', 'five.']);
   });
 });
 
