@@ -179,6 +179,8 @@ export function createVideoRenderActivities(deps: VideoRenderActivityDeps) {
           picture(deps.engine, {
             visual: scene.visual,
             description: scene.visual_description ?? scene.heading,
+            heading: scene.heading,
+            narration: scene.narration,
             width: job.width,
             height: job.height,
             fps: job.fps,

@@ -184,7 +184,7 @@ export const renderVideoBody: JsonSchema = obj(
       enum: [...SUBTITLE_MODES],
       default: 'mux',
       description:
-        'mux (default): a subtitle track; burn: drawn into the picture; both: drawn and a track; none. The episode video keeps the scenes\' modes: no track when a scene has its captions only burnt in.',
+        "mux (default): a subtitle track; burn: drawn into the picture; both: drawn and a track; none. The episode video keeps the scenes' modes: no track when a scene has its captions only burnt in.",
     },
   },
   ['project_id', 'scene_id'],

@@ -136,7 +136,7 @@ export const planSchema: JsonSchema = obj(
 const renderedAs: JsonSchema = {
   enum: Object.values(RENDERED_AS),
   description:
-    "what is really drawn: image_studio_local (the image studio's offline renderer, not a generative model), local_gradient, local_solid_colour",
+    "what is really drawn: designed_card (the scene's heading and a key line of its narration on the image studio's offline picture of its visual description, not a generative model), image_studio_local (that picture alone), local_gradient, local_solid_colour",
 };
 
 export const sceneSchema: JsonSchema = obj({

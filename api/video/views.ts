@@ -1,5 +1,5 @@
 /** Response bodies of the video studio, shaped from the projection's records and the task record. */
-import { RENDERED_AS, VideoScene } from '../../domain/video/types';
+import { sceneRenderedAs, VideoScene } from '../../domain/video/types';
 import type { PlanRecord } from '../../projections/video';
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -32,8 +32,8 @@ export function planView(r: PlanRecord, renders: { task_id: string; created_at: 
 }
 
 /**
- * A scene; `visual.rendered_as` says honestly what the renderer draws: the image studio's offline still
- * (`image_studio_local`, no generative model) or a plain local background.
+ * A scene; `visual.rendered_as` says honestly what the renderer draws: a designed card on the image studio's offline
+ * still (`designed_card`, no generative model) or a plain local background.
  */
 export function sceneView(s: VideoScene, updatedAt: string) {
   return {
@@ -44,7 +44,7 @@ export function sceneView(s: VideoScene, updatedAt: string) {
     narration: s.narration,
     visual_description: s.visual_description,
     duration_seconds: s.duration_seconds,
-    visual: { ...s.visual, rendered_as: RENDERED_AS[s.visual.kind] },
+    visual: { ...s.visual, rendered_as: sceneRenderedAs(s.visual.kind) },
     voice: s.voice,
     updated_at: updatedAt,
   };

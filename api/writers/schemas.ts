@@ -50,7 +50,10 @@ const videoRenderOptions = obj(
   {
     resolution: { enum: [...RESOLUTIONS], description: 'default 720p (16:9 or 9:16 by aspect_ratio)' },
     fps: { enum: [...FRAME_RATES], description: 'default 25' },
-    subtitles: { enum: [...SUBTITLE_MODES], description: 'mux (default: a subtitle track), burn (drawn into the picture), both (drawn and a track) or none' },
+    subtitles: {
+      enum: [...SUBTITLE_MODES],
+      description: 'mux (default: a subtitle track), burn (drawn into the picture), both (drawn and a track) or none',
+    },
   },
   [],
   { description: 'Extension: settings of the rendered video (with render or generate_video)' },

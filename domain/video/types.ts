@@ -75,19 +75,25 @@ export const VISUAL_KINDS = ['image', 'gradient', 'solid'] as const;
 export type VisualKind = (typeof VISUAL_KINDS)[number];
 
 /**
- * What the renderer really draws for each kind; scene views (`visual.rendered_as`)
- * and render results (`visuals`, `scenes[].visual`) report it.
- * - `image_studio_local`: a still from the image studio's offline `local`
- *   renderer (domain/image/procedural.ts: an SVG composed from the scene's
- *   visual_description, rasterised with sharp) — not a generative model.
+ * What the renderer really draws; scene views (`visual.rendered_as`) and render results (`visuals`,
+ * `scenes[].visual`) report it.
+ * - `designed_card`: a scene's `image` still — the image studio's offline `local` renderer's picture of its
+ *   visual_description (domain/image/procedural.ts, rasterised with sharp; not a generative model), dimmed, with
+ *   the scene's heading and a key line of its narration set in the safe area (domain/media/card.ts).
+ * - `image_studio_local`: that picture without a card (a still rendered with no heading).
  * - `local_gradient` / `local_solid_colour`: a plain background drawn with sharp.
  */
 export const RENDERED_AS = {
   image: 'image_studio_local',
+  card: 'designed_card',
   gradient: 'local_gradient',
   solid: 'local_solid_colour',
-} as const satisfies Record<VisualKind, string>;
-export type RenderedAs = (typeof RENDERED_AS)[VisualKind];
+} as const satisfies Record<VisualKind | 'card', string>;
+export type RenderedAs = (typeof RENDERED_AS)[keyof typeof RENDERED_AS];
+
+/** What a scene of this visual kind is drawn as (a scene has a heading, so its `image` still is a designed card). */
+export const sceneRenderedAs = (kind: VisualKind): RenderedAs =>
+  kind === 'image' ? RENDERED_AS.card : RENDERED_AS[kind];
 
 /** What a rendered scene's still really was. */
 export interface SceneStill {

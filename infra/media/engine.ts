@@ -134,6 +134,9 @@ export async function picture(
     visual: SceneVisual;
     /** The scene's visual_description: the prompt of an `image` still. */
     description?: string;
+    /** The scene's heading and narration: the text of an `image` still's designed card. */
+    heading?: string;
+    narration?: string;
     width: number;
     height: number;
     fps: number;
@@ -149,6 +152,8 @@ export async function picture(
   const still = await renderSceneStill({
     visual: o.visual,
     description: o.description,
+    heading: o.heading,
+    narration: o.narration,
     width: o.width,
     height: o.height,
     out: image,

@@ -1,17 +1,21 @@
 /**
  * Scene stills, made 20 % larger than the frame so the Ken Burns zoom never
  * shows an edge:
- * - `image`: the image studio's offline `local` renderer, through its module
- *   API (domain/image/procedural.ts composes an SVG from the prompt — here the
- *   scene's visual_description — and infra/image/raster.ts rasterises it with
- *   sharp). Deterministic: the same description and size give the same still.
+ * - `image`: a designed card — the image studio's offline `local` renderer's
+ *   picture of the scene's visual_description (domain/image/procedural.ts
+ *   composes an SVG, infra/image/raster.ts rasterises it with sharp), dimmed,
+ *   with the scene's heading and one key line of its narration set in the
+ *   part of the frame every zoom shows (domain/media/card.ts). Deterministic:
+ *   the same scene and size give the same still.
  * - `gradient` / `solid`: a plain background drawn with sharp (also used by
  *   the podcast maker when a scene has no picture).
- * What was drawn is returned (`rendered_as`, the renderer's motifs) so that
- * render results say what each scene really shows.
+ * Every still is dithered (a seeded ±2-level noise before it is stored), so a
+ * gradient enlarged to a 1080×1920 frame shows no bands. What was drawn is
+ * returned (`rendered_as`, the renderer's motifs) so that render results say
+ * what each scene really shows.
  */
-import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import sharp, { Sharp } from 'sharp';
+import { cardLayout, keyLine } from '../../domain/media/card';
 import { hash32, renderSvg } from '../../domain/image/procedural';
 import { RENDERED_AS, SceneStill, SceneVisual } from '../../domain/video/types';
 import { renderSvgToPng } from '../image/raster';
@@ -38,7 +42,35 @@ export async function renderBackground(
       : `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/>` +
         `<stop offset="1" stop-color="${b}"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/>`;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">${fill}</svg>`;
-  await sharp(Buffer.from(svg)).flatten({ background: a }).png({ compressionLevel: 3 }).toFile(out);
+  await dithered(sharp(Buffer.from(svg)).flatten({ background: a }), out, hash32(`${a}${b}${w}x${h}`));
+}
+
+/**
+ * Writes the image as a PNG with ordered noise: each channel moved by -2..+2 levels (triangular, from a PRNG seeded
+ * by `seed`, so the same still is the same file). An 8-bit gradient stretched over 2,000 pixels has steps a few
+ * dozen pixels wide, which read as bands once enlarged; the noise breaks their edges up.
+ */
+async function dithered(img: Sharp, out: string, seed: number): Promise<void> {
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  let x = seed >>> 0 || 1;
+  const next = () => {
+    // xorshift32
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x;
+  };
+  for (let i = 0; i < data.length; i++) {
+    const r = next();
+    const n = (r & 3) + ((r >>> 2) & 3) - 3; // -3..3, triangular around 0
+    const v = data[i] + (n > 2 ? 2 : n < -2 ? -2 : n);
+    data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
+  }
+  await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .png({ compressionLevel: 3 })
+    .toFile(out);
 }
 
 /** What a scene's still really is. */
@@ -47,10 +79,15 @@ export type StillInfo = SceneStill;
 /** The prompt of an `image` still when a scene has no description. */
 const FALLBACK_PROMPT = 'abstract illustration';
 
-/** A scene's still (PNG at frame size × BACKGROUND_SCALE) written to `out`; says what was drawn. */
+/**
+ * A scene's still (PNG at frame size × BACKGROUND_SCALE) written to `out`; says what was drawn. An `image` still is
+ * the scene's designed card when a heading is given (its key line from `narration`).
+ */
 export async function renderSceneStill(o: {
   visual: SceneVisual;
   description?: string;
+  heading?: string;
+  narration?: string;
   width: number;
   height: number;
   out: string;
@@ -69,6 +106,23 @@ export async function renderSceneStill(o: {
     quality: 'standard',
   });
   const png = await renderSvgToPng(r.svg);
-  await writeFile(o.out, png.bytes);
-  return { rendered_as: RENDERED_AS.image, motifs: r.motifs };
+  const heading = o.heading?.trim();
+  if (!heading) {
+    await dithered(sharp(png.bytes), o.out, hash32(prompt));
+    return { rendered_as: RENDERED_AS.image, motifs: r.motifs };
+  }
+  const still = { width: oversize(o.width), height: oversize(o.height) };
+  const card = cardLayout({ heading, line: keyLine(heading, o.narration ?? '') }, still, o);
+  // The picture dimmed so white text reads on any palette (its mean luminance at most about 90 of 255, and never
+  // above two thirds of its own), then the card's text over it.
+  const picture = sharp(png.bytes).resize(still.width, still.height);
+  const { channels } = await picture.clone().stats();
+  const luminance = 0.2126 * channels[0].mean + 0.7152 * channels[1].mean + 0.0722 * channels[2].mean;
+  const base = await picture.linear(Math.min(0.66, 90 / Math.max(1, luminance)), 0).toBuffer();
+  await dithered(
+    sharp(base).composite([{ input: Buffer.from(card.svg), top: 0, left: 0 }]),
+    o.out,
+    hash32(`${prompt}\n${heading}`),
+  );
+  return { rendered_as: RENDERED_AS.card, motifs: r.motifs };
 }

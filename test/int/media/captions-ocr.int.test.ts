@@ -4,6 +4,8 @@
  * with Tesseract OCR (Debian's tesseract-ocr; scripts/test installs it). For 9:16, 16:9 and 1:1 at 480p and 1080p:
  * every caption is read whole, on at most two lines, inside the frame's title-safe area, and no caption pixel
  * touches an edge (nothing clipped). A cue split mid-phrase or a caption that overflows the frame fails here.
+ * The scenes' designed cards are read the same way at both ends of the Ken Burns zoom, and an enlarged gradient is
+ * checked for bands.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ import { captionChars, cuesFromSentences, toAss } from '../../../domain/media/su
 import { renderStill } from '../../../infra/media/ffmpeg';
 import { runTool } from '../../../infra/media/process';
 import { DEFAULT_TOOLS } from '../../../infra/media/tools';
+import { renderBackground, renderSceneStill } from '../../../infra/media/visuals';
 
 jest.setTimeout(300_000);
 const run = promisify(execFile);
@@ -157,5 +160,82 @@ describe('burned captions read back with Tesseract OCR', () => {
           );
     }
     expect(problems).toEqual([]);
+  });
+});
+
+/** The white pixels' box of a frame (captions and card text are the only white: stills are dimmed). */
+async function whiteBox(frame: string) {
+  const { data, info } = await sharp(frame).greyscale().raw().toBuffer({ resolveWithObject: true });
+  let [x0, y0, x1, y1] = [info.width, info.height, -1, -1];
+  for (let y = 0; y < info.height; y++)
+    for (let x = 0; x < info.width; x++)
+      if (data[y * info.width + x] > 200) {
+        x0 = Math.min(x0, x);
+        x1 = Math.max(x1, x);
+        y0 = Math.min(y0, y);
+        y1 = Math.max(y1, y);
+      }
+  return { x0, y0, x1, y1 };
+}
+
+describe('designed cards read back with Tesseract OCR', () => {
+  const heading = 'Host a monthly author night';
+  const narration = 'Host a monthly author night. Readers who come once tend to come back with friends.';
+  it.each(FRAMES.filter(([n]) => n.endsWith('1080p') || n === '9:16 480p'))(
+    '%s: heading and key line read whole at both ends of the zoom, inside the safe area',
+    async (name, w, h) => {
+      const tag = `card-${name.replace(/[^0-9a-z]/gi, '')}`;
+      const still = path.join(dir, `${tag}.png`);
+      const info = await renderSceneStill({
+        visual: { kind: 'image', colors: ['#1e3a8a', '#9333ea'], motion: 'zoom_in' },
+        description: 'clean abstract illustration for the scene “Host a monthly author night”, with a slow zoom',
+        heading,
+        narration,
+        width: w,
+        height: h,
+        out: still,
+      });
+      expect(info.rendered_as).toBe('designed_card');
+      const video = path.join(dir, `${tag}.mp4`);
+      await renderStill(tools, {
+        image: still,
+        out: video,
+        width: w,
+        height: h,
+        fps: FPS,
+        frames: 10,
+        motion: 'zoom_in',
+      });
+      const problems: string[] = [];
+      for (const at of ['0', '0.85']) {
+        const frame = path.join(dir, `${tag}-${at}.png`);
+        await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', at, '-i', video, '-frames:v', '1', frame]);
+        const box = await whiteBox(frame);
+        if (box.x0 < 0.05 * w || box.x1 > 0.95 * w || box.y0 < 0.05 * h || box.y1 > 0.75 * h)
+          problems.push(`${at}s: text pixels ${box.x0}..${box.x1} × ${box.y0}..${box.y1} of ${w}×${h}`);
+        const clean = path.join(dir, `${tag}-${at}-ocr.png`);
+        await sharp(frame).greyscale().threshold(200).negate().png().toFile(clean);
+        const got = words((await ocr(clean)).map((r) => r.text).join(' '));
+        const want = words(`${heading} Readers who come once tend to come back with friends.`);
+        const missing = want.filter((x) => !got.includes(x));
+        if (missing.length > 1) problems.push(`${at}s: OCR read "${got.join(' ')}" (missing ${missing.join(', ')})`);
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('a gradient enlarged to a 1080×1920 frame has no bands: dithered, no run of equal pixels longer than 8', async () => {
+    const out = path.join(dir, 'gradient.png');
+    await renderBackground({ kind: 'gradient', colors: ['#1e3a8a', '#312e81'] }, 1080, 1920, out);
+    const { data, info } = await sharp(out).greyscale().raw().toBuffer({ resolveWithObject: true });
+    // Down the middle column, where an undithered gradient of close colours changes level every few dozen pixels.
+    let run = 1;
+    let longest = 1;
+    const x = Math.floor(info.width / 2);
+    for (let y = 1; y < info.height; y++) {
+      run = data[y * info.width + x] === data[(y - 1) * info.width + x] ? run + 1 : 1;
+      longest = Math.max(longest, run);
+    }
+    expect(longest).toBeLessThanOrEqual(8);
   });
 });

@@ -93,7 +93,7 @@ describe('a scene resumes from its last heartbeated step', () => {
     expect(calls).toBe(2); // one synthesis per sentence
     expect(done.resumed_after).toBeUndefined();
     expect(checkpoint.speech && checkpoint.sound && checkpoint.picture && checkpoint.still).toBeTruthy();
-    expect(done.visual).toEqual({ rendered_as: 'image_studio_local', motifs: expect.any(Array) });
+    expect(done.visual).toEqual({ rendered_as: 'designed_card', motifs: expect.any(Array) });
     // Every heartbeat carries the render's overall percent (never going down) and the last finished step.
     expect(beats.every((b) => Number.isInteger(b.percent))).toBe(true);
     for (let i = 1; i < beats.length; i++) expect(beats[i].percent).toBeGreaterThanOrEqual(beats[i - 1].percent);

@@ -130,11 +130,11 @@ describe('video studio routes', () => {
     expect(r.status).toBe(201);
     conforms('post', '/api/videonet/scenes', r);
     expect(r.body).toMatchObject({ plan_id: plan.plan_id, created: true, total_duration_seconds: 15 });
-    // Built scenes show the image studio's offline still of their description, zooming in and out in turn.
+    // Built scenes show a designed card on the image studio's offline still of their description, zooming in and out.
     expect(r.body.scenes[0].visual).toMatchObject({
       kind: 'image',
       motion: 'zoom_in',
-      rendered_as: 'image_studio_local',
+      rendered_as: 'designed_card',
     });
     expect(r.body.scenes[1].visual).toMatchObject({ kind: 'image', motion: 'zoom_out' });
     const again = await post('/api/videonet/scenes', alice.key, { plan_id: plan.plan_id });
@@ -230,7 +230,7 @@ describe('video studio routes', () => {
       speech: { provider: 'local' },
     });
     expect(res.scenes.map((s: { visual: unknown }) => s.visual)).toEqual([
-      { rendered_as: 'image_studio_local', motifs: expect.arrayContaining(['gradient']) },
+      { rendered_as: 'designed_card', motifs: expect.arrayContaining(['gradient']) },
       { rendered_as: 'local_solid_colour' },
     ]);
     // The documented result names every field the route returns (closed schema, validated above), each typed.

@@ -92,8 +92,17 @@ describe('burned-in captions (ASS in the frame’s own pixels)', () => {
       end: 9,
       text: 'Independent bookshops can host a monthly author night in the back room, and readers who come once tend to come back with friends.',
     };
-    for (const [w, h] of [[1080, 1920], [1080, 1080], [1920, 1080], [480, 854], [854, 480], [480, 480]]) {
-      const lines = toAss([long], w, h).split('\n').filter((l) => l.startsWith('Dialogue:'));
+    for (const [w, h] of [
+      [1080, 1920],
+      [1080, 1080],
+      [1920, 1080],
+      [480, 854],
+      [854, 480],
+      [480, 480],
+    ]) {
+      const lines = toAss([long], w, h)
+        .split('\n')
+        .filter((l) => l.startsWith('Dialogue:'));
       const texts = lines.map((l) => l.split(',,0,0,0,,')[1]);
       expect(texts.join(' ')).toBe(long.text);
       for (const t of texts) expect(t.length).toBeLessThanOrEqual(captionChars(w, h).cue);
