@@ -5,19 +5,22 @@
  *
  *   platform      the real render workflow on the running Temporal server, with an in-process worker:
  *                 offline plan (5 min, 16:9, 20 scenes) → per scene: espeak-ng speech per sentence, ffprobe
- *                 measurements, soundtrack, scene still (image studio offline renderer), H.264 segment + Ken Burns
- *                 → join, two-pass loudnorm, AAC, mov_text subtitles, faststart → stored, events recorded.
- *   ffmpeg alone  the same backgrounds, narration soundtrack and subtitles, prepared beforehand (not timed),
- *                 encoded by ffmpeg directly: loudnorm pass 1, then ONE ffmpeg run with the same zoompan
- *                 filters, x264 preset and CRF, AAC with the pass-2 loudnorm, mov_text subtitles, faststart.
+ *                 measurements, soundtrack, scene still (a designed card on the image studio's offline picture,
+ *                 dithered), H.264 segment + Ken Burns (+ burned captions) → join, two-pass loudnorm, AAC, faststart
+ *                 (+ a mov_text track with BENCH_MEDIA_SUBTITLES=mux) → stored, events recorded.
+ *   ffmpeg alone  the same stills, narration soundtrack and subtitles, prepared beforehand (not timed), encoded
+ *                 by ffmpeg directly: loudnorm pass 1, then ONE ffmpeg run with the same zoompan filters, the
+ *                 same captions burned in with libass (the whole timeline's ASS), x264 preset and CRF, AAC with
+ *                 the pass-2 loudnorm, faststart (mux: a mov_text track instead of burning).
  *
  * Goal: platform ≤ 1.3 × ffmpeg alone. Settings: BENCH_MEDIA_SECONDS (300), BENCH_MEDIA_RESOLUTION (1080p),
- * BENCH_MEDIA_PRESET (veryfast), BENCH_MEDIA_ROUNDS (2; the order of the two alternates between rounds).
+ * BENCH_MEDIA_PRESET (veryfast), BENCH_MEDIA_ROUNDS (2; the order of the two alternates between rounds),
+ * BENCH_MEDIA_SUBTITLES (burn; or mux).
  * Reported per round and as medians: wall time and CPU time (this process and its children), and their ratios.
  * A private schema, task queue and scratch folder keep the platform beside it untouched.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
@@ -31,11 +34,18 @@ import { gatewayMeter } from '../../infra/quota/gateway-meter';
 import { createAiGateway, createLocalProvider } from '../../infra/ai';
 import { mediaMeter } from '../../infra/media/meter';
 import { DEFAULT_TOOLS, MediaTools } from '../../infra/media/tools';
-import { concatCopy, h264Args, loudnormFilter, measureForLoudnorm, stillFilter } from '../../infra/media/ffmpeg';
+import {
+  concatCopy,
+  filterPath,
+  h264Args,
+  loudnormFilter,
+  measureForLoudnorm,
+  stillFilter,
+} from '../../infra/media/ffmpeg';
 import { runTool } from '../../infra/media/process';
 import { probe } from '../../infra/media/probe';
 import { soundtrack, speak, writeSubtitles } from '../../infra/media/engine';
-import { Cue, shiftCues } from '../../domain/media/subtitles';
+import { Cue, shiftCues, toAss } from '../../domain/media/subtitles';
 import { renderSceneStill } from '../../infra/media/visuals';
 import { createEspeakSynthesizer } from '../../infra/tts/espeak';
 import { createLocalDirStorage } from '../../infra/storage/local-dir';
@@ -50,6 +60,7 @@ const SECONDS = Number(process.env.BENCH_MEDIA_SECONDS ?? 300);
 const RESOLUTION = (process.env.BENCH_MEDIA_RESOLUTION ?? '1080p') as '1080p';
 const PRESET = process.env.BENCH_MEDIA_PRESET ?? 'veryfast';
 const ROUNDS = Number(process.env.BENCH_MEDIA_ROUNDS ?? 2);
+const SUBTITLES = (process.env.BENCH_MEDIA_SUBTITLES ?? 'burn') as 'burn' | 'mux';
 
 const secs = (ms: number) => Number((ms / 1000).toFixed(1));
 
@@ -89,6 +100,8 @@ async function prepareInputs(tools: MediaTools, job: RenderJob, dir: string) {
     await renderSceneStill({
       visual: s.visual,
       description: s.visual_description,
+      heading: s.heading,
+      narration: s.narration,
       width: job.width,
       height: job.height,
       out: image,
@@ -105,7 +118,9 @@ async function prepareInputs(tools: MediaTools, job: RenderJob, dir: string) {
     audio,
   );
   const subs = await writeSubtitles(cues, path.join(dir, 'subtitles'));
-  return { parts, audio, srt: subs.srt };
+  const ass = path.join(dir, 'captions.ass');
+  writeFileSync(ass, toAss(cues, job.width, job.height));
+  return { parts, audio, srt: subs.srt, ass };
 }
 
 /** ffmpeg alone: loudnorm pass 1, then one encode of everything with the platform's settings. */
@@ -122,7 +137,10 @@ async function ffmpegAlone(
     (p, i) =>
       `[${i}:v]${stillFilter({ width: job.width, height: job.height, fps: job.fps, frames: p.frames, motion: p.motion })}[v${i}]`,
   );
-  const graph = `${chains.join(';')};${inputs.parts.map((_p, i) => `[v${i}]`).join('')}concat=n=${n}:v=1:a=0[v];[${n}:a]${loudnormFilter(measure)}[a]`;
+  const burn = SUBTITLES === 'burn' ? `,subtitles=filename='${filterPath(inputs.ass)}'` : '';
+  const graph = `${chains.join(';')};${inputs.parts.map((_p, i) => `[v${i}]`).join('')}concat=n=${n}:v=1:a=0${burn}[v];[${n}:a]${loudnormFilter(measure)}[a]`;
+  const track = SUBTITLES === 'mux' ? ['-i', inputs.srt] : [];
+  const trackOut = SUBTITLES === 'mux' ? ['-map', `${n + 1}:s`, '-c:s', 'mov_text'] : [];
   await runTool(tools.ffmpeg, [
     '-hide_banner',
     '-nostdin',
@@ -132,16 +150,14 @@ async function ffmpegAlone(
     ...inputs.parts.flatMap((p) => ['-i', p.image]),
     '-i',
     inputs.audio,
-    '-i',
-    inputs.srt,
+    ...track,
     '-filter_complex',
     graph,
     '-map',
     '[v]',
     '-map',
     '[a]',
-    '-map',
-    `${n + 1}:s`,
+    ...trackOut,
     ...h264Args(tools, job.fps),
     '-c:a',
     'aac',
@@ -149,8 +165,6 @@ async function ffmpegAlone(
     '160k',
     '-ar',
     '48000',
-    '-c:s',
-    'mov_text',
     '-movflags',
     '+faststart',
     out,
@@ -202,7 +216,13 @@ async function main(): Promise<void> {
   });
   const running = worker.run();
   const temporal = await connectTemporal({ address: config.TEMPORAL_ADDRESS, namespace: config.TEMPORAL_NAMESPACE });
-  const out: Record<string, unknown> = { seconds: SECONDS, resolution: RESOLUTION, preset: PRESET, rounds: ROUNDS };
+  const out: Record<string, unknown> = {
+    seconds: SECONDS,
+    resolution: RESOLUTION,
+    preset: PRESET,
+    rounds: ROUNDS,
+    subtitles: SUBTITLES,
+  };
   try {
     // The plan: the offline planner's 5-minute standard video.
     const input = planInput({
@@ -232,7 +252,7 @@ async function main(): Promise<void> {
         plan.scenes,
         plan.scenes.map(() => randomUUID()),
       ),
-      { plan_id: planId, resolution: RESOLUTION },
+      { plan_id: planId, resolution: RESOLUTION, subtitles: SUBTITLES },
     );
     out.scenes = job.scenes.length;
     const t0 = performance.now();
