@@ -125,16 +125,7 @@ describe('burned captions read back with Tesseract OCR', () => {
       const frame = path.join(dir, `${tag}-${i}.png`);
       await runTool(tools.ffmpeg, ['-v', 'error', '-y', '-ss', d.mid.toFixed(2), '-i', video, '-frames:v', '1', frame]);
       // The caption's own pixels (white fill): their box must keep clear of every edge of the frame.
-      const { data, info } = await sharp(frame).greyscale().raw().toBuffer({ resolveWithObject: true });
-      let [x0, y0, x1, y1] = [info.width, info.height, -1, -1];
-      for (let y = 0; y < info.height; y++)
-        for (let x = 0; x < info.width; x++)
-          if (data[y * info.width + x] > 200) {
-            x0 = Math.min(x0, x);
-            x1 = Math.max(x1, x);
-            y0 = Math.min(y0, y);
-            y1 = Math.max(y1, y);
-          }
+      const { x0, y0, x1, y1 } = await whiteBox(frame);
       expect(x1).toBeGreaterThan(x0); // a caption is drawn
       const safe = { left: 0.05 * w, right: 0.95 * w, bottom: 0.95 * h };
       if (x0 < safe.left || x1 > safe.right || y1 > safe.bottom)
