@@ -12,7 +12,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 # package.json overrides node-llama-cpp's GPU builds with this placeholder (docs/providers.md).
 COPY scripts/npm ./scripts/npm
-RUN NODE_LLAMA_CPP_SKIP_DOWNLOAD=true npm install --no-fund --no-audit
+# The lock file exactly (npm ci); .dockerignore keeps node_modules, .run and .tools out of the context, so the
+# copy below never overwrites what was installed.
+RUN NODE_LLAMA_CPP_SKIP_DOWNLOAD=true npm ci --no-fund --no-audit
 COPY . .
 RUN npm run build && npm prune --omit=dev
 

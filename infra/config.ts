@@ -55,7 +55,8 @@ export const CONFIG_VARS = {
   PUBLIC_BASE_URL: {
     type: 'string',
     default: '',
-    description: 'Base URL clients use to reach the API; empty means http://HOST:PORT',
+    description:
+      'Base URL clients use to reach the API; empty means http://HOST:PORT, which production refuses when HOST is a listen-everywhere address (0.0.0.0, ::): infra/startup.ts',
     schema: { pattern: '^(|https?://.+)$' },
   },
   DATABASE_URL: {

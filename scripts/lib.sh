@@ -158,6 +158,13 @@ ensure_ocr() {
   command -v tesseract >/dev/null || die "tesseract is missing after installing tesseract-ocr"
 }
 
+# Debian's docker-compose (1.29) for the compose test: it renders docker-compose.yml as an engine would read it
+# (no Docker engine here; test/int/foundation/compose.int.test.ts).
+ensure_compose() {
+  apt_install docker-compose
+  command -v docker-compose >/dev/null || die "docker-compose is missing after installing it"
+}
+
 # LanguageTool 6.7 (core + English, from Maven Central) for the content evaluation and its regression tests
 # (docs/quality.md): jars in $TOOLS_DIR/languagetool/lib, resolved through scripts/languagetool/pom.xml; the
 # checker is scripts/languagetool/Check.java, run by java's source-file mode (no build step).

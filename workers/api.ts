@@ -33,6 +33,7 @@ import { CredentialCache } from '../api/identity/credential-cache';
 import { TaskCache } from '../api/kernel/task-cache';
 import { PostgresRateLimiter } from '../infra/ratelimit/postgres';
 import { config as loadConfig } from '../infra/config';
+import { assertStartable } from '../infra/startup';
 import { podcastAppDeps } from './adapters';
 
 async function serve(): Promise<void> {
@@ -159,6 +160,8 @@ async function primary(n: number): Promise<void> {
 async function main(): Promise<void> {
   if (cluster.isWorker) return serve();
   const config = loadConfig();
+  // Keys at rest, outreach links and the public URL, checked before anything connects (infra/startup.ts).
+  assertStartable(config);
   const n = apiProcesses(config.API_PROCESSES);
   if (n === 1) return serve();
   return primary(n);

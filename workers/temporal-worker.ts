@@ -16,7 +16,8 @@ import { createContext } from './context';
 import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { startHealthServer } from '../infra/health/server';
 import { aiAdapters, createEventStore, usageMeter, webhookActivityDeps } from './adapters';
-import { publicBaseUrl } from '../infra/config';
+import { config as loadConfig, publicBaseUrl } from '../infra/config';
+import { assertStartable } from '../infra/startup';
 // One line per area (adapters built from the configuration at start-up).
 import { sitebuilderActivityDeps } from './adapters';
 import { imageActivityDeps } from './image-adapters';
@@ -29,6 +30,8 @@ import { mediaActivityDeps } from './adapters';
 import { podcastActivityDeps } from './adapters';
 
 async function main(): Promise<void> {
+  // Keys at rest, outreach links and the public URL, checked before anything connects (infra/startup.ts).
+  assertStartable(loadConfig());
   const ctx = createContext('temporal-worker');
   const { config, logger } = ctx;
   const life = new Lifecycle(logger, config.SHUTDOWN_TIMEOUT_MS).listen();
