@@ -134,7 +134,8 @@ export function drawPlan(r: Pick<RenderRequest, 'prompt' | 'style_preset' | 'qua
   };
 }
 
-const esc = (s: string) =>
+/** Text made safe inside SVG markup and attributes. */
+export const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Words of `text` wrapped into lines of at most `max` characters (a longer word gets a line of its own). */

@@ -13,6 +13,7 @@
  */
 import { chunkText } from './subtitles';
 import { narrationSentences } from './narration';
+import { esc, wrap as greedy } from '../image/procedural';
 
 /** The Ken Burns zoom's largest factor (infra/media/ffmpeg.ts stillFilter: 1 → 1.15). */
 export const MAX_ZOOM = 1.15;
@@ -56,23 +57,6 @@ export function keyLine(heading: string, narration: string): string | undefined 
   if (!s) return undefined;
   if (s.length <= 90) return s;
   return `${chunkText(s, 88)[0].replace(/[,;:]$/, '')}…`;
-}
-
-const escapeXml = (t: string) =>
-  t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Greedy word wrap to `perLine` characters (a word longer than a line stays whole on its own line). */
-function greedy(text: string, perLine: number): string[] {
-  const lines: string[] = [];
-  let cur = '';
-  for (const w of text.split(/\s+/).filter(Boolean)) {
-    if (cur && cur.length + 1 + w.length > perLine) {
-      lines.push(cur);
-      cur = w;
-    } else cur = cur ? `${cur} ${w}` : w;
-  }
-  if (cur) lines.push(cur);
-  return lines;
 }
 
 /**
@@ -130,7 +114,7 @@ export function cardLayout(
     lines.push({ text: t, x: cx - w / 2, y, width: w, height: px * lead });
     // Baseline at about 0.8 em below the line's top (DejaVu's ascent).
     rows.push(
-      `<text x="${cx.toFixed(1)}" y="${(y + px * 0.95).toFixed(1)}" font-size="${px}" font-weight="${weight}">${escapeXml(t)}</text>`,
+      `<text x="${cx.toFixed(1)}" y="${(y + px * 0.95).toFixed(1)}" font-size="${px}" font-weight="${weight}">${esc(t)}</text>`,
     );
     y += px * lead;
   };

@@ -16,7 +16,7 @@
  */
 import sharp, { Sharp } from 'sharp';
 import { cardLayout, keyLine } from '../../domain/media/card';
-import { hash32, renderSvg } from '../../domain/image/procedural';
+import { hash32, prng, renderSvg } from '../../domain/image/procedural';
 import { RENDERED_AS, SceneStill, SceneVisual } from '../../domain/video/types';
 import { renderSvgToPng } from '../image/raster';
 
@@ -46,25 +46,16 @@ export async function renderBackground(
 }
 
 /**
- * Writes the image as a PNG with ordered noise: each channel moved by -2..+2 levels (triangular, from a PRNG seeded
- * by `seed`, so the same still is the same file). An 8-bit gradient stretched over 2,000 pixels has steps a few
+ * Writes the image as a PNG with noise: each channel moved by -2..+2 levels (triangular, from the image studio's
+ * seeded PRNG, so the same still is the same file). An 8-bit gradient stretched over 2,000 pixels has steps a few
  * dozen pixels wide, which read as bands once enlarged; the noise breaks their edges up.
  */
 async function dithered(img: Sharp, out: string, seed: number): Promise<void> {
   const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  let x = seed >>> 0 || 1;
-  const next = () => {
-    // xorshift32
-    x ^= x << 13;
-    x >>>= 0;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    x >>>= 0;
-    return x;
-  };
+  const random = prng(seed);
   for (let i = 0; i < data.length; i++) {
-    const r = next();
-    const n = (r & 3) + ((r >>> 2) & 3) - 3; // -3..3, triangular around 0
+    // Two draws of 0..3 summed, less 3: -3..+3 (triangular around 0), clamped to ±2 levels.
+    const n = Math.floor(random() * 4) + Math.floor(random() * 4) - 3;
     const v = data[i] + (n > 2 ? 2 : n < -2 ? -2 : n);
     data[i] = v < 0 ? 0 : v > 255 ? 255 : v;
   }
