@@ -6,6 +6,7 @@
  * tests can build the app against their own schema and add routes.
  */
 import express, { Express } from 'express';
+import { createServer, Server } from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { MethodNotAllowedError, NotFoundError } from '../domain/errors';
@@ -98,4 +99,21 @@ export function createApp(appDeps: AppDeps): App {
   });
   app.use(errorStage);
   return app;
+}
+
+/**
+ * How long an idle kept-alive connection stays open, ms. Well above what clients and proxies keep one idle (Node's
+ * fetch 4 s, load balancers ~60 s), so a client reusing an idle connection never races the server closing it: with
+ * Node's default 5 s, a client whose event loop stalled a second past its own 4 s sent on a socket the server had just
+ * closed, and got ECONNRESET for a request that was never read. The server answers `Keep-Alive: timeout=65`.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** The HTTP server of the app, as every API process (and test app) runs it. */
+export function createApiServer(app: App): Server {
+  const server = createServer(app);
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Above the keep-alive time-out, as Node requires for a kept-alive connection's next request headers.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return server;
 }

@@ -140,6 +140,13 @@ export const CONFIG_VARS = {
       'Partitions whose batches one projection applies at the same time (each in its own PostgreSQL transaction)',
     schema: { minimum: 1, maximum: 64 },
   },
+  PROJECTOR_STALL_MS: {
+    type: 'integer',
+    default: 60000,
+    description:
+      'A projection consumer with messages waiting that has finished no batch for this long is replaced by a new one (ms; 0 = never)',
+    schema: { minimum: 0 },
+  },
   WORKER_HEALTH_PORT: {
     type: 'integer',
     default: 8101,

@@ -5,11 +5,16 @@
  * consumer seeks to the offsets stored there (Kafka's committed offsets are
  * only a hint). With the per-stream positions in runner.ts, a batch delivered
  * twice changes nothing.
+ *
+ * A consumer that kafkajs gives up on (a crash it will not restart from) or
+ * that the projector's watchdog finds stalled (messages waiting, no batch for
+ * a while: workers/projector.ts) is replaced by a new one (`restart`): the
+ * stored offsets make the new member continue exactly where the read model is.
  */
 import type { Knex } from 'knex';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
-import { createConsumer, leaveGroup, topicName } from '../infra/kafka';
+import { createConsumer, LEAVE_GRACE_MS, leaveGroup, topicName } from '../infra/kafka';
 import { decodeEvent } from '../infra/relay/relay';
 import type { Projection } from './framework';
 import { applyEvents, LIVE, projectionLockSql, retryRaces } from './runner';
@@ -22,24 +27,50 @@ export interface ProjectorOptions {
   partitionsConcurrently?: number;
 }
 
+/**
+ * Why a consumer counts as stalled (the watchdog replaces it), or undefined: messages wait on its topics (`waiting`,
+ * high watermarks past the stored offsets) and it has finished no batch for more than `stallMs`.
+ */
+export function stallOf(
+  c: Pick<ProjectionConsumer, 'lastProgressAt'>,
+  waiting: number,
+  stallMs: number,
+  now = Date.now(),
+): string | undefined {
+  const idle = now - c.lastProgressAt;
+  return stallMs > 0 && waiting > 0 && idle > stallMs
+    ? `stalled: ${waiting} messages waiting, no batch for ${Math.round(idle / 1000)} s`
+    : undefined;
+}
+
 export class ProjectionConsumer {
   private consumer: Consumer;
   readonly groupId: string;
   applied = 0;
   lastError: string | undefined;
+  /** When the consumer last finished a batch (or started): the watchdog's measure of progress. */
+  lastProgressAt = Date.now();
+  /** Times the consumer was replaced (restart). */
+  restarts = 0;
   private running = false;
+  private stopping = false;
+  private restarting: Promise<void> | undefined;
 
   constructor(
     private readonly db: Knex,
-    kafka: Kafka,
+    private readonly kafka: Kafka,
     private readonly projection: Projection,
     private readonly logger: Logger,
     private readonly opts: ProjectorOptions,
   ) {
     this.groupId = `${opts.topicPrefix}.projection.${projection.name}`;
-    this.consumer = createConsumer(kafka, {
+    this.consumer = this.newConsumer();
+  }
+
+  private newConsumer(): Consumer {
+    return createConsumer(this.kafka, {
       groupId: this.groupId,
-      maxBytesPerPartition: opts.maxBytesPerPartition ?? 4 * 1024 * 1024,
+      maxBytesPerPartition: this.opts.maxBytesPerPartition ?? 4 * 1024 * 1024,
     });
   }
 
@@ -47,23 +78,31 @@ export class ProjectionConsumer {
     return this.projection.areas.map((a) => topicName(this.opts.topicPrefix, a));
   }
 
+  get projectionName(): string {
+    return this.projection.name;
+  }
+
   get isRunning(): boolean {
     return this.running;
   }
 
   async start(): Promise<void> {
-    await this.consumer.connect();
-    await this.consumer.subscribe({ topics: this.topics, fromBeginning: true });
-    this.consumer.on(this.consumer.events.GROUP_JOIN, (e) => {
-      void this.seekToStored(e.payload.memberAssignment).catch((err) =>
+    const consumer = this.consumer;
+    this.lastProgressAt = Date.now();
+    await consumer.connect();
+    await consumer.subscribe({ topics: this.topics, fromBeginning: true });
+    consumer.on(consumer.events.GROUP_JOIN, (e) => {
+      void this.seekToStored(consumer, e.payload.memberAssignment).catch((err) =>
         this.logger.error({ err }, 'seek to stored offsets failed'),
       );
     });
-    this.consumer.on(this.consumer.events.CRASH, (e) => {
+    consumer.on(consumer.events.CRASH, (e) => {
       this.lastError = String(e.payload.error?.message ?? e.payload.error);
       this.logger.error({ err: e.payload.error, restart: e.payload.restart }, 'projection consumer crashed');
+      // kafkajs restarts a consumer after a retriable crash; after any other it stays stopped: replace it.
+      if (!e.payload.restart && consumer === this.consumer) void this.restart('kafkajs gave up after a crash');
     });
-    await this.consumer.run({
+    await consumer.run({
       autoCommit: false,
       eachBatchAutoResolve: false,
       partitionsConsumedConcurrently: this.opts.partitionsConcurrently ?? 3,
@@ -92,6 +131,7 @@ export class ProjectionConsumer {
             ),
         );
         this.applied += n;
+        this.lastProgressAt = Date.now();
         this.lastError = undefined;
         resolveOffset(last);
         await commitOffsetsIfNecessary();
@@ -101,8 +141,34 @@ export class ProjectionConsumer {
     this.running = true;
   }
 
+  /**
+   * Replaces the consumer with a new member of the group (the old one leaves, or is dropped by the broker after the
+   * session time-out); tried again every 2 s until it starts or stop() is called. One restart at a time.
+   */
+  restart(reason: string): Promise<void> {
+    this.restarting ??= (async () => {
+      this.logger.error({ projection: this.projection.name, reason }, 'replacing the projection consumer');
+      this.running = false;
+      this.restarts++;
+      await leaveGroup(this.consumer);
+      while (!this.stopping) {
+        this.consumer = this.newConsumer();
+        try {
+          await this.start();
+          return;
+        } catch (err) {
+          this.lastError = (err as Error).message;
+          this.logger.error({ err, projection: this.projection.name }, 'projection consumer did not start again');
+          await leaveGroup(this.consumer);
+          await new Promise((r) => setTimeout(r, 2000));
+        }
+      }
+    })().finally(() => (this.restarting = undefined));
+    return this.restarting;
+  }
+
   /** On assignment, continue exactly where PostgreSQL says this projection stopped. */
-  private async seekToStored(assignment: Record<string, number[]>): Promise<void> {
+  private async seekToStored(consumer: Consumer, assignment: Record<string, number[]>): Promise<void> {
     const topics = Object.keys(assignment);
     if (topics.length === 0) return;
     const rows = await this.db('projection_offsets')
@@ -110,12 +176,17 @@ export class ProjectionConsumer {
       .whereIn('topic', topics);
     for (const r of rows as { topic: string; partition: number; next_offset: string }[]) {
       if (assignment[r.topic]?.includes(r.partition))
-        this.consumer.seek({ topic: r.topic, partition: r.partition, offset: String(r.next_offset) });
+        consumer.seek({ topic: r.topic, partition: r.partition, offset: String(r.next_offset) });
     }
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     this.running = false;
+    // A restart under way ends at its next step (it checks `stopping`); it is not waited for past the grace.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.restarting, new Promise((r) => (timer = setTimeout(r, LEAVE_GRACE_MS).unref()))]);
+    clearTimeout(timer);
     await leaveGroup(this.consumer);
   }
 }

@@ -9,6 +9,9 @@ const T = 'task_status';
 const ACTIVE = ['started', 'in_progress'];
 const FINAL = ['completed', 'failed', 'cancelled'];
 
+/** Whether a task in `status` is over (completed, failed or cancelled): nothing changes it any more. */
+export const isTaskOver = (status: string): boolean => FINAL.includes(status);
+
 export const taskStatusProjection = defineProjection({
   name: 'task-status',
   migrationName: '0100_projection_task_status',

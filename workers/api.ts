@@ -12,8 +12,7 @@
  */
 import cluster from 'node:cluster';
 import os from 'node:os';
-import { createServer } from 'node:http';
-import { createApp } from '../api/app';
+import { createApiServer, createApp } from '../api/app';
 import { createContext } from './context';
 import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { migrateLatest } from '../infra/db/migrate';
@@ -86,8 +85,7 @@ async function serve(): Promise<void> {
     media: mediaAppDeps(config),
     podcast: podcastAppDeps(config),
   });
-  const server = createServer(app);
-  server.keepAliveTimeout = 5000;
+  const server = createApiServer(app);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, resolve);

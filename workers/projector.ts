@@ -6,7 +6,7 @@
 import { createContext } from './context';
 import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { PROJECTIONS } from '../projections';
-import { ProjectionConsumer } from '../projections/projector';
+import { ProjectionConsumer, stallOf } from '../projections/projector';
 import { ensureTopics } from '../infra/kafka-topics';
 import { EVENT_AREAS } from '../domain/events';
 import { startHealthServer } from '../infra/health/server';
@@ -83,27 +83,42 @@ async function main(): Promise<void> {
   const admin = ctx.kafka.admin();
   await startWithRetry('connecting the Kafka admin', life, logger, () => admin.connect());
   life.onStop('kafka admin', () => admin.disconnect());
-  let lags: { at: number; value: Record<string, unknown> } = { at: 0, value: {} };
+  let lags: { at: number; value: Awaited<ReturnType<typeof projectionLags>> } = { at: 0, value: {} };
+  const measureLags = async () => {
+    if (Date.now() - lags.at > 5000)
+      lags = { at: Date.now(), value: await projectionLags(ctx.db, admin, config.KAFKA_TOPIC_PREFIX, PROJECTIONS) };
+    return lags.value;
+  };
+  // The watchdog: a consumer with messages waiting that has finished no batch for PROJECTOR_STALL_MS is replaced.
+  const stallMs = config.PROJECTOR_STALL_MS;
+  const watchdog =
+    stallMs > 0
+      ? setInterval(
+          () => {
+            void measureLags()
+              .then((measured) => {
+                for (const c of consumers) {
+                  const stalled = stallOf(c, measured[c.projectionName]?.lag_messages ?? 0, stallMs);
+                  if (stalled) void c.restart(stalled);
+                }
+              })
+              .catch((err) => logger.warn({ err }, 'projection lags not measured'));
+          },
+          Math.min(10_000, stallMs),
+        ).unref()
+      : undefined;
+  life.onStop('projection watchdog', () => clearInterval(watchdog));
   const beacon = new ProcessBeacon(ctx.db, 'projector', logger, {
     everyMs: config.PROCESS_HEARTBEAT_MS,
     details: async () => {
-      if (Date.now() - lags.at > 5000) {
-        const measured = await projectionLags(ctx.db, admin, config.KAFKA_TOPIC_PREFIX, PROJECTIONS);
-        lags = {
-          at: Date.now(),
-          value: Object.fromEntries(
-            Object.entries(measured).map(([n, l]) => [
-              n,
-              {
-                lag_messages: l.lag_messages,
-                running: consumers.find((c) => c.groupId.endsWith(`.${n}`))?.isRunning ?? false,
-              },
-            ]),
-          ),
-        };
-      }
+      const measured = await measureLags();
       return {
-        projections: lags.value,
+        projections: Object.fromEntries(
+          Object.entries(measured).map(([n, l]) => {
+            const c = consumers.find((x) => x.projectionName === n);
+            return [n, { lag_messages: l.lag_messages, running: c?.isRunning ?? false, restarts: c?.restarts ?? 0 }];
+          }),
+        ),
         webhook_dispatcher: { running: dispatcher.isRunning, started: dispatcher.started },
         calendar_scheduler: { running: scheduler.isRunning },
       };

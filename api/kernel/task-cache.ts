@@ -15,7 +15,9 @@
 import { taskStream } from '../../domain/events/tasks';
 import { NotifiedCache } from '../../infra/db/notified-cache';
 import { PROJECTION_CHANNEL, projectionRowTag } from '../../projections/framework';
-import { getTask, TaskRecord, taskStatusProjection } from '../../projections/task-status';
+import { getTask, isTaskOver, TaskRecord, taskStatusProjection } from '../../projections/task-status';
+import { catchUpStreams } from '../../projections/consistency';
+import type { EventStoreOps } from '../../infra/eventstore/port';
 import type { Knex } from 'knex';
 
 const TASK_STREAM = taskStream('');
@@ -33,18 +35,33 @@ export class TaskCache extends NotifiedCache<TaskRecord> {
   }
 }
 
-/** The caller's task from the task-status projection, through the process's cache when it has one. */
+/**
+ * The caller's task from the task-status projection, through the process's cache when it has one. Read from
+ * PostgreSQL, a task the projection does not have or still shows running is first brought up to what the event
+ * store holds of it when `store` is given (catchUpStreams; the projector skips what was applied here): a poll never
+ * answers behind the task's own recorded events because the projector lags or has stalled.
+ */
 export async function readTask(
   db: Knex,
   cache: TaskCache | undefined,
   userId: string,
   taskId: string,
+  store?: Pick<EventStoreOps, 'readStream'>,
+  onCatchUpError?: (err: unknown) => void,
 ): Promise<TaskRecord | undefined> {
   const now = Date.now();
   const hit = cache?.get(taskId, now);
   if (hit) return hit.user_id === userId ? hit : undefined;
   const ticket = cache?.ticket() ?? 0;
-  const t = await getTask(db, userId, taskId);
+  let t = await getTask(db, userId, taskId);
+  if (store && !(t && isTaskOver(t.status))) {
+    const applied = await catchUpStreams(db, store, taskStatusProjection, [taskStream(taskId)]).catch((err) => {
+      // The record as the projection has it is answered; the projector applies the events later.
+      onCatchUpError?.(err);
+      return 0;
+    });
+    if (applied > 0) t = await getTask(db, userId, taskId);
+  }
   if (t && cache) cache.set(taskId, ticket, t, [tagOf(taskId)], now);
   return t;
 }

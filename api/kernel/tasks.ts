@@ -23,7 +23,7 @@ import type { Workflow, WorkflowResultType } from '@temporalio/common';
 import { ConflictError, NotFoundError, UsageLimitExceededError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { PLANS, PlanName } from '../../domain/plans';
-import { getTask, TaskRecord } from '../../projections/task-status';
+import { getTask, isTaskOver, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
 import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, settle, userIdOf } from './handler';
@@ -40,11 +40,10 @@ export { TIMED_OUT };
  * poller stays well inside the `status` rate window (60 per minute).
  */
 export const POLL_HINT_SECONDS = 2;
-const FINAL = new Set(['completed', 'failed', 'cancelled']);
 
 /** Headers of a task status answer: the polling hint while the task is not final. */
 export const pollHeaders = (status: string): Record<string, string> =>
-  FINAL.has(status) ? {} : { 'Retry-After': String(POLL_HINT_SECONDS) };
+  isTaskOver(status) ? {} : { 'Retry-After': String(POLL_HINT_SECONDS) };
 
 /** Default bound of the wait (ms) when the settings do not give one. */
 export const DEFAULT_TASK_WAIT_MS = 20_000;
@@ -240,7 +239,9 @@ export async function ownTask(
 ): Promise<TaskRecord> {
   const ok = (type: string) => !accepts || (typeof accepts === 'string' ? type === accepts : accepts(type));
   const userId = userIdOf(ctx);
-  const t = await readTask(ctx.deps.db, ctx.deps.tasks, userId, taskId);
+  const t = await readTask(ctx.deps.db, ctx.deps.tasks, userId, taskId, ctx.deps.store, (err) =>
+    ctx.req.log?.warn({ err, taskId }, 'task catch-up failed; answering the projection as it is'),
+  );
   if (t) {
     if (!ok(t.task_type)) throw new NotFoundError(notFound);
     return t;
@@ -295,11 +296,11 @@ export const DEFAULT_CANCEL_WAIT_MS = 10_000;
  */
 export async function cancelTask(ctx: AnyCtx, taskId: string): Promise<TaskRecord> {
   const t = await ownTask(ctx, taskId);
-  if (FINAL.has(t.status)) throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
+  if (isTaskOver(t.status)) throw new ConflictError(`the task is already ${t.status}`, { status: t.status });
   await cancelWorkflow(ctx.deps, t.task_id);
   const deadline = Date.now() + (ctx.deps.settings.cancelWaitMs ?? DEFAULT_CANCEL_WAIT_MS);
   let now = t;
-  while (Date.now() < deadline && !FINAL.has(now.status)) {
+  while (Date.now() < deadline && !isTaskOver(now.status)) {
     await new Promise((r) => setTimeout(r, 50));
     now = (await getTask(ctx.deps.db, t.user_id, t.task_id)) ?? now;
   }

@@ -4,10 +4,10 @@
  * in-process relay and identity projection consumer so read-your-writes and
  * key listings work as in production.
  */
-import { createServer, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
-import { createApp, App } from '../../api/app';
+import { createApiServer, createApp, App } from '../../api/app';
 import type { ApiSettings, AppDeps } from '../../api/kernel/types';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
@@ -130,7 +130,7 @@ export async function startTestApi(opts: TestApiOptions = {}): Promise<TestApi> 
     quota: new PostgresUsageMeter(schema.db, store, async () => ({})),
     ...opts.deps,
   });
-  const server: Server = createServer(app);
+  const server: Server = createApiServer(app);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const d = { store };

@@ -259,25 +259,79 @@ export async function startFullPlatform(name: string, env: Record<string, string
       const workflow = await describeWorkflow(taskId).catch((e) => `workflow ${taskId}: not described (${e})`);
       // Stored but not projected points at the relay or the projector: the relay publishes only events below the
       // cluster's oldest running writer (pg_snapshot_xmin), so a writing transaction held open anywhere stalls it.
-      const stored = await store
-        .readStream(taskStream(taskId))
-        .then((es) => `task stream: ${es.map((e) => e.type).join(', ') || 'empty'}`)
-        .catch((e) => `task stream: not read (${e})`);
-      const writers = await s.db
-        .raw(
-          `SELECT pid, application_name, state, now() - xact_start AS age, left(query, 200) AS query
-             FROM pg_stat_activity WHERE backend_xid IS NOT NULL ORDER BY xact_start LIMIT 3`,
-        )
-        .then((r: { rows: Record<string, unknown>[] }) =>
-          r.rows.map((w) => `oldest writer: ${JSON.stringify(w)}`).join('\n'),
-        )
-        .catch((e: unknown) => `writers: not read (${e})`);
-      const logs = procs.map((p) => {
-        const lines = p.output().trim().split('\n').slice(-15);
-        const state = p.child.exitCode ?? p.child.signalCode;
-        return `${p.name} (${state === null ? 'running' : `exited ${state}`}):\n${lines.map((l) => `  ${l.slice(0, 400)}`).join('\n')}`;
-      });
-      return [workflow, stored, writers, ...logs].join('\n');
+      // The facts come first, short: CI prints the head and the tail of a long failure.
+      const stream = taskStream(taskId);
+      const facts = await Promise.all(
+        [
+          store
+            .readStream(stream)
+            .then(
+              (es) =>
+                `task stream: ${es.map((e) => `${e.type}@${e.streamPosition} (xid ${e.transactionId}, #${e.globalPosition})`).join(', ') || 'empty'}`,
+            ),
+          s.db
+            .raw(
+              `SELECT (SELECT status FROM task_status WHERE task_id = ?) AS status,
+                    (SELECT position FROM projection_streams WHERE projection = 'task-status' AND stream_id = ?) AS position,
+                    (SELECT transaction_id::text || ' #' || global_position FROM es_checkpoints WHERE name = 'relay') AS relay,
+                    (SELECT string_agg(topic || '/' || partition || '=' || next_offset, ' ' ORDER BY topic, partition)
+                       FROM projection_offsets WHERE projection = 'task-status') AS offsets`,
+              [taskId, stream],
+            )
+            .then((r: { rows: Record<string, unknown>[] }) => {
+              const x = r.rows[0];
+              return `task_status row: ${x.status ?? 'none'}; task-status position of the stream: ${x.position ?? 'none'}; relay checkpoint: ${x.relay ?? 'none'}; task-status offsets: ${x.offsets ?? 'none'}`;
+            }),
+          s.db
+            .raw(
+              `SELECT process, pid, round(extract(epoch FROM now() - beat_at)) AS beat_age_s, details
+               FROM platform_processes ORDER BY process`,
+            )
+            .then(
+              (r: { rows: { process: string; pid: number; beat_age_s: number; details: Record<string, unknown> }[] }) =>
+                r.rows
+                  .map((p) => {
+                    // Of the projector's projections, only those behind, stopped or replaced.
+                    const { projections, ...rest } = p.details as {
+                      projections?: Record<string, Record<string, unknown>>;
+                    };
+                    const odd = Object.entries(projections ?? {}).filter(
+                      ([, v]) => v.lag_messages !== 0 || v.running !== true || (v.restarts ?? 0) !== 0,
+                    );
+                    const shown = projections
+                      ? { ...rest, projections_behind_or_stopped: Object.fromEntries(odd) }
+                      : rest;
+                    return `beacon ${p.process} (pid ${p.pid}, ${p.beat_age_s} s ago): ${JSON.stringify(shown).slice(0, 600)}`;
+                  })
+                  .join('\n'),
+            ),
+          s.db
+            .raw(
+              `SELECT pid, application_name, state, wait_event_type, wait_event, now() - xact_start AS age, left(query, 160) AS query
+               FROM pg_stat_activity
+              WHERE xact_start IS NOT NULL AND pid <> pg_backend_pid() AND now() - xact_start > interval '5 seconds'
+              ORDER BY xact_start LIMIT 4`,
+            )
+            .then((r: { rows: Record<string, unknown>[] }) =>
+              r.rows.map((w) => `transaction open > 5 s: ${JSON.stringify(w)}`).join('\n'),
+            ),
+        ].map((p) => p.catch((e: unknown) => `(not read: ${e})`)),
+      );
+      // The relay's and projector's lines first; the worker's Temporal SDK INFO lines say nothing here.
+      const order = ['relay', 'projector', 'api', 'temporal-worker'];
+      const logs = [...procs]
+        .sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name))
+        .map((p) => {
+          const lines = p
+            .output()
+            .trim()
+            .split('\n')
+            .filter((l) => !/\[INFO\]|^\s|^}/.test(l))
+            .slice(-10);
+          const state = p.child.exitCode ?? p.child.signalCode;
+          return `${p.name} (${state === null ? 'running' : `exited ${state}`}):\n${lines.map((l) => `  ${l.slice(0, 300)}`).join('\n')}`;
+        });
+      return [workflow, ...facts.filter(Boolean), ...logs].join('\n');
     },
 
     async raiseUsageAlert(userId, key, idempotencyKey) {

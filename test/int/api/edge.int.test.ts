@@ -7,7 +7,7 @@
  * headers; file routes refuse path traversal.
  */
 import { startTestApi, TestApi, bearer } from '../../support/api';
-import { call } from '../../support/http';
+import { call, rawRequest } from '../../support/http';
 
 describe('the edge', () => {
   let api: TestApi;
@@ -91,6 +91,11 @@ describe('the edge', () => {
     }
     const docs = await call(`${api.url}/docs`);
     expect(docs.headers.get('content-security-policy')).toMatch(/script-src 'self' 'sha256-/);
+  });
+
+  it('keeps an idle connection open 65 s (clients reusing one never race the server closing it)', async () => {
+    const r = await rawRequest(`${api.url}/api/health`, 'GET', { connection: 'keep-alive' });
+    expect(r.headers['keep-alive']).toBe('timeout=65');
   });
 
   it('refuses path traversal on file routes', async () => {

@@ -216,6 +216,34 @@ describe('two API apps on one database (each with its own credential cache and r
     expect(changed.headers.get('etag')).not.toBe(first.headers.get('etag'));
     expect(changed.headers.get('retry-after')).toBeNull(); // final: no more polling
   });
+
+  it("a poll is never behind the task's recorded events: with the projector down it answers what the store holds", async () => {
+    const u = await projectedUser(a);
+    const events = (taskId: string) => [
+      {
+        type: 'TaskStarted' as const,
+        data: { task_id: taskId, task_type: 'blog_research', user_id: u.userId, workflow_id: taskId },
+      },
+      { type: 'TaskCompleted' as const, data: { task_id: taskId, result: { words: 3 } } },
+    ];
+    // Recorded, never projected: the projection has no row of it.
+    const unseen = `blog-research-${crypto.randomUUID()}`;
+    await a.store.append(taskStream(unseen), events(unseen), 'no_stream');
+    const r1 = await call(`${a.url}/api/tasks/${unseen}`, { headers: bearer(u.key) });
+    expect([r1.status, r1.body.data.status, r1.body.data.result]).toEqual([200, 'completed', { words: 3 }]);
+    expect(r1.headers.get('retry-after')).toBeNull();
+    // Projected as started, completed since: the other process (the row not in its cache) answers completed too.
+    const behind = `blog-research-${crypto.randomUUID()}`;
+    const [startedEvent, completedEvent] = events(behind);
+    const s = await a.store.append(taskStream(behind), [startedEvent], 'no_stream');
+    await a.schema.db.transaction((t) => applyEvents(t, taskStatusProjection, s.events));
+    await a.store.append(taskStream(behind), [completedEvent], 0);
+    const r2 = await call(`${b.url}/v1/tasks/${behind}`, { headers: bearer(u.key) });
+    expect([r2.status, r2.body.data.status]).toEqual([200, 'completed']);
+    // Another user still gets 404 for it, caught up or not.
+    const other = await projectedUser(a);
+    expect((await call(`${a.url}/api/tasks/${unseen}`, { headers: bearer(other.key) })).status).toBe(404);
+  });
 });
 
 /** A GET on a fresh connection: the cluster's primary hands each new connection to the next process. */

@@ -10,7 +10,7 @@ import { ensureTopics } from '../../../infra/kafka-topics';
 import { START } from '../../../infra/eventstore/port';
 import { EVENT_AREAS } from '../../../domain/events';
 import { PROJECTIONS, findProjection } from '../../../projections';
-import { ProjectionConsumer } from '../../../projections/projector';
+import { ProjectionConsumer, stallOf } from '../../../projections/projector';
 import { waitForProjection } from '../../../projections/consistency';
 import { hashProjection, replay } from '../../../projections/replay';
 import { getTask } from '../../../projections/task-status';
@@ -77,6 +77,30 @@ describe('event pipeline', () => {
     expect(task).toMatchObject({ task_id: id, status: 'completed', result: { success: true } });
     expect(task!.progress_messages.map((m) => m.message)).toEqual(['Collecting sources', 'Ranking sources']);
     expect(await getTask(s.db, 'bob', id)).toBeUndefined();
+  });
+
+  it('a replaced consumer (kafkajs gave up, or the watchdog found it stalled) goes on where the read model stands', async () => {
+    const c = consumers.find((x) => x.projectionName === 'task-status')!;
+    // The watchdog's rule: messages waiting and no batch for longer than the bound.
+    expect(stallOf({ lastProgressAt: 0 }, 3, 60_000, 61_000)).toMatch(
+      /^stalled: 3 messages waiting, no batch for 61 s/,
+    );
+    expect(stallOf({ lastProgressAt: 0 }, 0, 60_000, 61_000)).toBeUndefined();
+    expect(stallOf({ lastProgressAt: 0 }, 3, 60_000, 59_000)).toBeUndefined();
+    expect(stallOf({ lastProgressAt: 0 }, 3, 0, 61_000)).toBeUndefined();
+    const id = randomUUID();
+    const stream = `task-${id}`;
+    const started = await store.append(
+      stream,
+      [{ type: 'TaskStarted', data: { task_id: id, task_type: 'blog-research', user_id: 'carol', workflow_id: id } }],
+      'no_stream',
+    );
+    expect(await waitForProjection(s.db, 'task-status', started.events[0], { timeoutMs: 60000 })).toBe(true);
+    await c.restart('test');
+    expect([c.restarts, c.isRunning]).toEqual([1, true]);
+    const done = await store.append(stream, [{ type: 'TaskCompleted', data: { task_id: id, result: { ok: 1 } } }], 0);
+    expect(await waitForProjection(s.db, 'task-status', done.events[0], { timeoutMs: 60000 })).toBe(true);
+    expect(await getTask(s.db, 'carol', id)).toMatchObject({ status: 'completed', result: { ok: 1 } });
   });
 
   it('read-your-writes gives up after its bound when the projection has not caught up', async () => {
