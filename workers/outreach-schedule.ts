@@ -6,6 +6,7 @@
  */
 import { Client, ScheduleAlreadyRunning, ScheduleOverlapPolicy } from '@temporalio/client';
 import { outreachReplyPollWorkflow } from '../workflows';
+import { ownerAttributes, PLATFORM_USER, workflowKind } from '../domain/search-attributes';
 
 export async function ensureReplyPollSchedule(
   client: Client,
@@ -19,6 +20,8 @@ export async function ensureReplyPollSchedule(
     workflowId: scheduleId,
     taskQueue: opts.taskQueue,
     args: [] as [],
+    // The mailbox of every campaign: the platform's own work.
+    typedSearchAttributes: ownerAttributes(PLATFORM_USER, workflowKind(outreachReplyPollWorkflow)),
   };
   try {
     await client.schedule.create({

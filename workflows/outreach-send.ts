@@ -11,6 +11,7 @@ import { ParentClosePolicy, startChild } from '@temporalio/workflow';
 import type { SendInput } from '../activities/outreach-send';
 import type { Tone } from '../domain/outreach/writer';
 import { outreachFollowUpWorkflow } from './outreach-follow-up';
+import { ownerAttributes, workflowKind } from '../domain/search-attributes';
 import { sendOnce, SendOutcome } from './outreach-send-once';
 
 export type { SendOutcome };
@@ -28,6 +29,7 @@ export async function outreachSendWorkflow(req: OutreachSendRequest): Promise<Se
     await startChild(outreachFollowUpWorkflow, {
       workflowId: `outreach-followup-${input.attemptId}`,
       parentClosePolicy: ParentClosePolicy.ABANDON,
+      typedSearchAttributes: ownerAttributes(input.userId, workflowKind(outreachFollowUpWorkflow)),
       args: [
         {
           ...input,

@@ -39,6 +39,8 @@ import { NON_RETRYABLE_CODES } from '../domain/failures';
 import { delayBeforeAttempt, nextDelay } from '../domain/webhooks/schedule';
 import type { BatchItemSummary, BatchResult, WriterResult } from '../domain/writers/result';
 import { batchItemId, writerBatchTaskType, writerTaskType } from '../domain/writers/task-types';
+import { ownerAttributes, workflowKind } from '../domain/search-attributes';
+import { VIDEO_RENDER_TASK_TYPE } from '../domain/video/render';
 import type { WriterJob, WriterPlatform } from '../domain/writers/types';
 import { PAID_CALL_RETRY, READ_RETRY, RECORD_RETRY } from './retry';
 import { failureCodeOf, runTask, TaskInput } from './task-runner';
@@ -109,6 +111,7 @@ async function renderImage(
     const out: GenerationOutcome = await executeChild(imageGenerateWorkflow, {
       workflowId,
       args: [{ userId: input.userId, plan }],
+      typedSearchAttributes: ownerAttributes(input.userId, workflowKind(imageGenerateWorkflow)),
     });
     const img = out.results[0];
     return {
@@ -180,6 +183,7 @@ async function renderAsset(
       const v = await executeChild(videoRenderWorkflow, {
         workflowId: renderId,
         args: [{ taskId: renderId, userId: input.userId, request: job }],
+        typedSearchAttributes: ownerAttributes(input.userId, VIDEO_RENDER_TASK_TYPE),
       });
       const offline = v.speech.provider === 'local';
       return {
@@ -256,6 +260,7 @@ export async function writerBatchWorkflow(input: TaskInput<WriterBatchRequest>):
         await executeChild(writerGenerateWorkflow, {
           workflowId: taskId,
           args: [{ taskId, userId: input.userId, request: job }],
+          typedSearchAttributes: ownerAttributes(input.userId, writerTaskType(job.brief.platform, job.brief.kind)),
           priority: { priorityKey: PRIORITY_KEYS[r.priority] },
         });
         items[i] = { index: i + 1, type: job.brief.kind, task_id: taskId, status: 'completed' };

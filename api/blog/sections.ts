@@ -89,6 +89,7 @@ export const blogSectionRoutes: RouteDef[] = [
       refuseCamelSpelling([ctx.body], () => '');
       const e = await executeWorkflow(ctx.deps, blogEnhanceSectionWorkflow, {
         workflowId: jobId('enhance-section'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: { section: ctx.body, focus: ctx.query.focus } }],
       });
       return {
@@ -146,6 +147,7 @@ export const blogSectionRoutes: RouteDef[] = [
       });
       const r = await executeWorkflow(ctx.deps, blogOptimizeOutlineWorkflow, {
         workflowId: jobId('outline-optimize'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: { outline: ctx.body.outline, focus: ctx.query.focus } }],
       });
       return {
@@ -222,6 +224,7 @@ export const blogSectionRoutes: RouteDef[] = [
       const b = ctx.body;
       const r = await executeWorkflow(ctx.deps, blogSectionGenerateWorkflow, {
         workflowId: jobId('section-generate'),
+        userId: userIdOf(ctx),
         args: [
           {
             userId: userIdOf(ctx),
@@ -304,6 +307,7 @@ export const blogSectionRoutes: RouteDef[] = [
       const b = ctx.body;
       const r = await executeWorkflow(ctx.deps, blogSectionOptimizeWorkflow, {
         workflowId: jobId('section-optimize'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: b }],
       });
       await settle(ctx, 'section-continuity', [r.continuity]);

@@ -115,6 +115,7 @@ function generationSummary(posts: GeneratedPost[]) {
 const generate = (ctx: Ctx, posts: SocialPostInput[]) =>
   executeWorkflow(ctx.deps, calendarGenerateWorkflow, {
     workflowId: `calendar-generate-${randomUUID()}`,
+    userId: userIdOf(ctx),
     args: [{ userId: userIdOf(ctx), posts }],
     timeout: '10m',
   });

@@ -187,6 +187,7 @@ export const imageCreateRoutes: RouteDef[] = [
       const plan = await domainErrors(() => planGeneration(asked, template, studio.configured, studio.defaultModels));
       const out = await executeWorkflow(ctx.deps, imageGenerateWorkflow, {
         workflowId: jobId('generate'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), plan }],
       });
       await settleRecorded(ctx, out.recorded);

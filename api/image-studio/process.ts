@@ -137,6 +137,7 @@ function jobModel(choice: { provider: string; model: string }, requested?: strin
 async function runJob(ctx: Ctx, job: ProcessJob) {
   const out = await executeWorkflow(ctx.deps, imageProcessWorkflow, {
     workflowId: jobId(job.kind),
+    userId: userIdOf(ctx),
     args: [{ userId: userIdOf(ctx), job }],
   });
   await settleRecorded(ctx, out.recorded);

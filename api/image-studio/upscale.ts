@@ -149,6 +149,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
         const input = await studio.storage.put(src.bytes, extOf(src));
         const out = await executeWorkflow(ctx.deps, imageProcessWorkflow, {
           workflowId: jobId('upscale'),
+          userId: userIdOf(ctx),
           args: [
             {
               userId: userIdOf(ctx),

@@ -20,13 +20,7 @@ import {
   WorkflowFailedError,
   WorkflowNotFoundError,
 } from '@temporalio/client';
-import {
-  defineSearchAttributeKey,
-  Duration,
-  SearchAttributeType,
-  Workflow,
-  WorkflowResultType,
-} from '@temporalio/common';
+import { Duration, Workflow, WorkflowResultType } from '@temporalio/common';
 import type { WorkflowStartOptions } from '@temporalio/client';
 import {
   AppError,
@@ -42,9 +36,7 @@ import type { PlanName } from '../../domain/plans';
 import { startWithinBound } from './fair-use';
 import type { AppDeps } from './types';
 
-/** Search attributes of task workflows (registered by scripts/stack): who owns the task and what kind it is. */
-export const USER_ID = defineSearchAttributeKey('UserId', SearchAttributeType.KEYWORD);
-export const TASK_TYPE = defineSearchAttributeKey('TaskType', SearchAttributeType.KEYWORD);
+import { ownerAttributes, TASK_TYPE, USER_ID, workflowKind } from '../../domain/search-attributes';
 
 /** The Temporal client, or 503 naming why there is none. */
 async function clientOf(deps: Pick<AppDeps, 'workflows'>): Promise<{ client: Client; taskQueue: string }> {
@@ -109,14 +101,7 @@ export async function startWorkflow<W extends Workflow>(
           taskQueue: taskQueueOf(taskQueue, opts.task?.taskType),
           workflowId: opts.workflowId,
           args: opts.args,
-          ...(opts.task
-            ? {
-                typedSearchAttributes: [
-                  { key: USER_ID, value: opts.task.userId },
-                  { key: TASK_TYPE, value: opts.task.taskType },
-                ],
-              }
-            : {}),
+          ...(opts.task ? { typedSearchAttributes: ownerAttributes(opts.task.userId, opts.task.taskType) } : {}),
         }),
       );
     } catch (e) {
@@ -128,11 +113,14 @@ export async function startWorkflow<W extends Workflow>(
   await startWithinBound(deps, { ...opts.task, taskId: opts.workflowId }, start, (ids) => closedWorkflows(deps, ids));
 }
 
-/** Runs a workflow and waits for its result; a failure becomes the error of its failure code. */
+/**
+ * Runs a workflow and waits for its result; a failure becomes the error of its failure code. The run carries the
+ * search attributes of `userId`, its kind taken from the workflow's name (domain/search-attributes.ts).
+ */
 export async function executeWorkflow<W extends Workflow>(
   deps: Pick<AppDeps, 'workflows'>,
   workflow: W,
-  opts: { workflowId: string; args: Parameters<W>; timeout?: Duration },
+  opts: { workflowId: string; userId: string; args: Parameters<W>; timeout?: Duration },
 ): Promise<WorkflowResultType<W>> {
   const { client, taskQueue } = await clientOf(deps);
   try {
@@ -143,6 +131,7 @@ export async function executeWorkflow<W extends Workflow>(
         workflowId: opts.workflowId,
         args: opts.args,
         workflowExecutionTimeout: opts.timeout ?? '10m',
+        typedSearchAttributes: ownerAttributes(opts.userId, workflowKind(workflow)),
       }),
     );
   } catch (e) {
@@ -206,7 +195,7 @@ export async function closedWorkflows(deps: Pick<AppDeps, 'workflows'>, workflow
   return closed.filter((id): id is string => id !== undefined);
 }
 
-/** Owner, kind and start time of a task workflow from its search attributes, or undefined when there is none. */
+/** Owner, kind and start time of a running workflow from its search attributes, or undefined when there is none. */
 export async function describeTask(
   deps: Pick<AppDeps, 'workflows'>,
   workflowId: string,
@@ -214,6 +203,9 @@ export async function describeTask(
   const { client } = await clientOf(deps);
   try {
     const d = await client.workflow.getHandle(workflowId).describe();
+    // A closed run is no task in waiting: a task records its events before it ends (and every run carries the
+    // attributes, synchronous ones too).
+    if (d.status.name !== 'RUNNING') return undefined;
     const userId = d.typedSearchAttributes.get(USER_ID);
     const taskType = d.typedSearchAttributes.get(TASK_TYPE);
     return userId && taskType ? { userId, taskType, startedAt: d.startTime.toISOString() } : undefined;

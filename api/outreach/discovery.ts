@@ -84,6 +84,7 @@ export const discoveryRoutes: RouteDef[] = [
       const campaign = b.campaign_id ? await ownCampaign(ctx, b.campaign_id) : undefined;
       const { results, sources } = await executeWorkflow(ctx.deps, outreachDiscoverWorkflow, {
         workflowId: `outreach-discover-${randomUUID()}`,
+        userId: userIdOf(ctx),
         args: [{ keyword: b.keyword, keywords: campaign?.keywords ?? [], maxResults: b.max_results }],
       });
       let saved = 0;

@@ -51,6 +51,7 @@ export const emailRoutes: RouteDef[] = [
       if (ctx.body.template_id && !t) throw new NotFoundError('Template not found');
       const r = await executeWorkflow(ctx.deps, outreachGenerateEmailWorkflow, {
         workflowId: id('generate'),
+        userId: userIdOf(ctx),
         args: [
           {
             userId,
@@ -97,6 +98,7 @@ export const emailRoutes: RouteDef[] = [
     handler: async (ctx) => {
       const r = await executeWorkflow(ctx.deps, outreachPersonalizeEmailWorkflow, {
         workflowId: id('personalize'),
+        userId: userIdOf(ctx),
         args: [
           {
             userId: userIdOf(ctx),
@@ -124,6 +126,7 @@ export const emailRoutes: RouteDef[] = [
     handler: async (ctx) => ({
       data: await executeWorkflow(ctx.deps, outreachSubjectSuggestionsWorkflow, {
         workflowId: id('subjects'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), topic: ctx.body.topic, tone: ctx.body.tone }],
       }),
     }),
@@ -146,6 +149,7 @@ export const emailRoutes: RouteDef[] = [
     handler: async (ctx) => ({
       data: await executeWorkflow(ctx.deps, outreachFollowUpEmailWorkflow, {
         workflowId: id('follow-up'),
+        userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), ...ctx.body }],
       }),
     }),

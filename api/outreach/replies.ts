@@ -54,6 +54,7 @@ export const replyRoutes: RouteDef[] = [
       if (campaignId) await ownCampaign(ctx, campaignId);
       const r = await executeWorkflow(ctx.deps, outreachReplyPollWorkflow, {
         workflowId: `outreach-replies-${randomUUID()}`,
+        userId: userIdOf(ctx),
         args: [],
       });
       const mine = r.replies.filter((x) => x.userId === userId && (!campaignId || x.campaignId === campaignId));

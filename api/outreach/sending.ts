@@ -117,6 +117,7 @@ export const sendingRoutes: RouteDef[] = [
       const attemptId = randomUUID();
       const out = await executeWorkflow(ctx.deps, outreachSendWorkflow, {
         workflowId: `outreach-send-${attemptId}`,
+        userId: userIdOf(ctx),
         args: [
           {
             attemptId,

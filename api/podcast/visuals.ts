@@ -78,6 +78,7 @@ export async function generatePicture(
   );
   const out = await executeWorkflow(ctx.deps, imageGenerateWorkflow, {
     workflowId: jobId('podcast'),
+    userId: userIdOf(ctx),
     args: [{ userId: userIdOf(ctx), plan }],
   });
   await settleRecorded(ctx, out.recorded);

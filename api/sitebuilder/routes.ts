@@ -113,6 +113,7 @@ export const sitebuilderRoutes: RouteDef[] = [
       );
       const c = await executeWorkflow(ctx.deps, sitebuilderConnectWorkflow, {
         workflowId: `sitebuilder-connect-${authorizationId}`,
+        userId: userIdOf(ctx),
         args: [{ userId, authorizationId, code: ctx.body.code }],
         timeout: '3m',
       });
@@ -148,6 +149,7 @@ export const sitebuilderRoutes: RouteDef[] = [
       if (!(await liveConnectionOf(ctx.deps.store, userId))) throw new NotFoundError('No site is connected');
       const r = await executeWorkflow(ctx.deps, sitebuilderDisconnectWorkflow, {
         workflowId: `sitebuilder-disconnect-${userId}-${randomUUID()}`,
+        userId: userIdOf(ctx),
         args: [{ userId }],
         timeout: '2m',
       });

@@ -90,6 +90,7 @@ export const videoPlanRoutes: RouteDef[] = [
       const planId = randomUUID();
       const drafted = await executeWorkflow(ctx.deps, videoPlanWorkflow, {
         workflowId: `video-plan-${planId}`,
+        userId: userIdOf(ctx),
         args: [{ userId, request: { ...r, duration_seconds: seconds } }],
       });
       const plan: VideoPlan = {

@@ -6,6 +6,7 @@
  * scene) from the `video` projection.
  */
 import { randomUUID } from 'node:crypto';
+import { VIDEO_RENDER_TASK_TYPE } from '../../domain/video/render';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
 import { videoPlanStream } from '../../domain/events/video';
@@ -23,7 +24,7 @@ import { renderBody, renderStarted, renderStatus, taskIdParams } from './schemas
 import { voiceProblem } from '../../domain/media/voices';
 
 const tags = ['video studio'];
-export const RENDER_TASK_TYPE = 'video_render';
+export const RENDER_TASK_TYPE = VIDEO_RENDER_TASK_TYPE;
 
 /** Where clients fetch a stored file (absolute when the deployment knows its public URL). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

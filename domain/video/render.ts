@@ -9,6 +9,9 @@ import type { SpeechProvider, SpeechProviderChoice, VoiceSettings } from '../med
 import type { VideoFormat } from './formats';
 import type { RenderedAs, SceneStill, SceneVisual, VideoPlan, VideoScene } from './types';
 
+/** The task type of a video render (the route's task and a writer's child render alike). */
+export const VIDEO_RENDER_TASK_TYPE = 'video_render';
+
 export interface RenderRequest {
   plan_id: string;
   resolution?: Resolution;

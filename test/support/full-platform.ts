@@ -112,6 +112,8 @@ async function describeWorkflow(workflowId: string): Promise<string> {
 
 export interface FullPlatform {
   base: string;
+  /** The platform's task queue (its heavy classes run on `<taskQueue>-<class>`). */
+  taskQueue: string;
   schema: IsolatedSchema;
   builder: FakeBuilder;
   /** OUTREACH_UNSUBSCRIBE_SECRET and BILLING_WEBHOOK_SECRET of the processes. */
@@ -149,6 +151,7 @@ export async function startFullPlatform(name: string, env: Record<string, string
     rmSync(dataDir, { recursive: true, force: true });
   };
   let base: string;
+  const taskQueue = uniq(name);
   try {
     builder = await startFakeBuilder();
     base = await startPlatform(
@@ -156,7 +159,7 @@ export async function startFullPlatform(name: string, env: Record<string, string
         ...sitebuilderEnv(builder),
         DATABASE_URL: s.url,
         KAFKA_TOPIC_PREFIX: s.topicPrefix,
-        TEMPORAL_TASK_QUEUE: uniq(name),
+        TEMPORAL_TASK_QUEUE: taskQueue,
         WORKFLOW_BUNDLE_PATH: BUNDLE_PATH,
         MIGRATE_ON_START: 'false',
         LOG_LEVEL: 'warn',
@@ -201,6 +204,7 @@ export async function startFullPlatform(name: string, env: Record<string, string
 
   return {
     base,
+    taskQueue,
     schema: s,
     builder,
     secrets,

@@ -11,6 +11,7 @@
  * catching up on old messages) is not started at all.
  */
 import type { Consumer, Kafka } from 'kafkajs';
+import { ownerAttributes, workflowKind } from '../../domain/search-attributes';
 import type { Logger } from 'pino';
 import { Client, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError } from '@temporalio/client';
 import { calendarEventDecider } from '../../domain/calendar/event';
@@ -96,6 +97,7 @@ export class CalendarScheduler {
           ],
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
           workflowIdConflictPolicy: 'FAIL',
+          typedSearchAttributes: ownerAttributes(e.data.owner_id, workflowKind(calendarPublishWorkflow)),
         });
         this.started++;
       } catch (err) {

@@ -15,6 +15,7 @@
  * reading from the beginning sends no history.
  */
 import type { Knex } from 'knex';
+import { ownerAttributes, workflowKind } from '../../domain/search-attributes';
 import type { Consumer, Kafka } from 'kafkajs';
 import type { Logger } from 'pino';
 import { Client, WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
@@ -57,6 +58,7 @@ export async function startDelivery(
       args: [input],
       workflowIdReusePolicy: 'REJECT_DUPLICATE',
       workflowIdConflictPolicy: 'FAIL',
+      typedSearchAttributes: ownerAttributes(input.userId, workflowKind(webhookDeliveryWorkflow)),
     });
     return 'started';
   } catch (e) {

@@ -44,6 +44,8 @@ import {
   waitForTask,
 } from '../../support/full-platform';
 import { noise, solid } from '../../support/images';
+import { testTemporal } from '../../support/env';
+import { TASK_TYPE, USER_ID } from '../../../domain/search-attributes';
 
 jest.setTimeout(15 * 60_000);
 
@@ -1012,5 +1014,27 @@ describe('authorization sweep over every operation of the OpenAPI document', () 
 
   it("A's resources are all still there after the sweeps", async () => {
     expect(await readBackAsA()).toEqual([]);
+  });
+
+  it('every workflow the sweep made the platform start carries UserId and TaskType (operators find each one)', async () => {
+    const { client, connection } = await testTemporal();
+    const types = new Set<string>();
+    const missing: string[] = [];
+    let runs = 0;
+    // Visibility is eventually consistent: the last runs show within moments.
+    await new Promise((r) => setTimeout(r, 2000));
+    for await (const w of client.workflow.list({ query: `StartTime >= '${new Date(started).toISOString()}'` })) {
+      if (w.taskQueue !== P.taskQueue && !w.taskQueue.startsWith(`${P.taskQueue}-`)) continue;
+      runs++;
+      types.add(w.type);
+      if (!w.typedSearchAttributes.get(USER_ID) || !w.typedSearchAttributes.get(TASK_TYPE))
+        missing.push(`${w.type} ${w.workflowId}`);
+    }
+    await connection.close();
+    process.stdout.write(
+      `workflows the sweep started: ${runs} runs of ${types.size} types, ${missing.length} without UserId/TaskType\n`,
+    );
+    expect(types.size).toBeGreaterThan(25);
+    expect(missing).toEqual([]);
   });
 });
