@@ -182,14 +182,17 @@ ensure_languagetool() {
 }
 
 # Python tools of the test suite, pinned, in a project-local virtual environment ($TOOLS_DIR/venv):
-# schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json).
+# schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json) and DuckDB.
 SCHEMATHESIS_VERSION="4.32.5"
+# The analysts' DuckDB recipe (docs/events.md) is tested with this DuckDB from PyPI.
+DUCKDB_VERSION="2.0.1"
 ensure_python_tools() {
   local venv="$TOOLS_DIR/venv"
-  if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION$"; then return 0; fi
-  command -v python3 >/dev/null || die "Python 3 is needed for the API fuzzer (schemathesis)"
-  say "installing schemathesis $SCHEMATHESIS_VERSION into $venv"
+  if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION$" \
+    && [ "$("$venv/bin/python" -c 'import duckdb; print(duckdb.__version__)' 2>/dev/null)" = "$DUCKDB_VERSION" ]; then return 0; fi
+  command -v python3 >/dev/null || die "Python 3 is needed for the API fuzzer (schemathesis) and the DuckDB recipe"
+  say "installing schemathesis $SCHEMATHESIS_VERSION and duckdb $DUCKDB_VERSION into $venv"
   python3 -m venv "$venv" >/dev/null 2>&1 || { apt_install python3-venv; python3 -m venv "$venv"; }
-  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" >"$LOG_DIR/venv-install.log" 2>&1 \
-    || { tail -n 20 "$LOG_DIR/venv-install.log" >&2; die "pip could not install schemathesis (log: $LOG_DIR/venv-install.log)"; }
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" "duckdb==$DUCKDB_VERSION" >"$LOG_DIR/venv-install.log" 2>&1 \
+    || { tail -n 20 "$LOG_DIR/venv-install.log" >&2; die "pip could not install schemathesis and duckdb (log: $LOG_DIR/venv-install.log)"; }
 }
