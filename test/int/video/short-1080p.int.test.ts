@@ -80,7 +80,8 @@ describe('a 60-second 9:16 plan rendered offline at 1080p', () => {
       await new Promise((res) => setTimeout(res, 1000));
       r = await call(`${api.url}/api/videonet/render/${start.body.task_id}`, { headers: bearer(user.key) });
     } while (['started', 'in_progress'].includes(r.body.status));
-    expect(r.body.status).toBe('completed');
+    // The whole record on a failure: its error says why.
+    expect(r.body).toMatchObject({ status: 'completed' });
     process.stdout.write(`60 s 9:16 1080p rendered in ${((Date.now() - t0) / 1000).toFixed(1)} s (ultrafast)\n`);
 
     const file = path.join(worker.folders.storageDir, 'videos', r.body.result.filename);
