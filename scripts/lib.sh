@@ -182,17 +182,40 @@ ensure_languagetool() {
 }
 
 # Python tools of the test suite, pinned, in a project-local virtual environment ($TOOLS_DIR/venv):
-# schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json) and DuckDB.
+# schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json), DuckDB, openapi-python-client, mypy.
 SCHEMATHESIS_VERSION="4.32.5"
 # The analysts' DuckDB recipe (docs/events.md) is tested with this DuckDB from PyPI.
 DUCKDB_VERSION="2.0.1"
+# The generated-clients test (test/e2e/clients) generates the Python client and type-checks it with these.
+OPENAPI_PYTHON_CLIENT_VERSION="0.29.1"
+MYPY_VERSION="2.4.1"
+# A current Node.js LTS beside the machine's Node.js 20, from the npm registry (the node-linux-<arch> packages hold the
+# official binaries): scripts/test runs the unit tests and a whole-platform flow on it (docs/robustness.md, "Node.js").
+NODE_LTS_VERSION="24.22.3"
+NODE_LTS_BIN="$TOOLS_DIR/node-$NODE_LTS_VERSION/bin/node"
+ensure_node_lts() {
+  if [ -x "$NODE_LTS_BIN" ] && [ "$("$NODE_LTS_BIN" --version 2>/dev/null)" = "v$NODE_LTS_VERSION" ]; then return 0; fi
+  local arch
+  case "$(uname -m)" in x86_64) arch=x64 ;; aarch64|arm64) arch=arm64 ;; *) die "no Node.js LTS package for $(uname -m)" ;; esac
+  say "fetching Node.js $NODE_LTS_VERSION (npm package node-linux-$arch) into $TOOLS_DIR/node-$NODE_LTS_VERSION"
+  local tmp; tmp="$(mktemp -d)"
+  ( cd "$tmp" && npm pack --silent "node-linux-$arch@$NODE_LTS_VERSION" >/dev/null && tar xzf ./*.tgz ) \
+    || { rm -rf "$tmp"; die "npm could not fetch node-linux-$arch@$NODE_LTS_VERSION"; }
+  rm -rf "$TOOLS_DIR/node-$NODE_LTS_VERSION"; mkdir -p "$TOOLS_DIR"
+  mv "$tmp/package" "$TOOLS_DIR/node-$NODE_LTS_VERSION"; rm -rf "$tmp"
+  "$NODE_LTS_BIN" --version >/dev/null || die "the fetched Node.js $NODE_LTS_VERSION does not run here"
+}
+
 ensure_python_tools() {
   local venv="$TOOLS_DIR/venv"
   if [ -x "$venv/bin/schemathesis" ] && "$venv/bin/schemathesis" --version 2>/dev/null | grep -q " $SCHEMATHESIS_VERSION$" \
-    && [ "$("$venv/bin/python" -c 'import duckdb; print(duckdb.__version__)' 2>/dev/null)" = "$DUCKDB_VERSION" ]; then return 0; fi
+    && [ "$("$venv/bin/python" -c 'import duckdb; print(duckdb.__version__)' 2>/dev/null)" = "$DUCKDB_VERSION" ] \
+    && "$venv/bin/openapi-python-client" --version 2>/dev/null | grep -q " $OPENAPI_PYTHON_CLIENT_VERSION$" \
+    && "$venv/bin/mypy" --version 2>/dev/null | grep -q "^mypy $MYPY_VERSION "; then return 0; fi
   command -v python3 >/dev/null || die "Python 3 is needed for the API fuzzer (schemathesis) and the DuckDB recipe"
-  say "installing schemathesis $SCHEMATHESIS_VERSION and duckdb $DUCKDB_VERSION into $venv"
+  say "installing schemathesis, duckdb, openapi-python-client and mypy into $venv"
   python3 -m venv "$venv" >/dev/null 2>&1 || { apt_install python3-venv; python3 -m venv "$venv"; }
-  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" "duckdb==$DUCKDB_VERSION" >"$LOG_DIR/venv-install.log" 2>&1 \
-    || { tail -n 20 "$LOG_DIR/venv-install.log" >&2; die "pip could not install schemathesis and duckdb (log: $LOG_DIR/venv-install.log)"; }
+  "$venv/bin/pip" install -q --disable-pip-version-check "schemathesis==$SCHEMATHESIS_VERSION" "duckdb==$DUCKDB_VERSION" \
+    "openapi-python-client==$OPENAPI_PYTHON_CLIENT_VERSION" "mypy==$MYPY_VERSION" >"$LOG_DIR/venv-install.log" 2>&1 \
+    || { tail -n 20 "$LOG_DIR/venv-install.log" >&2; die "pip could not install the Python tools (log: $LOG_DIR/venv-install.log)"; }
 }

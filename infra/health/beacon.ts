@@ -46,7 +46,8 @@ export class ProcessBeacon {
 
   private async beat(): Promise<void> {
     try {
-      const details = (await this.opts.details?.()) ?? {};
+      // The Node.js release each process runs on (operators see a mixed fleet during an upgrade).
+      const details = { node: process.version, ...((await this.opts.details?.()) ?? {}) };
       await this.db.raw(
         `INSERT INTO platform_processes (instance_id, process, pid, host, started_at, beat_at, details)
          VALUES (?, ?, ?, ?, ?, now(), ?::jsonb)

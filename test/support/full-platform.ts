@@ -131,6 +131,8 @@ export interface FullPlatform {
   raiseUsageAlert(userId: string, key: string, idempotencyKey: string): Promise<string>;
   /** Why a task may not have finished: its workflow as Temporal describes it and each process's last log lines. */
   explain(taskId: string): Promise<string>;
+  /** The platform's processes (worker, relay, projector, API) and their pids. */
+  processes(): { name: string; pid: number }[];
   stop(): Promise<void>;
 }
 
@@ -258,6 +260,8 @@ export async function startFullPlatform(name: string, env: Record<string, string
       );
       return t.body.access_token;
     },
+
+    processes: () => procs.map((p) => ({ name: p.name, pid: p.child.pid! })),
 
     async explain(taskId) {
       const workflow = await describeWorkflow(taskId).catch((e) => `workflow ${taskId}: not described (${e})`);

@@ -28,6 +28,8 @@ export async function startProcess(
   let out = '';
   const child = fork(path.join(root, 'workers', `${name}.ts`), [], {
     cwd: root,
+    // PLATFORM_NODE: another Node.js binary to run the process on (the LTS test: test/e2e/platform/node-lts.e2e.test.ts).
+    execPath: env.PLATFORM_NODE || process.execPath,
     execArgv: ['--import', 'tsx'],
     // One API process unless the test asks for a cluster (API_PROCESSES=0 would fork one per core); log lines
     // written at once, so a test reading a running process's output sees every line (LOG_BUFFER_BYTES).
