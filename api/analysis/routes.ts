@@ -12,7 +12,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
 import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
-import { claimCheckFields, seoResultSchema } from '../blog/analysis';
+import { analysisIdField, claimCheckFields, seoResultSchema } from '../blog/analysis';
 import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
@@ -142,7 +142,15 @@ export const generalAnalysisRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The analysis',
-        data: { ...seoResultSchema, properties: { ...seoResultSchema.properties, competitors: arr(competitorSchema) } },
+        data: {
+          ...seoResultSchema,
+          properties: {
+            analysis_id: analysisIdField,
+            ...seoResultSchema.properties,
+            competitors: arr(competitorSchema),
+          },
+          required: ['analysis_id', ...(seoResultSchema.required as string[]), 'competitors'],
+        },
       },
     },
     handler: async (ctx) => {
@@ -166,7 +174,16 @@ export const generalAnalysisRoutes: RouteDef[] = [
     rateScheme: 'integration',
     summary: 'SEO analysis (integration route)',
     request: { body: obj({ content: contentField, target_keywords: keywordsField }, ['content']) },
-    responses: { 200: { description: 'The analysis', data: seoResultSchema } },
+    responses: {
+      200: {
+        description: 'The analysis',
+        data: {
+          ...seoResultSchema,
+          properties: { analysis_id: analysisIdField, ...seoResultSchema.properties },
+          required: ['analysis_id', ...(seoResultSchema.required as string[])],
+        },
+      },
+    },
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const result = analyzeSeo({ content: ctx.body.content, keywords: ctx.body.target_keywords });

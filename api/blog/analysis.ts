@@ -35,6 +35,8 @@ const seoBody = obj(
   { content: contentField, blog_title: str(300), keywords: strings(20, 100), research_data: researchDataSchema },
   ['content'],
 );
+/** The id of a stored analysis (GET it back, compare it later: docs/analysis.md). */
+export const analysisIdField = { type: 'string', description: 'The id of the stored analysis' } as const;
 export const seoResultSchema = obj({
   seo_score: num,
   density: obj({ primary_keywords: numMap, secondary_keywords: numMap }),
@@ -281,7 +283,11 @@ export const blogAnalysisRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The analysis',
-        data: { ...seoResultSchema, properties: { success: ok, ...seoResultSchema.properties } },
+        data: {
+          ...seoResultSchema,
+          properties: { success: ok, analysis_id: analysisIdField, ...seoResultSchema.properties },
+          required: ['success', 'analysis_id', ...(seoResultSchema.required as string[])],
+        },
       },
     },
     handler: async (ctx) => {

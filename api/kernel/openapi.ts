@@ -131,6 +131,68 @@ export function documentedSchema(schema: unknown): unknown {
   };
 }
 
+/** The constant name a client generator gives an enum value (`content.generated` and `content_generated`: CONTENT_GENERATED). */
+const enumConstant = (v: string) =>
+  v
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase() || 'VALUE';
+
+/**
+ * `x-enum-varnames` (the member names openapi-python-client, openapi-generator and others use) on every string enum
+ * whose values would get one name twice — the webhook events list both `content.generated` and the spec's
+ * `content_generated` — so generated clients build (a repeated name made openapi-python-client stop). The first value
+ * keeps the plain name; a later one that repeats it gets `_2`, `_3`, … in document order.
+ */
+export function withEnumVarnames<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withEnumVarnames) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withEnumVarnames(v)])) as Schema;
+  const values = out.enum;
+  if (Array.isArray(values) && values.length && values.every((v) => typeof v === 'string')) {
+    const seen = new Map<string, number>();
+    const names = (values as string[]).map((v) => {
+      const base = enumConstant(v);
+      const n = (seen.get(base) ?? 0) + 1;
+      seen.set(base, n);
+      return n === 1 ? base : `${base}_${n}`;
+    });
+    if (names.some((x, i) => x !== enumConstant(values[i] as string))) out['x-enum-varnames'] = names;
+  }
+  return out as T;
+}
+
+/**
+ * An object schema with its own `properties` beside a `oneOf` of object branches (a writer's answer: the common
+ * fields, and the content of each kind) has each branch carry the common properties and required fields itself.
+ * It accepts the same documents; client generators read each branch as a whole type (openapi-python-client ignored
+ * the common fields of such a schema, so a generated client lost `text`, `task_id`, …).
+ */
+export function foldIntoBranches<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(foldIntoBranches) as T;
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, foldIntoBranches(v)])) as Schema;
+  const branches = out.oneOf as Schema[] | undefined;
+  const props = out.properties as Record<string, unknown> | undefined;
+  if (!Array.isArray(branches) || !props || branches.some((b) => !b || typeof b !== 'object' || '$ref' in b))
+    return out as T;
+  const { properties: _p, required, additionalProperties, ...rest } = out;
+  return {
+    ...rest,
+    oneOf: branches.map((b) => ({
+      type: 'object',
+      ...b,
+      properties: { ...props, ...((b.properties as Record<string, unknown>) ?? {}) },
+      required: [...new Set([...((required as string[]) ?? []), ...((b.required as string[]) ?? [])])],
+      ...(additionalProperties !== undefined && b.additionalProperties === undefined ? { additionalProperties } : {}),
+    })),
+  } as T;
+}
+
+/** The document as client generators read it best (the same documents valid): see the two passes. */
+const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
+
 export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const usedFamilies = new Set<Family>();
@@ -145,7 +207,15 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
         responses[status] = {
           description: resp.description,
           content: Object.fromEntries(
-            [resp.contentType].flat().map((t) => [t, { schema: asResponse(resp.data ?? {}, SIZE_BOUNDS) }]),
+            // A binary answer is also served as application/octet-stream to a client that asks for it (rawContentType
+            // in registry.ts), listed first: generators that know no other binary type read it as bytes.
+            [
+              ...((resp.data as Schema | undefined)?.format === 'binary' ? ['application/octet-stream'] : []),
+              resp.contentType,
+            ]
+              .flat()
+              .filter((t, i, all) => all.indexOf(t) === i)
+              .map((t) => [t, { schema: asResponse(resp.data ?? {}, SIZE_BOUNDS) }]),
           ),
         };
       else if (status === '204') responses[status] = { description: resp.description };
@@ -199,7 +269,7 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       responses,
     };
   }
-  return {
+  return forGenerators({
     openapi: '3.1.0',
     info: {
       title: opts.title ?? 'AI content platform API',
@@ -245,5 +315,5 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
         FAMILIES.filter((f) => usedFamilies.has(f)).map((f) => [`${f}_error`, ENVELOPES[f].errorSchema]),
       ),
     },
-  };
+  });
 }

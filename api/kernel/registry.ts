@@ -199,7 +199,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
         } as HandlerCtx);
         if ('raw' in result) {
           for (const [k, v] of Object.entries(result.raw.headers ?? {})) res.setHeader(k, v);
-          res.status(result.raw.status ?? 200).type(result.raw.contentType);
+          res.status(result.raw.status ?? 200).type(rawContentType(req, result.raw.contentType));
           const body = result.raw.body;
           if (body instanceof Readable) await pipeStream(body, res);
           else res.send(body);
@@ -237,4 +237,14 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
     );
   }
   app.use(table.handler());
+}
+
+/**
+ * The Content-Type of a raw answer (a file, the docs page): its own type, or `application/octet-stream` when the
+ * request's Accept prefers that to it — a generic client that wants the bytes as bytes (generated clients read a
+ * `application/octet-stream` answer as bytes, and some know no other binary type). The bytes are the same.
+ */
+export function rawContentType(req: { accepts(types: string[]): string | false }, own: string): string {
+  const OCTETS = 'application/octet-stream';
+  return own !== OCTETS && req.accepts([own, OCTETS]) === OCTETS ? OCTETS : own;
 }
