@@ -4,6 +4,8 @@
  * (by family), parameters, request body, success response wrapped in the
  * family's envelope, and the family's error responses.
  */
+import { WEBHOOK_NAMES } from '../../domain/webhooks/catalogue';
+import { TAG_GROUPS, TAGS } from './openapi-tags';
 import { ENVELOPES } from './envelopes';
 import { CREDENTIALS, Family, FAMILIES } from './families';
 import type { JsonSchema } from './envelopes/common';
@@ -193,6 +195,135 @@ export function foldIntoBranches<T>(node: T): T {
 /** The document as client generators read it best (the same documents valid): see the two passes. */
 const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
 
+/** The response headers the platform sends (api/app.ts, rate-limit.ts, errors.ts, tasks.ts, conditional.ts, idempotency.ts). */
+const RESPONSE_HEADERS: Record<string, Schema> = {
+  'X-Request-Id': {
+    description: 'The id of this request (a well-formed incoming X-Request-Id is kept); logs and support use it',
+    schema: { type: 'string' },
+  },
+  'RateLimit-Policy': {
+    description:
+      'The rate windows of the caller\'s plan for this route\'s scheme: `"<window>";q=<limit>;w=<seconds>`, …',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description: 'The binding window now: `"<window>";r=<remaining>;t=<seconds until it resets>`',
+    schema: { type: 'string' },
+  },
+  'X-RateLimit-Limit': {
+    description: 'Calendar family: calls allowed in the binding window',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': { description: 'Calendar family: calls left in it', schema: { type: 'integer' } },
+  'X-RateLimit-Reset': { description: 'Calendar family: when it resets (Unix seconds)', schema: { type: 'integer' } },
+  'X-RateLimit-Retry-After': {
+    description: 'Calendar family: seconds until a call is allowed again (0 while calls remain)',
+    schema: { type: 'integer' },
+  },
+  'Retry-After': { description: 'Seconds to wait before trying again (or polling again)', schema: { type: 'integer' } },
+  Location: { description: "The task's status URL, to poll", schema: { type: 'string' } },
+  ETag: {
+    description: 'Weak tag of the record; send it as If-None-Match for a 304 while unchanged',
+    schema: { type: 'string' },
+  },
+  'Idempotent-Replayed': {
+    description: 'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key',
+    schema: { const: 'true' },
+  },
+  'WWW-Authenticate': { description: 'The credential scheme: Bearer', schema: { type: 'string' } },
+};
+
+const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
+
+/** Documents on one response the headers the platform sends with it. */
+function withResponseHeaders(route: RouteDef, family: Family, status: string, resp: Schema): void {
+  const names = ['X-Request-Id'];
+  // Rate limiting follows authentication: a 401 is answered before it, a public route's call by no plan.
+  if (route.auth !== 'public' && status !== '401') {
+    names.push('RateLimit-Policy', 'RateLimit');
+    if (family === 'calendar')
+      names.push('X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'X-RateLimit-Retry-After');
+  }
+  if (status === '429') names.push('Retry-After');
+  if (status === '401') names.push('WWW-Authenticate');
+  const data = route.responses[status as unknown as keyof typeof route.responses] as { data?: Schema } | undefined;
+  if (status === '202' && (data?.data?.properties as Record<string, unknown> | undefined)?.status_url)
+    names.push('Location', 'Retry-After');
+  if (route.etag && (status === '200' || status === '304')) names.push('ETag');
+  if (route.etag && status === '200') names.push('Retry-After');
+  if (status.startsWith('2') && isIdempotentRoute(route, family)) names.push('Idempotent-Replayed');
+  resp.headers = {
+    ...((resp.headers as Schema | undefined) ?? {}),
+    ...Object.fromEntries(names.map((n) => [n, header(n)])),
+  };
+}
+
+/**
+ * The `webhooks` section (OpenAPI 3.1): every event the platform delivers (domain/webhooks/catalogue.ts), as the
+ * POST it makes to a subscribed endpoint — the body of its shape and the Standard Webhooks signature headers
+ * (infra/webhooks/sign.ts; docs/webhooks.md says how to verify them).
+ */
+function webhooksSection(): Record<string, unknown> {
+  const signature = [
+    { name: 'webhook-id', description: 'The delivery id (the same on every retry of one delivery)' },
+    { name: 'webhook-timestamp', description: 'Unix seconds of this attempt' },
+    {
+      name: 'webhook-signature',
+      description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint secret',
+    },
+  ].map((h) => ({ in: 'header', required: true, schema: { type: 'string' }, ...h }));
+  const ids = new Map<string, number>();
+  const operationId = (name: string) => {
+    const base = `webhook_${name.replace(/[^A-Za-z0-9]+/g, '_')}`;
+    const n = (ids.get(base) ?? 0) + 1;
+    ids.set(base, n);
+    return n === 1 ? base : `${base}_${n}`;
+  };
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_NAMES).map(([name, w]) => {
+      const common = {
+        id: { type: 'string', description: 'The delivery id (also the webhook-id header)' },
+        timestamp: { type: 'string', format: 'date-time', description: 'When the event happened' },
+        data: { type: 'object', description: `What happened: ${w.description}` },
+      };
+      const body =
+        w.shape === 'calendar'
+          ? {
+              type: 'object',
+              properties: { event: { const: name }, ...common },
+              required: ['event', 'id', 'timestamp', 'data'],
+            }
+          : {
+              type: 'object',
+              properties: {
+                event_type: { const: name },
+                ...common,
+                ...(name === 'content_generated'
+                  ? { content: { type: 'object', description: 'The generated content' } }
+                  : {}),
+              },
+              required: ['event_type', 'id', 'timestamp', 'data'],
+            };
+      return [
+        name,
+        {
+          post: {
+            operationId: operationId(name),
+            // Authenticated by its signature headers, not by a credential of the platform's.
+            security: [],
+            summary: `${name}: ${w.description}`,
+            description: `Registered with ${w.family === 'calendar' ? 'POST /v1/calendar/webhooks' : 'POST /api/webhooks'}. A 2xx answer within the attempt time-out acknowledges it; anything else is retried on the delivery schedule (docs/webhooks.md).`,
+            tags: ['webhooks'],
+            parameters: signature,
+            requestBody: { required: true, content: { 'application/json': { schema: body } } },
+            responses: { '200': { description: 'Received (any 2xx)' } },
+          },
+        },
+      ];
+    }),
+  );
+}
+
 export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const usedFamilies = new Set<Family>();
@@ -239,6 +370,7 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     }
     if (route.etag) responses['304'] = { description: NOT_MODIFIED };
     Object.assign(responses, errorResponses(route, family));
+    for (const [status, resp] of Object.entries(responses)) withResponseHeaders(route, family, status, resp as Schema);
     const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));
     usedFamilies.add(family);
     usedFamilies.add('subscription'); // every family's 429 may carry the subscription body (plan limits)
@@ -280,7 +412,11 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     },
     // The base URL clients use (PUBLIC_BASE_URL, else the API's own address); `/` = where this document was fetched from.
     servers: [{ url: opts.serverUrl ?? '/', description: 'This API' }],
+    // Described and in the specification's order (api/kernel/openapi-tags.ts); groups by document for renderers.
+    tags: TAGS,
+    'x-tagGroups': TAG_GROUPS.map((g) => ({ name: g.name, tags: g.tags.map((t) => t.name) })),
     paths,
+    webhooks: webhooksSection(),
     components: {
       // Only what the paths use: a family with no route yet adds neither its error body nor its credential scheme.
       securitySchemes: Object.fromEntries(
@@ -314,6 +450,7 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       schemas: Object.fromEntries(
         FAMILIES.filter((f) => usedFamilies.has(f)).map((f) => [`${f}_error`, ENVELOPES[f].errorSchema]),
       ),
+      headers: RESPONSE_HEADERS,
     },
   });
 }
