@@ -10,6 +10,8 @@ import type { AiGateway } from '../infra/ai/gateway';
 import { VendorBadResponseError } from '../infra/ai/errors';
 import type { EventStore, NewEvent } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';
+import { ConcurrencyError } from '../infra/eventstore/errors';
+import { podcastDecider } from '../domain/podcast/decide';
 import type { ResearchProvider } from '../infra/research';
 import { podcastStream } from '../domain/events/podcast';
 import { PODCAST_SCRIPT, PODCAST_TEXT_TASKS } from '../domain/podcast/tasks';
@@ -40,6 +42,45 @@ export async function appendProjectEvent(
     { ...event, eventId: uuidFromKey(`podcast:${key}`) },
     { user_id: userId, workflow_id: currentWorkflowId(), causation_id: key },
   );
+}
+
+/**
+ * Records a written script as the project's next version, numbered when it is stored: the project's version then,
+ * plus one, appended at the stream version it was read at (ConcurrencyError: read again and renumber). Two scripts
+ * written at once for one project get two versions, never one number twice. A retried activity finds its own event
+ * (the event id is the activity's key) and answers the version it was stored with.
+ */
+export async function appendScriptVersion(
+  store: EventStore,
+  projectId: string,
+  userId: string,
+  taskId: string,
+  script: PodcastScript,
+): Promise<number> {
+  const key = activityKey();
+  for (let attempt = 1; ; attempt++) {
+    const { state, version: at } = await store.aggregateStream(
+      podcastStream(projectId),
+      podcastDecider.evolve,
+      podcastDecider.initialState,
+    );
+    const version = (state.project?.script_version ?? 0) + 1;
+    try {
+      const r = await store.appendOnce(
+        podcastStream(projectId),
+        {
+          type: 'PodcastScriptWritten',
+          data: { project_id: projectId, user_id: userId, script, version, task_id: taskId },
+          eventId: uuidFromKey(`podcast:${key}`),
+        },
+        { user_id: userId, workflow_id: currentWorkflowId(), causation_id: key },
+        at,
+      );
+      return (r.event.data as { version: number }).version;
+    } catch (e) {
+      if (!(e instanceof ConcurrencyError) || attempt >= 10) throw e;
+    }
+  }
 }
 
 const NOTE: Record<TextJob['kind'], NoteField> = { enhance: 'enhanced_idea', analyze: 'analysis', queries: 'queries' };
@@ -109,11 +150,8 @@ export function createPodcastActivities(deps: PodcastActivityDeps) {
         throw new VendorBadResponseError(resp.provider, `unusable script: ${(e as Error).message}`);
       }
       if (coverage) script = { ...script, coverage };
-      await appendProjectEvent(deps.store, a.job.project_id, a.userId, {
-        type: 'PodcastScriptWritten',
-        data: { project_id: a.job.project_id, user_id: a.userId, script, version: a.job.version, task_id: a.taskId },
-      });
-      return { script, version: a.job.version };
+      const version = await appendScriptVersion(deps.store, a.job.project_id, a.userId, a.taskId, script);
+      return { script, version };
     },
   };
 }

@@ -152,7 +152,8 @@ export const analysisRoutes: RouteDef[] = [
         speakers: typeof speakers === 'number' ? speakersOf(speakers) : speakers,
       };
       const id = project_id ?? (await createProject(ctx, titleOf(request.idea), request.idea.trim()));
-      const p = await currentProject(ctx, id);
+      // The project must be the caller's; the script's version is numbered when it is stored.
+      await currentProject(ctx, id);
       return runTask(
         ctx,
         {
@@ -161,7 +162,7 @@ export const analysisRoutes: RouteDef[] = [
           idPrefix: 'podcast-script',
           after: async (c) => settleProject(c, id),
         },
-        { project_id: id, version: p.script_version + 1, request },
+        { project_id: id, request },
       ).then((r) => ('data' in r && r.status === 200 ? { ...r, data: { project_id: id, ...(r.data as object) } } : r));
     },
   }),

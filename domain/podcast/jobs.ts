@@ -25,7 +25,8 @@ export interface ResearchJob {
 
 export interface ScriptJob {
   project_id: string;
-  version: number;
+  /** Not read any more: the version is numbered when the script is stored (activities/podcast.ts). */
+  version?: number;
   request: ScriptRequest;
 }
 
