@@ -196,41 +196,30 @@ export function foldIntoBranches<T>(node: T): T {
 const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
 
 /** The response headers the platform sends (api/app.ts, rate-limit.ts, errors.ts, tasks.ts, conditional.ts, idempotency.ts). */
+const textHeader = (description: string) => ({ description, schema: { type: 'string' } });
+const secondsHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 const RESPONSE_HEADERS: Record<string, Schema> = {
-  'X-Request-Id': {
-    description: 'The id of this request (a well-formed incoming X-Request-Id is kept); logs and support use it',
-    schema: { type: 'string' },
-  },
-  'RateLimit-Policy': {
-    description:
-      'The rate windows of the caller\'s plan for this route\'s scheme: `"<window>";q=<limit>;w=<seconds>`, …',
-    schema: { type: 'string' },
-  },
-  RateLimit: {
-    description: 'The binding window now: `"<window>";r=<remaining>;t=<seconds until it resets>`',
-    schema: { type: 'string' },
-  },
-  'X-RateLimit-Limit': {
-    description: 'Calendar family: calls allowed in the binding window',
-    schema: { type: 'integer' },
-  },
-  'X-RateLimit-Remaining': { description: 'Calendar family: calls left in it', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Calendar family: when it resets (Unix seconds)', schema: { type: 'integer' } },
-  'X-RateLimit-Retry-After': {
-    description: 'Calendar family: seconds until a call is allowed again (0 while calls remain)',
-    schema: { type: 'integer' },
-  },
-  'Retry-After': { description: 'Seconds to wait before trying again (or polling again)', schema: { type: 'integer' } },
-  Location: { description: "The task's status URL, to poll", schema: { type: 'string' } },
-  ETag: {
-    description: 'Weak tag of the record; send it as If-None-Match for a 304 while unchanged',
-    schema: { type: 'string' },
-  },
+  'X-Request-Id': textHeader(
+    'The id of this request (a well-formed incoming X-Request-Id is kept); logs and support use it',
+  ),
+  'RateLimit-Policy': textHeader(
+    'The rate windows of the caller\'s plan for this route\'s scheme: `"<window>";q=<limit>;w=<seconds>`, …',
+  ),
+  RateLimit: textHeader('The binding window now: `"<window>";r=<remaining>;t=<seconds until it resets>`'),
+  'X-RateLimit-Limit': secondsHeader('Calendar family: calls allowed in the binding window'),
+  'X-RateLimit-Remaining': secondsHeader('Calendar family: calls left in it'),
+  'X-RateLimit-Reset': secondsHeader('Calendar family: when it resets (Unix seconds)'),
+  'X-RateLimit-Retry-After': secondsHeader(
+    'Calendar family: seconds until a call is allowed again (0 while calls remain)',
+  ),
+  'Retry-After': secondsHeader('Seconds to wait before trying again (or polling again)'),
+  Location: textHeader("The task's status URL, to poll"),
+  ETag: textHeader('Weak tag of the record; send it as If-None-Match for a 304 while unchanged'),
   'Idempotent-Replayed': {
     description: 'Present (true) when this is the stored answer of an earlier request with the same Idempotency-Key',
     schema: { const: 'true' },
   },
-  'WWW-Authenticate': { description: 'The credential scheme: Bearer', schema: { type: 'string' } },
+  'WWW-Authenticate': textHeader('The credential scheme: Bearer'),
 };
 
 const header = (name: string) => ({ $ref: `#/components/headers/${name}` });
