@@ -193,7 +193,7 @@ export function foldIntoBranches<T>(node: T): T {
 }
 
 /** The document as client generators read it best (the same documents valid): see the two passes. */
-const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
+export const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
 
 /** The response headers the platform sends (api/app.ts, rate-limit.ts, errors.ts, tasks.ts, conditional.ts, idempotency.ts). */
 const textHeader = (description: string) => ({ description, schema: { type: 'string' } });

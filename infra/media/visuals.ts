@@ -59,18 +59,20 @@ const NOISE_TILE = 256;
  * from the PRNG; a 256-px repeat of ±2-level noise is invisible.
  */
 async function dithered(img: Sharp, out: string, seed: number): Promise<void> {
+  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // A tile no larger than the picture (libvips composites nothing larger).
+  const [tw, th] = [Math.min(NOISE_TILE, info.width), Math.min(NOISE_TILE, info.height)];
   const random = prng(seed);
-  const tile = Buffer.alloc(NOISE_TILE * NOISE_TILE * 3);
+  const tile = Buffer.alloc(tw * th * 3);
   for (let i = 0; i < tile.length; i++) {
     // Two draws of 0..3 summed, less 3: -3..+3 (triangular around 0), clamped to ±2, stored +2 (0..4).
     const n = Math.floor(random() * 4) + Math.floor(random() * 4) - 3;
     tile[i] = (n > 2 ? 2 : n < -2 ? -2 : n) + 2;
   }
-  // The picture is materialised first: a pipeline has one composite list, and a card's text is already one.
-  const { data, info } = await img.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  // The picture was materialised first: a pipeline has one composite list, and a card's text is already one.
   await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .linear(1, -2)
-    .composite([{ input: tile, raw: { width: NOISE_TILE, height: NOISE_TILE, channels: 3 }, tile: true, blend: 'add' }])
+    .composite([{ input: tile, raw: { width: tw, height: th, channels: 3 }, tile: true, blend: 'add' }])
     .png({ compressionLevel: 3 })
     .toFile(out);
 }
