@@ -10,8 +10,13 @@
  */
 import { Context } from '@temporalio/activity';
 
-/** Keeps heartbeating every `everyMs` while `work` runs (a vendor call), with the latest `details` if given. */
-export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 3000, details?: () => unknown): Promise<T> {
+/**
+ * Keeps heartbeating every `everyMs` while `work` runs (a vendor call), with the latest `details` if given. A
+ * cancellation reaches an activity only in the answer to a heartbeat sent after it, so the interval bounds how long a
+ * cancelled model call goes on: 1 s (the worker's throttle decides how often heartbeats actually leave; 3 s let a
+ * 2-second generation finish, and be charged, after its task was cancelled).
+ */
+export async function withHeartbeat<T>(work: () => Promise<T>, everyMs = 1000, details?: () => unknown): Promise<T> {
   const ctx = Context.current();
   const beat = () => (details ? ctx.heartbeat(details()) : ctx.heartbeat());
   beat();
