@@ -133,6 +133,16 @@ export function documentedSchema(schema: unknown): unknown {
   };
 }
 
+/** `names` with each repeat numbered in order (`X`, `X_2`, `X_3`): member names and operation ids that must differ. */
+function distinctNames(names: string[]): string[] {
+  const seen = new Map<string, number>();
+  return names.map((base) => {
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base}_${n}`;
+  });
+}
+
 /** The constant name a client generator gives an enum value (`content.generated` and `content_generated`: CONTENT_GENERATED). */
 const enumConstant = (v: string) =>
   v
@@ -153,13 +163,7 @@ export function withEnumVarnames<T>(node: T): T {
   const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withEnumVarnames(v)])) as Schema;
   const values = out.enum;
   if (Array.isArray(values) && values.length && values.every((v) => typeof v === 'string')) {
-    const seen = new Map<string, number>();
-    const names = (values as string[]).map((v) => {
-      const base = enumConstant(v);
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      return n === 1 ? base : `${base}_${n}`;
-    });
+    const names = distinctNames((values as string[]).map(enumConstant));
     if (names.some((x, i) => x !== enumConstant(values[i] as string))) out['x-enum-varnames'] = names;
   }
   return out as T;
@@ -261,15 +265,11 @@ function webhooksSection(): Record<string, unknown> {
       description: '`v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` with the endpoint secret',
     },
   ].map((h) => ({ in: 'header', required: true, schema: { type: 'string' }, ...h }));
-  const ids = new Map<string, number>();
-  const operationId = (name: string) => {
-    const base = `webhook_${name.replace(/[^A-Za-z0-9]+/g, '_')}`;
-    const n = (ids.get(base) ?? 0) + 1;
-    ids.set(base, n);
-    return n === 1 ? base : `${base}_${n}`;
-  };
+  const operationIds = distinctNames(
+    Object.keys(WEBHOOK_NAMES).map((n) => `webhook_${n.replace(/[^A-Za-z0-9]+/g, '_')}`),
+  );
   return Object.fromEntries(
-    Object.entries(WEBHOOK_NAMES).map(([name, w]) => {
+    Object.entries(WEBHOOK_NAMES).map(([name, w], i) => {
       const common = {
         id: { type: 'string', description: 'The delivery id (also the webhook-id header)' },
         timestamp: { type: 'string', format: 'date-time', description: 'When the event happened' },
@@ -297,7 +297,7 @@ function webhooksSection(): Record<string, unknown> {
         name,
         {
           post: {
-            operationId: operationId(name),
+            operationId: operationIds[i],
             // Authenticated by its signature headers, not by a credential of the platform's.
             security: [],
             summary: `${name}: ${w.description}`,
