@@ -114,7 +114,7 @@ export async function blogWriterResearchWorkflow(input: TaskInput<BlogResearchRe
 }
 
 export async function profnetPostWorkflow(input: TaskInput<ProfnetRequest>): Promise<Result> {
-  return runTask('profnet_post', input, async (progress) => {
+  return runTask('profnet_writer', input, async (progress) => {
     const r = input.request;
     await progress(`Researching "${r.topic}"`);
     const found = await reads.findSources({ query: r.topic, limit: 4 });

@@ -12,7 +12,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
 import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
-import { analysisIdField, claimCheckFields, seoResultSchema } from '../blog/analysis';
+import { analysisIdField, assessmentScoreSchema, claimCheckFields, seoResultSchema } from '../blog/analysis';
 import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
@@ -72,7 +72,9 @@ const locatedSchema = obj({
 const goalSchema = obj({
   goal: { enum: GOAL_NAMES },
   score: num,
-  assessments: arr({ type: 'object' }),
+  assessments: arr(assessmentScoreSchema, {
+    description: 'The SEO assessments the goal is judged by (engagement: one, from the flow analysis)',
+  }),
   recommendations: arr(locatedSchema),
 });
 
@@ -173,6 +175,8 @@ export const generalAnalysisRoutes: RouteDef[] = [
     tags: ['seo'],
     rateScheme: 'integration',
     summary: 'SEO analysis (integration route)',
+    description:
+      "The same analysis as POST /api/blog-writer/seo/analyze (without competitors), on the integration rate scheme (burst 20 per minute, 100 per hour). The analysis is recorded (analysis_id; webhook seo.analysis.completed) and the call is recorded as the user's integration action seo_analyzer/analyzed. content over 100,000 characters: 413.",
     request: { body: obj({ content: contentField, target_keywords: keywordsField }, ['content']) },
     responses: {
       200: {

@@ -19,7 +19,7 @@ import type { FlowInput, RefineInput } from '../../domain/analysis';
 import type { OutlineSection, ResearchData } from '../../domain/analysis/types';
 import { ValidationError } from '../../domain/errors';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, httpUrl, int, num, obj, ok, str, strings } from '../kernel/schema';
+import { arr, bool, httpUrl, int, iso, num, obj, ok, str, strings } from '../kernel/schema';
 import { contentField, limitContent, recordSeoAnalysis, timed } from '../analysis/common';
 import { outlineSchema, researchDataSchema, sectionIdSchema } from './schemas';
 import { refuseCamelSpelling } from '../../domain/blog/types';
@@ -37,14 +37,60 @@ const seoBody = obj(
 );
 /** The id of a stored analysis (GET it back, compare it later: docs/analysis.md). */
 export const analysisIdField = { type: 'string', description: 'The id of the stored analysis' } as const;
+const string = { type: 'string' };
+/** Character offsets into `content` (end exclusive). */
+const span = { start: int, end: int };
+/** One assessment's score 0-100 and its weight in seo_score (not applicable ones are left out of the score). */
+export const assessmentScoreSchema = obj({ id: string, score: num, weight: num, applicable: bool });
+/** domain/analysis/seo-types.ts `readability_details`: every readability formula, the raw counts, text statistics. */
+const readabilityDetailsSchema = obj(
+  {
+    flesch_reading_ease: num,
+    flesch_kincaid_grade: num,
+    gunning_fog: num,
+    coleman_liau: num,
+    smog: num,
+    automated_readability_index: num,
+    dale_chall: num,
+    consensus_grade: { ...num, description: 'Median of seven grade estimates' },
+    counts: obj(
+      {
+        sentences: int,
+        words: int,
+        syllables: int,
+        letters: { ...int, description: 'Letters and digits' },
+        complexWords: { ...int, description: 'Gunning fog complex words' },
+        polysyllables: { ...int, description: 'SMOG: words of 3+ syllables' },
+        difficultWords: { ...int, description: 'Dale-Chall: words not on the familiar list' },
+      },
+      undefined,
+      { description: 'The raw counts of the body sentences the formulas use' },
+    ),
+    reading_time_minutes: num,
+    sentence_length: obj({ average_words: num, over_20_words_share: num }),
+    passive_voice_share: num,
+    transition_word_share: num,
+  },
+  undefined,
+  { description: 'Extra: all readability formulas, the raw counts and the text statistics' },
+);
 export const seoResultSchema = obj({
   seo_score: num,
   density: obj({ primary_keywords: numMap, secondary_keywords: numMap }),
   structure: obj({
-    heading_hierarchy: { type: 'object' },
+    heading_hierarchy: obj({
+      is_valid: { ...bool, description: 'No skipped level and at most one H1' },
+      headings: arr(obj({ level: int, text: string, ...span })),
+      skipped_levels: arr(
+        obj({ from: int, to: int, heading: string, ...span }, undefined, {
+          description: 'A heading deeper than the previous one + 1 (H2 -> H4)',
+        }),
+      ),
+      multiple_h1: bool,
+    }),
     heading_distribution: obj({ h1: int, h2: int, h3: int }),
-    paragraph_length: { type: 'object' },
-    list_usage: { type: 'object' },
+    paragraph_length: obj({ paragraphs: int, average_words: num, max_words: int, over_limit: int }),
+    list_usage: obj({ lists: int, list_items: int, has_lists: bool }),
   }),
   readability: obj({ flesch_reading_ease: num, flesch_kincaid_grade: num, gunning_fog: num, coleman_liau: num }),
   link_suggestions: arr(
@@ -72,8 +118,8 @@ export const seoResultSchema = obj({
       end: int,
     }),
   ),
-  readability_details: { type: 'object' },
-  assessments: arr(obj({ id: { type: 'string' }, score: num, weight: num, applicable: { type: 'boolean' } })),
+  readability_details: readabilityDetailsSchema,
+  assessments: arr(assessmentScoreSchema),
   coherence: obj({
     subject: { type: 'string' },
     subject_source: { enum: ['given', 'text'] },
@@ -125,7 +171,38 @@ const metadataSchema = obj({
     image: { type: ['string', 'null'] },
     card: { enum: ['summary', 'summary_large_image'] },
   }),
-  json_ld_schema: { type: 'object', description: 'schema.org BlogPosting' },
+  json_ld_schema: obj(
+    {
+      '@context': { const: 'https://schema.org' },
+      '@type': { const: 'BlogPosting' },
+      headline: string,
+      description: string,
+      datePublished: iso,
+      dateModified: iso,
+      author: obj({ '@type': { enum: ['Person', 'Organization'] }, name: string }),
+      image: arr(string),
+      mainEntityOfPage: obj({ '@type': { const: 'WebPage' }, '@id': string }),
+      url: string,
+      keywords: { ...string, description: 'The blog tags, comma-separated' },
+      wordCount: int,
+      articleSection: { ...string, description: 'The first blog category, unless it is General' },
+      publisher: obj({ '@type': { const: 'Organization' }, name: string }),
+    },
+    [
+      '@context',
+      '@type',
+      'headline',
+      'description',
+      'datePublished',
+      'dateModified',
+      'author',
+      'mainEntityOfPage',
+      'url',
+      'keywords',
+      'wordCount',
+    ],
+    { description: 'schema.org BlogPosting (image only when the post has one)' },
+  ),
   canonical_url: { type: 'string' },
   reading_time: num,
   focus_keyword: { type: 'string' },
@@ -220,7 +297,9 @@ export const claimResultSchema = obj(
     start: int,
     end: int,
     claim_types: arr(),
-    evidence: { type: 'object' },
+    evidence: obj({ title: string, url: string, passage: string }, undefined, {
+      description: 'The source passage that decided the label; absent when no passage did',
+    }),
   },
   ['claim', 'confidence', 'verification_status', 'supporting_sources', 'start', 'end', 'claim_types'],
 );
@@ -255,7 +334,16 @@ const rebalanceSchema = obj({
     total_target_words: int,
     original_total: int,
     rebalanced_total: int,
-    adjustments_made: arr({ type: 'object' }),
+    adjustments_made: arr(
+      obj({
+        section_id: string,
+        heading: string,
+        original_target_words: { ...int, description: '0 when the section had no target_words' },
+        new_target_words: int,
+        word_adjustment: int,
+      }),
+      { description: 'The sections whose target_words changed' },
+    ),
   }),
 });
 
@@ -330,6 +418,8 @@ export const blogAnalysisRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Flow analysis: transitions, coherence and engagement per section',
+    description:
+      'Sections are the given `sections` (ids unique), else `content` cut at its headings (ids section-1, section-2, …; text before the first heading is `intro`). Each section scores 0.35 coherence + 0.35 transition + 0.3 engagement (0-100), keyed by id in section_flow_scores; overall_flow_score is their mean, and issues name sections as "Heading" (id). Pure and offline (docs/analysis.md "Flow analysis"); POST /api/blog/flow-analysis/advanced adds per-section detail. Neither content nor sections: 400; content over 100,000 characters: 413.',
     request: { body: flowBody(false) },
     responses: {
       200: { description: 'Scores 0-100, issues and suggestions naming the sections', data: basicFlowSchema },
@@ -432,6 +522,8 @@ export const blogAnalysisRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Spread a word budget over the sections in proportion to their targets (sums exactly)',
+    description:
+      "The budget is the query parameter target_words (default 1500). Sections without target_words weigh as the mean of those that have one (equal shares when none has); the shares are rounded by largest remainder, so they sum exactly to the budget. Each section comes back with its new target_words and word_adjustment (new − old, old missing = 0); rebalancing_summary.adjustments_made lists the changed sections. Pure: the input is not modified and nothing is stored. Duplicate section ids, or keyPoints/targetWords (the medium route's spelling) in a section: 400.",
     request: {
       body: obj({ outline: outlineSchema }),
       query: obj({ target_words: { type: 'integer', minimum: 0, maximum: 1000000, default: 1500 } }, []),

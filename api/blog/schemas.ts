@@ -1,6 +1,6 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
-import { coverageSchema, httpUrl, nullable, str, strings } from '../kernel/schema';
-import { taskRecordSchema as anyTaskRecord } from '../kernel/tasks';
+import { asResponse, coverageSchema, httpUrl, named, nullable, str, strings } from '../kernel/schema';
+import { taskRecordFields } from '../kernel/task-catalogue';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
 export const sourceSchema = {
@@ -137,13 +137,16 @@ export const startedSchema = {
   required: ['task_id', 'status'],
 };
 
-/** A blog task as its status routes answer it: the kernel's task record without `task_type` (the route names it). */
-export const taskRecordSchema = withoutTaskType(anyTaskRecord);
-
-function withoutTaskType(schema: JsonSchema): JsonSchema {
-  const { task_type: _named, ...properties } = schema.properties as Record<string, unknown>;
-  return { ...schema, properties, required: (schema.required as string[]).filter((k) => k !== 'task_type') };
-}
+/**
+ * A blog task as its status route answers it (`<Type>Status`): the kernel's task record without `task_type` (the
+ * route names it), its result the spec's Research, Outline or medium result (`success: true` and the domain result).
+ */
+export const blogTaskRecord = (name: string, result: JsonSchema): JsonSchema =>
+  named(`${name}Status`, {
+    type: 'object',
+    properties: taskRecordFields(result),
+    required: ['task_id', 'status', 'created_at', 'progress_messages'],
+  });
 
 // ---- outline and research resources (outline and section routes, SEO analysis) ----
 export const sectionIdSchema = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9._:-]+$' };
@@ -228,3 +231,132 @@ export const generationMetadataSchema = {
   },
   required: ['provider', 'model', 'offline', 'tokens_in', 'tokens_out'],
 };
+
+// ---- results of the blog tasks (domain/blog/types.ts: ResearchResult, OutlineResult, MediumResult) ----
+const texts = { type: 'array', items: { type: 'string' } };
+const int = { type: 'integer' };
+const num = { type: 'number' };
+const obj = (properties: Record<string, unknown>, required = Object.keys(properties)): JsonSchema => ({
+  type: 'object',
+  properties,
+  required,
+});
+/** A source as results show it (no request bounds). */
+export const sourceResult = named('Source', asResponse(sourceSchema));
+const successTrue = { const: true, description: 'Always true (the spec names it)' };
+
+/** The Research result (blog_research). */
+export const researchResultSchema = obj(
+  {
+    success: successTrue,
+    sources: { type: 'array', items: sourceResult },
+    keyword_analysis: obj({ primary_keywords: texts, secondary_keywords: texts, search_volume: { type: 'string' } }),
+    competitor_analysis: obj(
+      {
+        top_competitors: texts,
+        content_gaps: texts,
+        opportunities: texts,
+        note: { type: 'string', description: 'Why top_competitors is empty (every source is a sample document)' },
+      },
+      ['top_competitors', 'content_gaps', 'opportunities'],
+    ),
+    suggested_angles: texts,
+    search_queries: texts,
+    grounding_metadata: obj({
+      grounding_chunks: {
+        type: 'array',
+        items: obj({ title: { type: 'string' }, url: { type: 'string' }, confidence_score: num }),
+      },
+      web_search_queries: { ...texts, description: 'Empty when no web search ran' },
+    }),
+  },
+  [
+    'success',
+    'sources',
+    'keyword_analysis',
+    'competitor_analysis',
+    'suggested_angles',
+    'search_queries',
+    'grounding_metadata',
+  ],
+);
+
+/** An outline section as the outline task returns it (send `result.outline` as the medium request's `sections`). */
+export const outlineSectionResult = named(
+  'OutlineSection',
+  obj({
+    id: { type: 'string' },
+    heading: { type: 'string' },
+    subheadings: texts,
+    key_points: texts,
+    references: { type: 'array', items: sourceResult },
+    target_words: int,
+    keywords: texts,
+  }),
+);
+
+/** The Outline result (blog_outline). */
+export const outlineResultSchema = obj(
+  {
+    success: successTrue,
+    title_options: texts,
+    outline: { type: 'array', items: outlineSectionResult },
+    source_mapping_stats: obj({
+      total_sources_mapped: int,
+      coverage_percentage: num,
+      average_relevance_score: { type: ['number', 'null'] },
+      high_confidence_mappings: int,
+    }),
+    grounding_insights: obj({
+      confidence_analysis: obj({
+        high_confidence_sources: int,
+        medium_confidence_sources: int,
+        low_confidence_sources: int,
+        unrated_sources: int,
+      }),
+      authority_analysis: obj({
+        academic_sources: int,
+        industry_sources: int,
+        government_sources: int,
+        sample_sources: int,
+      }),
+    }),
+    optimization_results: obj({
+      overall_quality_score: num,
+      improvements_made: texts,
+      optimization_focus: { type: 'string' },
+    }),
+    research_coverage: obj({ sources_utilized: int, content_gaps_identified: int, competitive_advantages: texts }),
+    metadata: generationMetadataSchema,
+  },
+  [
+    'success',
+    'title_options',
+    'outline',
+    'source_mapping_stats',
+    'grounding_insights',
+    'optimization_results',
+    'research_coverage',
+  ],
+);
+
+/** The medium blog result (blog_medium). */
+export const mediumResultSchema = obj({
+  success: successTrue,
+  title: { type: 'string' },
+  sections: {
+    type: 'array',
+    items: obj(
+      {
+        id: { type: 'string' },
+        heading: { type: 'string' },
+        content: { type: 'string' },
+        wordCount: int,
+        sources: { type: 'array', items: sourceResult },
+        metadata: generationMetadataSchema,
+      },
+      ['id', 'heading', 'content', 'wordCount', 'sources'],
+    ),
+  },
+  total_words: int,
+});

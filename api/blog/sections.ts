@@ -56,6 +56,14 @@ const metricsSchema = obj({
 });
 const fullMetricsSchema = obj({ ...metricsSchema.properties, coherence_score: num, engagement_score: num });
 const scores = obj({ engagement_score: num, readability_score: num, clarity_score: num });
+/**
+ * A section of an optimized outline: the input section with the provider's fields over it (same id; the provider
+ * answers at least id and heading, and target_words as a number that need not be whole).
+ */
+const optimizedSectionSchema = asResponse({
+  ...outlineSectionSchema,
+  properties: { ...outlineSectionSchema.properties, target_words: num },
+});
 
 export const blogSectionRoutes: RouteDef[] = [
   defineRoute<OutlineSection, { focus: string }>({
@@ -113,6 +121,8 @@ export const blogSectionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Optimize a whole outline (AI provider, through a workflow)',
+    description:
+      'Runs one AI call (through a workflow, answered when it finishes) that rewords the outline for `focus` (query, default "general optimization") and keeps every section id; what the provider leaves out of a section (references, …) is kept from the input, in the order the provider answers. overall_quality_score (0-100: section count, key points, balanced targets, headings; docs/analysis.md) is measured on the result. The offline provider applies fixed rules (docs/api.md). Duplicate section ids: 400; a provider answer whose section ids differ from the input fails the call.',
     request: {
       body: obj({ outline: outlineSchema }),
       query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general optimization' } }, []),
@@ -121,7 +131,7 @@ export const blogSectionRoutes: RouteDef[] = [
       200: {
         description: 'The optimized outline and a summary',
         data: obj({
-          outline: arr({ type: 'object' }),
+          outline: arr(optimizedSectionSchema),
           optimization_summary: obj({
             focus_area: { type: 'string' },
             improvements_made: arr(),

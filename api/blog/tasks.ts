@@ -23,23 +23,29 @@ import { callerOf, settle } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
-import { cancelTask, ownTask, pollHeaders, precheckQuota, presentTask } from '../kernel/tasks';
+import { cancelTask, ownTask, pollHeaders, precheckQuota, presentResultsOf, presentTask } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
+  blogTaskRecord,
+  mediumResultSchema,
   mediumStartBody,
+  outlineResultSchema,
   outlineStartBody,
+  researchResultSchema,
   researchStartBody,
   startedSchema,
   taskIdParams,
-  taskRecordSchema,
 } from './schemas';
+import { defineTaskType, pascalOf } from '../kernel/task-catalogue';
 
 interface TaskKind<R, B = R> {
   /** URL segment: /api/blog/<segment>/start */
   segment: string;
   workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>;
   taskType: string;
+  /** The spec's result of the task (`success: true` and the workflow's result). */
+  result: JsonSchema;
   /** Prefix of task ids (= workflow ids): blog-research-<uuid>. */
   idPrefix: string;
   body: JsonSchema;
@@ -76,10 +82,19 @@ async function startTask<R, B>(kind: TaskKind<R, B>, ctx: HandlerCtx<B>) {
  * cancelled). The workflows return domain results (domain/blog/types.ts); the spec's Research, Outline and medium
  * results are those with `success: true`, added here.
  */
-const present = (t: TaskRecord) =>
-  presentTask(t.result ? { ...t, result: { success: true, ...t.result } } : t, ['task_type']);
+const present = (ctx: HandlerCtx<unknown, unknown, { task_id: string }>, t: TaskRecord) =>
+  presentTask(t, ['task_type'], ctx);
+/** The spec's result of a blog task: the workflow's, with `success: true` (in every route that shows the result). */
+const withSuccess = (_ctx: unknown, result: Record<string, unknown>) => ({ success: true, ...result });
+
+/** The status records of the blog tasks (each kind adds its own). */
+const BLOG_RECORDS: JsonSchema[] = [];
 
 function taskRoutes<R, B = R>(kind: TaskKind<R, B>): RouteDef[] {
+  defineTaskType({ type: kind.taskType, result: kind.result });
+  presentResultsOf(kind.taskType, withSuccess);
+  const record = blogTaskRecord(pascalOf(kind.taskType), kind.result);
+  BLOG_RECORDS.push(record);
   return [
     defineRoute<B>({
       method: 'post',
@@ -106,13 +121,14 @@ function taskRoutes<R, B = R>(kind: TaskKind<R, B>): RouteDef[] {
       successBody: 'bare',
       tags: ['blog writer'],
       summary: `Status of a ${kind.taskType.replace('_', ' ')} task`,
+      description: `The caller's task started by POST /api/blog/${kind.segment}/start: status (started, in_progress, completed, failed, cancelled), progress_messages, \`result\` (with success: true) once completed and \`error\` once failed or cancelled. Another user's task, or a task of another kind, is 404. While the task runs the answer carries Retry-After: 2; its weak ETag sent back in If-None-Match answers 304 while the task is unchanged. Polls count against the status rate window, not the general one.`,
       rateScheme: 'status',
       etag: true,
       request: { params: taskIdParams },
-      responses: { 200: { description: 'The task record', data: taskRecordSchema } },
+      responses: { 200: { description: 'The task record', data: record } },
       errors: { 503: 'The task is not projected yet and Temporal cannot be reached to describe it' },
       handler: async (ctx) => {
-        const data = present(await ownTask(ctx, ctx.params.task_id, kind.taskType));
+        const data = present(ctx, await ownTask(ctx, ctx.params.task_id, kind.taskType));
         return { data, headers: pollHeaders(data.status) };
       },
     }),
@@ -124,6 +140,7 @@ export const blogTaskRoutes: RouteDef[] = [
     segment: 'research',
     workflow: blogResearchWorkflow,
     taskType: 'blog_research',
+    result: researchResultSchema,
     idPrefix: 'blog-research',
     body: researchStartBody,
     check(body) {
@@ -137,6 +154,7 @@ export const blogTaskRoutes: RouteDef[] = [
     segment: 'outline',
     workflow: blogOutlineWorkflow,
     taskType: 'blog_outline',
+    result: outlineResultSchema,
     idPrefix: 'blog-outline',
     body: outlineStartBody,
   }),
@@ -144,6 +162,7 @@ export const blogTaskRoutes: RouteDef[] = [
     segment: 'generate/medium',
     workflow: blogMediumWorkflow,
     taskType: 'blog_medium',
+    result: mediumResultSchema,
     idPrefix: 'blog-medium',
     body: mediumStartBody,
     // Sections in the spec's camelCase or exactly as the outline result returns them (snake_case).
@@ -178,10 +197,15 @@ export const blogCancelRoute = defineRoute<unknown, unknown, { task_id: string }
   description:
     'Asks the task to stop. Answers with the task record once it is cancelled (or still cancelling after API_CANCEL_WAIT_MS). A task that already finished answers 409.',
   request: { params: taskIdParams },
-  responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
+  responses: {
+    200: {
+      description: 'The task record after cancellation (of a research, outline or medium task)',
+      data: { anyOf: BLOG_RECORDS },
+    },
+  },
   errors: { 503: 'The workflow service (Temporal) cannot be reached' },
   async handler(ctx) {
-    return { data: present(await cancelTask(ctx, ctx.params.task_id)) };
+    return { data: present(ctx, await cancelTask(ctx, ctx.params.task_id)) };
   },
 });
 

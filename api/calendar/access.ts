@@ -40,11 +40,22 @@ export async function tokenScopes(store: EventStoreOps, caller: Caller): Promise
   return new Set(scope.split(/\s+/).filter(Boolean));
 }
 
-/** Refuses an OAuth caller whose token lacks `scope` (403); API keys carry every scope. */
-export async function requireScope(ctx: Ctx, scope: Scope): Promise<void> {
+/** The scope the route declares (RouteDef.scope, given as `ctx.scope`); a route without one is a programming error. */
+function declaredScope(ctx: Ctx): string {
+  if (!ctx.scope) throw new Error('route declares no scope');
+  return ctx.scope;
+}
+
+/**
+ * Refuses an OAuth caller whose token lacks the route's declared scope (403), or `scope` when given: the explicit
+ * second check of a route that needs another scope only in some cases (publishing through an event change). API keys
+ * carry every scope.
+ */
+export async function requireScope(ctx: Ctx, scope?: Scope): Promise<void> {
+  const need = scope ?? declaredScope(ctx);
   const scopes = await tokenScopes(ctx.deps.store, callerOf(ctx));
-  if (scopes && !scopes.has(scope))
-    throw new PermissionError(`The access token lacks the ${scope} scope`, { required_scope: scope });
+  if (scopes && !scopes.has(need))
+    throw new PermissionError(`The access token lacks the ${need} scope`, { required_scope: need });
 }
 
 export interface CalendarAccess {
@@ -62,10 +73,13 @@ export const calendarCtx = (c: CalendarState): CalendarCtx => ({
   status: c.status,
 });
 
-/** The calendar of the path with the caller's access, checking membership, the permission and the scope. */
-export async function calendarFor(ctx: Ctx, calendarId: string, need: Need, scope: Scope): Promise<CalendarAccess> {
+/**
+ * The calendar of the path with the caller's access, checking membership, the permission and then the route's
+ * declared scope (`ctx.scope`).
+ */
+export async function calendarFor(ctx: Ctx, calendarId: string, need: Need): Promise<CalendarAccess> {
   const calendar = await loadCalendar(ctx.deps.store, calendarId);
   const access = requireAccess(calendar, callerOf(ctx).userId, need);
-  await requireScope(ctx, scope);
+  await requireScope(ctx);
   return { calendar: calendar!, access, ctx: calendarCtx(calendar!) };
 }

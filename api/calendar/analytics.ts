@@ -23,7 +23,7 @@ import { calendarFor, CalendarAccess, loadEvent } from './access';
 import { BASE, tags } from './calendars';
 import { inCalendar, runEventCommand } from './commands';
 import { calendarModel } from './model';
-import { optimalTimes } from './scheduling';
+import { optimalTimeOut, optimalTimes } from './scheduling';
 import {
   arr,
   bool,
@@ -32,6 +32,7 @@ import {
   eventParams,
   int,
   iso,
+  mapOf,
   num,
   obj,
   performanceIn,
@@ -60,6 +61,17 @@ const metricsOut = obj(
   Object.fromEntries([...KEYS.map((k) => [k, int]), ['engagement_rate', num], ['click_through_rate', num]]),
 );
 
+/** Figures of a group of events (analytics: a period, a platform, a content type). */
+const bucketOut = obj({
+  events: int,
+  published: int,
+  measured: int,
+  impressions: int,
+  engagements: int,
+  clicks: int,
+  engagement_rate: num,
+});
+
 const performanceOut = obj({
   event_id: { type: 'string' },
   platform: { type: 'string' },
@@ -68,7 +80,9 @@ const performanceOut = obj({
   published_at: { type: ['string', 'null'], format: 'date-time' },
   metrics: metricsOut,
   audience_insights: obj({
-    demographics: { type: 'object' },
+    demographics: mapOf(num, {
+      description: 'Audience shares (0..1) by demographic group, as sent with the latest figures; empty when none were',
+    }),
     top_cities: arr(obj({ city: { type: 'string' }, share: num })),
     audience_segment: { type: ['string', 'null'] },
   }),
@@ -162,13 +176,16 @@ export const analyticsRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}/performance`,
     auth: 'user',
+    scope: 'calendar:publish',
     tags,
     summary:
       'Record performance figures of a published event (a cumulative snapshot; the latest one is current); engagements default to likes+comments+shares+saves',
+    description:
+      "Needs publish_content; only a published event takes figures (else 400). reach defaults to impressions and measured_at to now (it must not be in the future); audience.timezones feed the timing model's hour prior. Fires event.performance_updated, and for the event's first figures also calendar.analytics_ready.",
     request: { params: eventParams, body: performanceIn },
     responses: { 201: { description: 'The event performance after the snapshot', data: performanceOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'publish_content', 'calendar:publish');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'publish_content');
       const b = ctx.body;
       const now = clock(ctx.deps);
       const parts = (b.likes ?? 0) + (b.comments ?? 0) + (b.shares ?? 0) + (b.saves ?? 0);
@@ -206,12 +223,15 @@ export const analyticsRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}/performance`,
     auth: 'user',
+    scope: 'calendar:analytics',
     tags,
     summary: 'Performance of an event: metrics with rates, audience insights, insights against the calendar averages',
+    description:
+      "Needs view_analytics; an unknown event or one of another calendar is 404. Answers the latest figures with engagement_rate and click_through_rate, the audience as recorded, and ai_insights derived by rules (no AI call) against the calendar's other measured events, or the platform prior when there are none. Before any figures: recorded false and zeros.",
     request: { params: eventParams },
     responses: { 200: { description: 'The event performance', data: performanceOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics', 'calendar:analytics');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics');
       const row = await getEventRow(ctx.deps.db, cal.calendar.calendar_id, ctx.params.event_id);
       if (!row) {
         inCalendar(await loadEvent(ctx.deps.store, ctx.params.event_id), cal.calendar.calendar_id);
@@ -228,9 +248,12 @@ export const analyticsRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/analytics`,
     auth: 'user',
+    scope: 'calendar:analytics',
     tags,
     summary:
       'Calendar analytics for a range (default the last 30 days): summary, trends by local day/week/month, platform breakdown, best and worst content type, optimal posting times',
+    description:
+      "Needs view_analytics. Covers the events whose published_at (else scheduled_at) falls from start_date up to end_date (start_date after or at end_date is 400), optionally filtered by platform and content_type; trends group by local day, week (starting Monday) or month in the calendar's time zone. Best and worst content type are ranked by engagement rate among measured types (worst is null with fewer than two); optimal_posting_times are the timing model's 3 best slots.",
     request: {
       params: calendarParams,
       query: obj(
@@ -258,30 +281,23 @@ export const analyticsRoutes: RouteDef[] = [
             total_clicks: int,
             average_engagement_rate: num,
           }),
-          performance_trends: arr(
-            obj({
-              period: { type: 'string' },
-              events: int,
-              published: int,
-              measured: int,
-              impressions: int,
-              engagements: int,
-              clicks: int,
-              engagement_rate: num,
-            }),
-          ),
-          platform_breakdown: { type: 'object' },
+          performance_trends: arr(obj({ period: { type: 'string' }, ...bucketOut.properties })),
+          platform_breakdown: mapOf(bucketOut, {
+            description: 'Figures by platform (the platforms of the events in the range)',
+          }),
           content_performance: obj({
             best_performing_type: { type: ['string', 'null'] },
             worst_performing_type: { type: ['string', 'null'] },
-            by_content_type: { type: 'object' },
-            optimal_posting_times: arr({ type: 'object' }),
+            by_content_type: mapOf(bucketOut, {
+              description: 'Figures by content type (the content types of the events in the range)',
+            }),
+            optimal_posting_times: arr(optimalTimeOut),
           }),
         }),
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics', 'calendar:analytics');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics');
       const now = clock(ctx.deps);
       const end = ctx.query.end_date ? new Date(ctx.query.end_date) : now;
       const start = ctx.query.start_date ? new Date(ctx.query.start_date) : new Date(end.getTime() - 30 * DAY);

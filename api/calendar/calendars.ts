@@ -54,8 +54,11 @@ export const calendarRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary: 'Create a calendar (status active); the caller is its owner',
+    description:
+      'Needs no permission on an existing calendar (an OAuth token needs calendar:manage). timezone must be an IANA zone (default UTC, else 400); settings start from default_platform multi, working hours 09:00-17:00, auto_publish true and approval_workflow false, overridden by the settings given. Share the calendar with other users through POST /calendars/{calendar_id}/share.',
     request: {
       body: obj({ name: text(200), description: str(2000), timezone: zone, team_id: teamId, settings: settingsIn }, [
         'name',
@@ -63,7 +66,7 @@ export const calendarRoutes: RouteDef[] = [
     },
     responses: { 201: { description: 'The new calendar', data: calendarOut } },
     handler: async (ctx) => {
-      await requireScope(ctx, 'calendar:manage');
+      await requireScope(ctx);
       const id = randomUUID();
       const r = await runCalendar(ctx, id, { kind: 'create', calendar_id: id, owner_id: userIdOf(ctx), ...ctx.body });
       const state = r.events.reduce(calendarDecider.evolve, undefined)!;
@@ -81,8 +84,11 @@ export const calendarRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'A calendar with events_count, upcoming_events (next 7 local days) and its next events',
+    description:
+      "Any member may read it; another user's calendar or a deleted one is 404. events lists up to events_limit (default 50, max 200) events still to go out (draft, generated, scheduled, approved) whose scheduled_at is now or later, earliest first; upcoming_window is the window upcoming_events counts in: from now to the end of the 7th local day in the calendar's time zone.",
     request: {
       params: calendarParams,
       query: obj({ events_limit: { type: 'integer', minimum: 0, maximum: 200, default: 50 } }, []),
@@ -100,7 +106,7 @@ export const calendarRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       const now = clock(ctx.deps);
       const next = await nextEventRows(ctx.deps.db, cal.calendar.calendar_id, now, ctx.query.events_limit);
       return {
@@ -116,8 +122,11 @@ export const calendarRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'Calendars the caller owns or is a member of, newest first',
+    description:
+      "Each calendar carries events_count, upcoming_events and the caller's role and permission flags; deleted calendars are not listed. Filters: team_id (exact) and status (active or archived); paged with limit (default 20, max 100) and offset, total counting every match.",
     request: {
       query: obj(
         { team_id: str(100), status: { type: 'string', enum: ['active', 'archived'] }, ...paging(100, 20) },
@@ -126,7 +135,7 @@ export const calendarRoutes: RouteDef[] = [
     },
     responses: { 200: { description: 'One page of calendars', data: listOut('calendars', calendarOut) } },
     handler: async (ctx) => {
-      await requireScope(ctx, 'calendar:read');
+      await requireScope(ctx);
       const me = userIdOf(ctx);
       const page = await listCalendarsFor(ctx.deps.db, me, ctx.query);
       const now = clock(ctx.deps);
@@ -159,9 +168,12 @@ export const calendarRoutes: RouteDef[] = [
     method: 'patch',
     path: `${BASE}/calendars/{calendar_id}`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary:
       'Change a calendar (owner): name, description, timezone, team_id, settings (merged), status active/archived',
+    description:
+      'Only the owner (members get 403). settings are merged into the current ones (working_hours HH:MM, start and end different) and timezone must be an IANA zone, else 400. status archived makes the calendar read-only: other writes answer 400 until a PATCH sets status active again, and publishing timers that fire meanwhile fail their events (CALENDAR_ARCHIVED).',
     request: {
       params: calendarParams,
       body: obj(
@@ -178,7 +190,7 @@ export const calendarRoutes: RouteDef[] = [
     },
     responses: { 200: { description: 'The updated calendar', data: calendarOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage');
       const r = await runCalendar(ctx, cal.calendar.calendar_id, { kind: 'update', actor: userIdOf(ctx), ...ctx.body });
       const state = r.events.reduce(calendarDecider.evolve, cal.calendar)!;
       return { data: calendarView(state, await countsOf(ctx, state), cal.access) };
@@ -188,8 +200,11 @@ export const calendarRoutes: RouteDef[] = [
     method: 'delete',
     path: `${BASE}/calendars/{calendar_id}`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary: 'Delete a calendar (owner); its pending publishing timers do nothing when they fire',
+    description:
+      'Only the owner (members get 403). Afterwards the calendar is 404 on every route, for members too, and is no longer listed; events_count is the number of events it had.',
     request: { params: calendarParams },
     responses: {
       200: {
@@ -198,7 +213,7 @@ export const calendarRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage');
       const counts = await countsOf(ctx, cal.calendar);
       const r = await runCalendar(ctx, cal.calendar.calendar_id, { kind: 'delete', actor: userIdOf(ctx) });
       return {

@@ -19,12 +19,17 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import {
   arr,
+  budgetOut,
+  budgetPerformanceOut,
   calendarParams,
   campaignParams,
+  contentStrategyOut,
   dateOnly,
   int,
   iso,
   listOut,
+  mapOf,
+  nullable,
   num,
   obj,
   paging,
@@ -32,6 +37,8 @@ import {
   str,
   strings,
   text,
+  timelineOut,
+  timelinePerformanceOut,
 } from './schemas';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -73,7 +80,6 @@ const fieldsSchema = {
   status: { type: 'string', enum: STATUSES },
 };
 
-const nullableObj = { type: ['object', 'null'] };
 const campaignOut = obj({
   id: { type: 'string' },
   calendar_id: { type: 'string' },
@@ -81,9 +87,9 @@ const campaignOut = obj({
   description: { type: 'string' },
   objectives: arr({ type: 'string' }),
   target_audience: { type: 'string' },
-  budget: nullableObj,
-  timeline: nullableObj,
-  content_strategy: nullableObj,
+  budget: nullable(budgetOut),
+  timeline: nullable(timelineOut),
+  content_strategy: nullable(contentStrategyOut),
   status: { type: 'string' },
   created_by: { type: 'string' },
   created_at: iso,
@@ -124,12 +130,15 @@ export const campaignRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/campaigns`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary: 'Create a campaign (status planned unless given); link events to it with metadata.campaign_id',
+    description:
+      "Needs create_events on an active calendar. The timeline's start_date must not be after its end_date, milestones must fall inside it, and content_mix shares (0-100) must add up to at most 100, else 400. Campaign performance aggregates the events whose metadata.campaign_id is the campaign's id.",
     request: { params: calendarParams, body: obj(fieldsSchema, ['name']) },
     responses: { 201: { description: 'The created campaign', data: campaignOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
       requireActive(cal.calendar);
       const id = randomUUID();
       await run(ctx, id, {
@@ -147,15 +156,18 @@ export const campaignRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/campaigns`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: "A calendar's campaigns, newest first",
+    description:
+      'Any member may read it. Filter by status; paged with limit (default 20, max 100) and offset, total counting every match.',
     request: {
       params: calendarParams,
       query: obj({ status: { type: 'string', enum: STATUSES }, ...paging(100, 20) }, []),
     },
     responses: { 200: { description: 'One page of campaigns', data: listOut('campaigns', campaignOut) } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       const page = await listCampaignRows(ctx.deps.db, cal.calendar.calendar_id, ctx.query);
       return {
         data: { campaigns: page.rows.map(view), total: page.total, limit: ctx.query.limit, offset: ctx.query.offset },
@@ -166,12 +178,14 @@ export const campaignRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'One campaign',
+    description: 'Any member may read it; a campaign of another calendar is 404.',
     request: { params: campaignParams },
     responses: { 200: { description: 'The campaign', data: campaignOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       return { data: view(await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id)) };
     },
   }),
@@ -179,12 +193,15 @@ export const campaignRoutes: RouteDef[] = [
     method: 'patch',
     path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary: 'Change a campaign (partial; objects such as budget and timeline are replaced whole)',
+    description:
+      'Needs edit_events on an active calendar; a campaign of another calendar is 404. The campaign after the change is checked as on create (timeline order, milestones inside it, content_mix at most 100; else 400); status may be set to planned, active, completed or cancelled.',
     request: { params: campaignParams, body: obj(fieldsSchema, []) },
     responses: { 200: { description: 'The updated campaign', data: campaignOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'edit_events', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'edit_events');
       requireActive(cal.calendar);
       await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id);
       await run(ctx, ctx.params.campaign_id, {
@@ -200,9 +217,12 @@ export const campaignRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/campaigns/{campaign_id}/performance`,
     auth: 'user',
+    scope: 'calendar:analytics',
     tags,
     summary:
       'Campaign performance: its events (metadata.campaign_id) against budget, timeline, platforms and content mix',
+    description:
+      "Needs view_analytics. Counts the campaign's events by status and sums their latest figures; budget gives the budget amount per recorded result (spend is not tracked); timeline compares the elapsed share of the timeline (local dates of the calendar's zone) with the share of events published (pacing ahead, on_track or behind within 10 points, or not_started, ended). Platforms and content mix compare plan and actual over the events that are not cancelled.",
     request: { params: campaignParams },
     responses: {
       200: {
@@ -211,7 +231,11 @@ export const campaignRoutes: RouteDef[] = [
           campaign_id: { type: 'string' },
           name: { type: 'string' },
           status: { type: 'string' },
-          events: obj({ total: int, published: int, by_status: { type: 'object' } }),
+          events: obj({
+            total: int,
+            published: int,
+            by_status: mapOf(int, { description: "Number of the campaign's events by status (statuses present only)" }),
+          }),
           metrics: obj({
             impressions: int,
             reach: int,
@@ -221,15 +245,28 @@ export const campaignRoutes: RouteDef[] = [
             click_through_rate: num,
             measured_events: int,
           }),
-          budget: nullableObj,
-          timeline: nullableObj,
-          platforms: { type: 'object' },
-          content_mix: { type: 'object' },
+          budget: nullable(budgetPerformanceOut),
+          timeline: nullable(timelinePerformanceOut),
+          platforms: obj({
+            planned: arr({ type: 'string' }),
+            actual: mapOf(int, { description: 'Events that are not cancelled, by platform' }),
+            unused: arr({ type: 'string' }),
+            unplanned: arr({ type: 'string' }),
+          }),
+          content_mix: obj({
+            target: mapOf(num, {
+              description: "content_strategy.content_mix: the campaign's target share (%) by content type",
+            }),
+            actual: mapOf(num, { description: 'Share (%) of the events that are not cancelled, by content type' }),
+            deviation: mapOf(num, {
+              description: 'actual minus target (percentage points), by content type of either',
+            }),
+          }),
         }),
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics', 'calendar:analytics');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics');
       const c = await campaignOf(ctx, cal.calendar.calendar_id, ctx.params.campaign_id);
       const rows = await eventRowsBetween(ctx.deps.db, cal.calendar.calendar_id, { campaign_id: c.campaign_id });
       const p = campaignPerformance(

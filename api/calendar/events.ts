@@ -32,6 +32,7 @@ import {
   int,
   iso,
   listOut,
+  mapOf,
   metadataIn,
   obj,
   paging,
@@ -66,6 +67,10 @@ export function statusNeeds(status: EventStatus | undefined): Permission[] {
   return status === 'published' || status === 'approved' ? ['edit_events', 'publish_content'] : ['edit_events'];
 }
 
+/**
+ * The permissions of a status move; a move that needs publish_content (publishing, approving) also needs the
+ * calendar:publish scope: an explicit second check beside the route's declared calendar:write.
+ */
 async function requireAll(ctx: Ctx, cal: CalendarAccess, needs: Permission[]) {
   for (const n of needs) requireAccess(cal.calendar, userIdOf(ctx), n);
   if (needs.includes('publish_content')) await requireScope(ctx, 'calendar:publish');
@@ -78,7 +83,17 @@ const bulkResult = obj(
     event_id: { type: 'string' },
     success: bool,
     status: { type: 'string' },
-    error: obj({ code: { type: 'string' }, message: { type: 'string' }, details: { type: 'object' } }),
+    error: obj({
+      code: { type: 'string' },
+      message: { type: 'string' },
+      details: mapOf(
+        {},
+        {
+          description:
+            "The error's own details, keys by error (e.g. from, to and allowed of a refused status move; current_time of a past scheduled_at); empty when it has none",
+        },
+      ),
+    }),
   },
   ['event_id', 'success'],
 );
@@ -88,13 +103,16 @@ export const eventRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/events`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary:
       'Create an event: status scheduled when scheduled_at is given (must be in the future), else draft; counts against the event limit',
+    description:
+      "Needs create_events on an active calendar (archived: 400). A scheduled_at at or before the current time is 400 with details.current_time; a scheduled event on a calendar with auto_publish gets a publishing timer for that time. Every event takes one place under the owner's plan limit: past it 402 CALENDAR_FULL with details limit, current_events and requested.",
     request: { params: calendarParams, body: eventCreateBody },
     responses: { 201: { description: 'The created event', data: eventOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
       requireActive(cal.calendar);
       const { status, ...fields } = ctx.body;
       const r = await createEvents(
@@ -113,8 +131,11 @@ export const eventRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/events`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'Events of a calendar by scheduled time (unscheduled last), with filters and paging',
+    description:
+      'Any member may read it. Ordered by scheduled_at (events without one last); start_date and end_date bound scheduled_at inclusively, so unscheduled events drop out when either is given; platform, status, content_type and the metadata fields assigned_to and campaign_id filter exactly. Paged with limit (default 50, max 200) and offset; total counts every match.',
     request: {
       params: calendarParams,
       query: obj(
@@ -133,7 +154,7 @@ export const eventRoutes: RouteDef[] = [
     },
     responses: { 200: { description: 'One page of events', data: listOut('events', eventOut) } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       const page = await listEventRows(ctx.deps.db, cal.calendar.calendar_id, ctx.query);
       return {
         data: { events: page.rows.map(eventView), total: page.total, limit: ctx.query.limit, offset: ctx.query.offset },
@@ -148,9 +169,12 @@ export const eventRoutes: RouteDef[] = [
     method: 'patch',
     path: `${BASE}/calendars/{calendar_id}/events/bulk`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary:
       'Update many events (status and/or metadata): each event is decided on its own, the accepted ones are written together; per-event result',
+    description:
+      "Up to 100 distinct event_ids: updates.metadata is merged into each event and updates.status is decided per event by the same rules as PATCH of one event. Permissions are checked once for the whole request as for PATCH (edit_events; a move to published or approved also needs publish_content and, for an OAuth token, the calendar:publish scope besides calendar:write): a missing one refuses the request (403), as does an archived calendar (400). Events that are refused (unknown, another calendar's, an illegal move) are reported failed with their error; the accepted ones are written in one transaction.",
     request: {
       params: calendarParams,
       body: obj({
@@ -165,7 +189,7 @@ export const eventRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       await requireAll(ctx, cal, statusNeeds(ctx.body.updates.status));
       requireActive(cal.calendar);
       const now = clock(ctx.deps);
@@ -187,12 +211,14 @@ export const eventRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'One event',
+    description: 'Any member may read it; an unknown or deleted event, or one of another calendar, is 404.',
     request: { params: eventParams },
     responses: { 200: { description: 'The event', data: eventOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       const row = await getEventRow(ctx.deps.db, cal.calendar.calendar_id, ctx.params.event_id);
       if (row) return { data: eventView(row) };
       // Not in the projection (yet): the stream says whether it exists.
@@ -204,13 +230,16 @@ export const eventRoutes: RouteDef[] = [
     method: 'patch',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary:
       'Change an event (partial) and/or move its status; publishing and approving need publish_content; rescheduling moves its publishing timer',
+    description:
+      "Needs edit_events on an active calendar; a move to published or approved also needs publish_content and, for an OAuth token, the calendar:publish scope besides the route's calendar:write (a second check, made only then). content is replaced whole and metadata merged; status moves follow the state machine (400 naming the allowed moves), scheduled and approved need a future scheduled_at, and a published event may only change its metadata. Changing the content of an approved event that needs approval sends it back to scheduled; PATCH status approved is recorded as an approval without comments.",
     request: { params: eventParams, body: eventPatchBody },
     responses: { 200: { description: 'The updated event', data: eventOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       await requireAll(ctx, cal, statusNeeds(ctx.body.status));
       requireActive(cal.calendar);
       const { status, ...changes } = ctx.body;
@@ -229,8 +258,11 @@ export const eventRoutes: RouteDef[] = [
     method: 'delete',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary: 'Delete an event (stops its publishing timer, frees its place under the event limit)',
+    description:
+      'Needs delete_events on an active calendar (archived: 400); an event in any status may be deleted. An unknown or already deleted event, or one of another calendar, is 404.',
     request: { params: eventParams },
     responses: {
       200: {
@@ -244,7 +276,7 @@ export const eventRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'delete_events', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'delete_events');
       requireActive(cal.calendar);
       const events = await deleteEvent(ctx.deps, cal, ctx.params.event_id, userIdOf(ctx), requestMeta(ctx));
       await settle(ctx, 'calendars', events);

@@ -33,6 +33,7 @@ import {
   calendarParams,
   contentType,
   dateOnly,
+  estimatedOut,
   eventOut,
   int,
   iso,
@@ -47,12 +48,6 @@ import { eventView } from './views';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Ctx = HandlerCtx<any, any, any>;
 
-const estimatedOut = obj({
-  engagement_rate: num,
-  reach_potential: { type: 'string', enum: ['low', 'medium', 'high'] },
-  expected_reach: int,
-  basis: { type: 'object' },
-});
 /** How the offline writer met the brief (compose.ts `Coverage`): the generated post's, absent for a vendor's. */
 const postCoverage = {
   ...coverageSchema,
@@ -173,8 +168,11 @@ export const generationRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/events/generate`,
     auth: 'user',
+    scope: 'calendar:generate',
     tags,
     summary: 'Generate one event with AI (status generated): title, thread_content, hashtags, estimated_performance',
+    description:
+      'Needs create_events on an active calendar. The post is written by one metered AI call in a Temporal workflow (the offline local writer when no vendor is configured; generation says which) and stored as an event with status generated and metadata.ai_generated. Room under the event limit is checked before anything is spent (402 CALENDAR_FULL) and a given scheduled_at must be in the future (400); a used-up plan is 429, no Temporal connection 503, a vendor answer that stays unusable 502 VENDOR_BAD_RESPONSE, and nothing is created then. event is absent when the read model had not caught up within the consistency bound.',
     request: {
       params: calendarParams,
       body: obj(
@@ -195,18 +193,21 @@ export const generationRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'The generated event',
-        data: obj({
-          event_id: { type: 'string' },
-          status: { const: 'generated' },
-          content: generatedContent,
-          event: eventOut,
-          generation: generationOut,
-        }),
+        data: obj(
+          {
+            event_id: { type: 'string' },
+            status: { const: 'generated' },
+            content: generatedContent,
+            event: { ...eventOut, description: 'The event as stored; absent when the read model had not caught up' },
+            generation: generationOut,
+          },
+          ['event_id', 'status', 'content', 'generation'],
+        ),
       },
     },
     errors: { 503: 'Generation is unavailable (no Temporal connection or worker)' },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:generate');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
       requireActive(cal.calendar);
       const b = ctx.body;
       const now = clock(ctx.deps);
@@ -276,9 +277,12 @@ export const generationRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/series/generate`,
     auth: 'user',
+    scope: 'calendar:generate',
     tags,
     summary:
       'Generate a series: occurrences from an RRULE (frequency, start_date, posts_per_week) in the calendar zone and working hours, one AI post each',
+    description:
+      'Needs create_events on an active calendar. The rule (returned as rrule) uses the weekdays the timing model rates best for the first platform and its best whole hour inside the working hours; occurrences not in the future are skipped (skipped_past), and no future occurrence or an end_date before start_date is 400. Room for every occurrence under the event limit is checked before anything is spent (402); each occurrence gets one AI post and becomes an event with status generated, rotating through content_types and platforms. Occurrences whose post could not be written are listed in failed and the rest are still created; when none could be written the request fails with that error and creates nothing.',
     request: {
       params: calendarParams,
       body: obj(
@@ -352,7 +356,7 @@ export const generationRoutes: RouteDef[] = [
     },
     errors: { 503: 'Generation is unavailable (no Temporal connection or worker)' },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:generate');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
       requireActive(cal.calendar);
       const b = ctx.body;
       if (b.schedule.end_date && b.schedule.end_date < b.schedule.start_date)

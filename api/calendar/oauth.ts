@@ -120,6 +120,8 @@ export const oauthRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Register an OAuth client for a third-party integration (API key only); the client_secret is shown once',
+    description:
+      'Needs an API key: an OAuth access token is 403. scopes (default all six calendar scopes) bound what the client may ask for at GET /oauth/authorize, where redirect_uri must be one of redirect_uris exactly. Confidential clients (client_secret_post, the default) get a client_secret in this answer only; public clients (none) get null and must use PKCE S256.',
     request: {
       body: obj(
         {
@@ -176,6 +178,8 @@ export const oauthRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'One of your OAuth clients',
+    description:
+      "Needs an API key (an OAuth access token is 403); an unknown client or another user's is 404. The client_secret is never shown again.",
     request: { params: obj({ client_id: str(64) }) },
     responses: { 200: { description: 'The client', data: clientOut } },
     handler: async (ctx) => {
@@ -190,6 +194,7 @@ export const oauthRoutes: RouteDef[] = [
     tags,
     summary:
       'Delete an OAuth client: no new codes, tokens or refreshes (issued access tokens run out within their hour)',
+    description: "Needs an API key (an OAuth access token is 403); an unknown client or another user's is 404.",
     request: { params: obj({ client_id: str(64) }) },
     responses: {
       200: { description: 'Deletion result', data: obj({ client_id: { type: 'string' }, deleted: { const: true } }) },
@@ -224,6 +229,8 @@ export const oauthRoutes: RouteDef[] = [
     tags,
     summary:
       'Authorization endpoint: the user (API key) consents; 302 to redirect_uri with code and state (or error). PKCE S256 required for public clients',
+    description:
+      "Called with the consenting user's API key (an OAuth access token is 403). An unknown client_id, a redirect_uri the client did not register, or a public client without code_challenge is 400 and never redirects; once the redirect URI is known, errors (such as invalid_scope for a scope outside the client's) go back in the redirect. scope defaults to the client's scopes; the code lives 10 minutes and is single use.",
     request: {
       query: obj(
         {
@@ -290,6 +297,8 @@ export const oauthRoutes: RouteDef[] = [
     tags,
     summary:
       'Token endpoint (form-encoded): authorization_code (code, redirect_uri, client_id, client_secret and/or code_verifier) or refresh_token; answers the RFC 6749 token response',
+    description:
+      'Public: no bearer credential (calls count in the anonymous rate bucket, per client_id). authorization_code exchanges a code, with its redirect_uri and the code_verifier when it was issued with a challenge, for a cpo_ access token (1 hour) and a cpr_ refresh token (30 days); refresh_token rotates: the used refresh token and its access token end, and a second use is 400 invalid_grant. Confidential clients must send client_secret and public clients must not (401 invalid_client); errors carry the RFC 6749 code in details.error.',
     request: {
       body: obj(
         {

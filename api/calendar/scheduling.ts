@@ -17,7 +17,21 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents, limitOf } from './commands';
 import { calendarModel } from './model';
-import { arr, bool, calendarParams, contentType, dateOnly, int, num, obj, platform, str, text } from './schemas';
+import {
+  arr,
+  bool,
+  calendarParams,
+  contentType,
+  dateOnly,
+  int,
+  iso,
+  mapOf,
+  num,
+  obj,
+  platform,
+  str,
+  text,
+} from './schemas';
 
 const DAY = 86400_000;
 
@@ -51,7 +65,7 @@ export const optimalTimes = (m: TimingModel, n: number) =>
       confidence: s.confidence,
     }));
 
-const optimalTimeOut = obj({
+export const optimalTimeOut = obj({
   day_of_week: { type: 'string' },
   hour: int,
   timezone: { type: 'string' },
@@ -107,7 +121,10 @@ const smartOut = obj(
         original_id: { type: 'string' },
         title: { type: 'string' },
         reason: { type: 'string' },
-        blocked_by: { type: 'object' },
+        blocked_by: mapOf(int, {
+          description:
+            'Candidate slots of its flexibility window ruled out, by the first hard constraint each broke: business_hours_only, avoid_dates, max_per_day, min_spacing_hours; capacity: 1 when the event limit left no room',
+        }),
       }),
     ),
     optimization_summary: obj(
@@ -117,7 +134,7 @@ const smartOut = obj(
         capacity_utilization: num,
         method: { type: 'string' },
         improving_moves: int,
-        period: { type: 'object' },
+        period: obj({ start: iso, end: iso, timezone: { type: 'string' } }),
       },
       ['total_reach_optimized', 'content_balance_score', 'capacity_utilization'],
     ),
@@ -150,8 +167,11 @@ export const schedulingRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/timing/analyze`,
     auth: 'user',
+    scope: 'calendar:analytics',
     tags,
     summary: "Optimal posting times from the calendar's recorded performance (Bayesian blend with a platform prior)",
+    description:
+      "Needs view_analytics. Fits the calendar's timing model to its published events with recorded figures in date_range (default the last 30 days; a malformed range is 400), filtered by platform, content_type and audience_segment, and answers the 5 best local weekday and hour slots, the 3 strongest hours and weekdays, and the audience's recorded time zones. With little history the platform prior dominates and confidence stays low; nothing is written.",
     request: {
       params: calendarParams,
       query: obj(
@@ -194,7 +214,7 @@ export const schedulingRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics', 'calendar:analytics');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view_analytics');
       const range = parseRange(ctx.query.date_range, clock(ctx.deps));
       const f = {
         platform: ctx.query.platform,
@@ -233,9 +253,12 @@ export const schedulingRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/events/smart-schedule`,
     auth: 'user',
+    scope: 'calendar:write',
     tags,
     summary:
       'Place events in the coming period for the most expected reach under hard constraints; apply: true creates them (status scheduled)',
+    description:
+      "Needs create_events. Places the given events (1-50) in whole local hours of the next period_days (default 14), weighting expected reach by priority, and never breaks the hard constraints: working hours (business_hours_only), avoid_dates, max_per_day and min_spacing_hours counting the calendar's scheduled, approved, generated and published events, and with respect_capacity the room left under the event limit. Events that cannot be placed are listed in unscheduled_events with the reason and the slots each constraint ruled out. Without apply, or when nothing could be placed, the answer is 200 and nothing is written; apply: true on an active calendar creates the placed events (status scheduled, metadata.smart_scheduled) in one transaction and answers 201 with their event_id.",
     request: {
       params: calendarParams,
       body: obj(
@@ -287,7 +310,7 @@ export const schedulingRoutes: RouteDef[] = [
       201: { description: 'The placement, with the created events (apply: true)', data: smartOut },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events', 'calendar:write');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
       if (ctx.body.apply) requireActive(cal.calendar);
       const now = clock(ctx.deps);
       const b = ctx.body;

@@ -2,7 +2,7 @@
  * JSON Schemas of the calendar routes' requests and responses (Document 3
  * field names). Every string and array is bounded; every URL is httpUrl().
  */
-import { arr, bool, httpUrl, int, iso, num, obj, str, strings, text, uuid } from '../kernel/schema';
+import { arr, bool, httpUrl, int, iso, mapOf, num, obj, str, strings, text, uuid } from '../kernel/schema';
 import { EVENT_STATUSES } from '../../domain/calendar/states';
 import { PERMISSION_NAMES } from '../../domain/calendar/permissions';
 
@@ -100,8 +100,164 @@ export const eventPatchBody = obj(
   [],
 );
 
-const anyObject = { type: 'object' };
-const nullableObject = { type: ['object', 'null'] };
+const anyString = { type: 'string' };
+const strArray = arr(anyString);
+const nullableString = { type: ['string', 'null'] };
+
+/**
+ * An event's last approval decision (POST .../approve, or PATCH status approved). Its time is decided_at in the
+ * projection's answer; an answer folded from the event's stream (the projection not caught up yet) names it at.
+ */
+export const approvalOut = obj(
+  {
+    approved: bool,
+    comments: anyString,
+    approver_id: anyString,
+    approver_label: { ...nullableString, description: 'The free-text approved_by the client sent, if any' },
+    decided_at: { ...iso, description: 'When the decision was recorded (projection answers)' },
+    at: { ...iso, description: 'When the decision was recorded (answers folded from the stream)' },
+  },
+  ['approved', 'comments', 'approver_id', 'approver_label'],
+);
+/** How a published event was published (null until published, and in answers folded from the stream). */
+export const publicationOut = obj({
+  mode: {
+    type: 'string',
+    enum: ['local', 'platform'],
+    description: 'local: no platform adapter configured, marked published here; platform: sent through its adapter',
+  },
+  external_id: { ...nullableString, description: "The post's id on the platform (platform mode)" },
+  published_by: { type: 'string', description: 'timer, or the user id of a manual publish' },
+  schedule_id: { ...nullableString, description: 'The timer that published it (null for a manual publish)' },
+});
+/**
+ * Why the last publication failed for good (null unless the event is failed). Its time is failed_at in the
+ * projection's answer; an answer folded from the event's stream names it at.
+ */
+export const failureOut = obj(
+  {
+    code: anyString,
+    reason: anyString,
+    failed_at: { ...iso, description: 'When the failure was recorded (projection answers)' },
+    at: { ...iso, description: 'When the failure was recorded (answers folded from the stream)' },
+  },
+  ['code', 'reason'],
+);
+
+/** A campaign's budget as the client set it (platforms only when given). */
+export const budgetOut = obj({ amount: num, currency: anyString, platforms: arr(platform) }, ['amount', 'currency']);
+const milestoneOut = obj({ date: dateOnly, name: anyString });
+/** A campaign's timeline as the client set it (milestones [] when a create omitted them; absent if an update did). */
+export const timelineOut = obj({ start_date: dateOnly, end_date: dateOnly, milestones: arr(milestoneOut) }, [
+  'start_date',
+  'end_date',
+]);
+/** A campaign's content strategy as the client set it (each field only when given). */
+export const contentStrategyOut = obj(
+  {
+    pillars: strArray,
+    content_mix: mapOf(num, { description: 'Target share (%) by content type' }),
+  },
+  [],
+);
+
+/** The five permission flags of a member (all of them, each true or false). */
+export const permissionsOut = obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])));
+
+/** What an estimate of the timing model rests on (api/calendar/model.ts basisOf). */
+export const basisOut = obj(
+  {
+    model: anyString,
+    description: anyString,
+    platform: anyString,
+    slot: obj({ day_of_week: anyString, hour: int, timezone: anyString }),
+    audience_timezones: {
+      type: ['object', 'null'],
+      additionalProperties: { type: 'number' },
+      description: "recorded audience zones (shares) the hour prior followed; null: the calendar's zone",
+    },
+    observations: int,
+    prior_weight: num,
+    confidence: num,
+  },
+  ['model', 'description', 'platform', 'slot', 'observations', 'prior_weight', 'confidence'],
+);
+/** estimated_performance of a generated post: the timing model's expectation for its slot. */
+export const estimatedOut = obj({
+  engagement_rate: num,
+  reach_potential: { type: 'string', enum: ['low', 'medium', 'high'] },
+  expected_reach: int,
+  basis: basisOut,
+});
+
+/**
+ * An event's content: the fields the client sent (contentIn), and for generated events title, thread_content,
+ * hashtags, caption (the thread joined) and estimated_performance. Empty for events smart scheduling created.
+ */
+export const contentOut = obj(
+  {
+    caption: anyString,
+    media_urls: strArray,
+    hashtags: strArray,
+    tags: strArray,
+    location: anyString,
+    title: anyString,
+    thread_content: strArray,
+    estimated_performance: estimatedOut,
+  },
+  [],
+);
+
+/**
+ * An event's metadata: the fields the client sent (metadataIn; PATCH merges them), and what the platform adds to the
+ * events it creates: generation (AI events), series_id, series_title, series_index (series), smart_scheduled and
+ * original_id (smart scheduling with apply).
+ */
+export const metadataOut = obj(
+  {
+    priority: anyString,
+    campaign_id: anyString,
+    assigned_to: anyString,
+    approval_required: bool,
+    ai_generated: bool,
+    generation: obj({ provider: anyString, model: anyString, offline: bool }),
+    series_id: anyString,
+    series_title: anyString,
+    series_index: int,
+    smart_scheduled: bool,
+    original_id: anyString,
+  },
+  [],
+);
+
+const perResult = { type: ['number', 'null'], description: 'null without a recorded result' };
+/** Campaign performance's budget: the budget amount per recorded result (spend is not tracked). */
+export const budgetPerformanceOut = obj({
+  amount: num,
+  currency: anyString,
+  per_engagement: perResult,
+  per_click: perResult,
+  per_thousand_impressions: perResult,
+  basis: anyString,
+});
+/** Campaign performance's timeline: elapsed share (local dates of the calendar's zone) against published share. */
+export const timelinePerformanceOut = obj({
+  start_date: dateOnly,
+  end_date: dateOnly,
+  days_total: int,
+  days_elapsed: num,
+  elapsed_fraction: num,
+  published_fraction: num,
+  pacing: { type: 'string', enum: ['not_started', 'ended', 'ahead', 'on_track', 'behind'] },
+  milestones: arr(
+    obj({
+      date: dateOnly,
+      name: anyString,
+      status: { type: 'string', enum: ['passed', 'today', 'upcoming'] },
+      events_due_before: { ...int, description: 'Events not cancelled scheduled on or before the milestone date' },
+    }),
+  ),
+});
 
 export const eventOut = obj({
   id: { type: 'string' },
@@ -113,13 +269,13 @@ export const eventOut = obj({
   status: { type: 'string' },
   scheduled_at: { type: ['string', 'null'], format: 'date-time' },
   duration: int,
-  content: anyObject,
-  metadata: anyObject,
+  content: contentOut,
+  metadata: metadataOut,
   performance: nullable(obj({ impressions: int, engagements: int, clicks: int })),
-  approval: nullableObject,
+  approval: nullable(approvalOut),
   published_at: { type: ['string', 'null'], format: 'date-time' },
-  publication: nullableObject,
-  failure: nullableObject,
+  publication: nullable(publicationOut),
+  failure: nullable(failureOut),
   created_by: { type: 'string' },
   created_at: iso,
   updated_at: iso,
@@ -137,7 +293,7 @@ export const calendarOut = obj({
   events_count: int,
   upcoming_events: int,
   role: { type: 'string' },
-  permissions: obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool]))),
+  permissions: permissionsOut,
   created_at: iso,
   updated_at: iso,
 });
@@ -182,4 +338,4 @@ export const performanceIn = obj(
   ['impressions'],
 );
 
-export { num, uuid, text, str, strings, obj, arr, bool, int, iso, httpUrl };
+export { num, uuid, text, str, strings, obj, arr, bool, int, iso, httpUrl, mapOf };

@@ -20,7 +20,7 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { runEventCommand } from './commands';
 import { eventAfter } from './events';
-import { arr, bool, calendarParams, eventOut, eventParams, iso, obj, str } from './schemas';
+import { arr, bool, calendarParams, eventOut, eventParams, iso, obj, permissionsOut, str } from './schemas';
 import { randomUUID } from 'node:crypto';
 import { requireActive } from '../../domain/calendar/calendar';
 
@@ -33,7 +33,7 @@ const shareOut = obj({
   calendar_id: { type: 'string' },
   user_id: { type: 'string' },
   role: { type: 'string', enum: SHARE_ROLES },
-  permissions: obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool]))),
+  permissions: permissionsOut,
   granted_by: { type: 'string' },
   granted_at: iso,
 });
@@ -55,9 +55,12 @@ export const sharingRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/share`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary:
       "Share the calendar (owner): a role (editor, contributor, viewer) with its default flags, overridden by the flags given; sharing again replaces the user's share",
+    description:
+      "Only the owner, on an active calendar (members 403, archived 400). user_id must be an existing user other than the owner (else 400); each flag in permissions overrides the role's default. The share applies to the user's next request.",
     request: {
       params: calendarParams,
       body: obj({ user_id: userId, role: { type: 'string', enum: SHARE_ROLES }, permissions: flags }, [
@@ -67,7 +70,7 @@ export const sharingRoutes: RouteDef[] = [
     },
     responses: { 200: { description: 'The share', data: shareOut } },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage');
       if (!(await getUser(ctx.deps.db, ctx.body.user_id)))
         throw invalid('user_id', 'No user with this id', ctx.body.user_id);
       const r = await runCalendar(ctx, cal.calendar.calendar_id, { kind: 'share', actor: userIdOf(ctx), ...ctx.body });
@@ -89,8 +92,11 @@ export const sharingRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/calendars/{calendar_id}/shares`,
     auth: 'user',
+    scope: 'calendar:read',
     tags,
     summary: 'Who the calendar is shared with (any member may read it)',
+    description:
+      "Every member's role and permission flags, oldest share first, with the owner's id (the owner has every permission and is not listed among the shares).",
     request: { params: calendarParams },
     responses: {
       200: {
@@ -101,7 +107,7 @@ export const sharingRoutes: RouteDef[] = [
             obj({
               user_id: { type: 'string' },
               role: { type: 'string' },
-              permissions: { type: 'object' },
+              permissions: permissionsOut,
               created_at: iso,
             }),
           ),
@@ -109,7 +115,7 @@ export const sharingRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view', 'calendar:read');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'view');
       return {
         data: { owner_id: cal.calendar.owner_id, shares: await listMembers(ctx.deps.db, cal.calendar.calendar_id) },
       };
@@ -119,8 +125,11 @@ export const sharingRoutes: RouteDef[] = [
     method: 'delete',
     path: `${BASE}/calendars/{calendar_id}/share/{user_id}`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary: "Revoke a user's share (owner); applies at once",
+    description:
+      'Only the owner (members 403); a user without a share is 404. From the next request the user gets 404 for the calendar.',
     request: { params: obj({ calendar_id: calendarParams.properties.calendar_id, user_id: userId }) },
     responses: {
       200: {
@@ -129,7 +138,7 @@ export const sharingRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage', 'calendar:manage');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'manage');
       await runCalendar(ctx, cal.calendar.calendar_id, {
         kind: 'revoke_share',
         actor: userIdOf(ctx),
@@ -146,9 +155,12 @@ export const sharingRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/calendars/{calendar_id}/events/{event_id}/approve`,
     auth: 'user',
+    scope: 'calendar:publish',
     tags,
     summary:
       'Approve (scheduled/generated → approved) or reject (→ draft, with the comments) an event; the approver is the caller, approved_by is kept as a label',
+    description:
+      'Needs publish_content on an active calendar. Approving needs the event scheduled or generated with a future scheduled_at (else 400); rejecting moves it to draft where the state machine allows it. The decision is recorded with the comments; an approved event keeps a publishing timer on a calendar with auto_publish, a rejected one loses it. PATCH status approved is the same approval without comments.',
     request: {
       params: eventParams,
       body: obj({ approved: bool, comments: str(5000), approved_by: str(200) }, ['approved']),
@@ -170,7 +182,7 @@ export const sharingRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'publish_content', 'calendar:publish');
+      const cal = await calendarFor(ctx, ctx.params.calendar_id, 'publish_content');
       requireActive(cal.calendar);
       const r = await runEventCommand(
         ctx.deps,

@@ -41,9 +41,12 @@ export const calendarWebhookRoutes: RouteDef[] = [
     method: 'post',
     path: `${BASE}/webhooks`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary:
       'Register a calendar webhook (event.created, event.updated, event.published, event.performance_updated, calendar.analytics_ready); the secret is generated unless given and shown only here',
+    description:
+      "Registers an endpoint of the calendar family on the platform's webhook delivery (Standard Webhooks signatures, retries; docs/webhooks.md). It receives the listed events of the calendars the caller owns, not of calendars shared with them. The URL must resolve to a public address (else 400); a secret given must be whsec_<base64> or at least 16 characters.",
     request: {
       body: obj(
         {
@@ -67,7 +70,7 @@ export const calendarWebhookRoutes: RouteDef[] = [
       },
     },
     handler: async (ctx) => {
-      await requireScope(ctx, 'calendar:manage');
+      await requireScope(ctx);
       const r = await registerWebhook(
         webhookCommandDeps(ctx.deps),
         userIdOf(ctx),
@@ -93,11 +96,14 @@ export const calendarWebhookRoutes: RouteDef[] = [
     method: 'get',
     path: `${BASE}/webhooks`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary: "The caller's calendar webhooks (secrets are never shown again)",
+    description:
+      "Only the caller's endpoints of the calendar family; endpoints registered for other families are not listed. enabled and disabled_reason show whether delivery has disabled an endpoint.",
     responses: { 200: { description: 'Endpoints, oldest first', data: obj({ webhooks: arr(endpointOut) }) } },
     handler: async (ctx) => {
-      await requireScope(ctx, 'calendar:manage');
+      await requireScope(ctx);
       return { data: { webhooks: (await listEndpoints(ctx.deps.db, userIdOf(ctx), 'calendar')).map(view) } };
     },
   }),
@@ -105,14 +111,17 @@ export const calendarWebhookRoutes: RouteDef[] = [
     method: 'delete',
     path: `${BASE}/webhooks/{webhook_id}`,
     auth: 'user',
+    scope: 'calendar:manage',
     tags,
     summary: 'Delete a calendar webhook (deliveries in flight stop before their next attempt)',
+    description:
+      "Deletes the endpoint and its secret. An unknown id, another user's endpoint or an endpoint of another family is 404.",
     request: { params: obj({ webhook_id: uuid }) },
     responses: {
       200: { description: 'Deletion result', data: obj({ id: { type: 'string' }, deleted: { const: true } }) },
     },
     handler: async (ctx) => {
-      await requireScope(ctx, 'calendar:manage');
+      await requireScope(ctx);
       const e = await getEndpoint(ctx.deps.db, userIdOf(ctx), ctx.params.webhook_id);
       if (!e || e.family !== 'calendar') throw new NotFoundError('Webhook not found');
       const r = await deleteWebhook(webhookCommandDeps(ctx.deps), userIdOf(ctx), e.endpoint_id, requestMeta(ctx));

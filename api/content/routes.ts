@@ -46,6 +46,38 @@ export const GENERATION_ERRORS = {
 const RULE =
   'Answers 200 with the result when the work finishes within the wait bound (API_TASK_WAIT_MS; `Prefer: wait=<s>` or `respond-async` lower it), else 202 with a task to poll at status_url. A plan limit answers 429 UsageLimitExceededException.';
 
+/** The tasks of these routes (task catalogue: api/kernel/task-catalogue.ts). */
+const BLOG_WRITER = {
+  workflow: blogWriterWorkflow,
+  taskType: 'blog_writer',
+  idPrefix: 'blog-writer',
+  result: generatedSchema,
+};
+const BLOG_WRITER_RESEARCH = {
+  workflow: blogWriterResearchWorkflow,
+  taskType: 'blog_writer_research',
+  idPrefix: 'blog-writer-research',
+  result: researchResultSchema,
+};
+const PROFNET_WRITER = {
+  workflow: profnetPostWorkflow,
+  taskType: 'profnet_writer',
+  idPrefix: 'profnet-writer',
+  result: profnetResultSchema,
+};
+const CONTENT_STRATEGY = {
+  workflow: contentStrategyWorkflow,
+  taskType: 'content_strategy',
+  idPrefix: 'content-strategy',
+  result: strategyResultSchema,
+};
+const CONTENT_PERSONAS = {
+  workflow: contentPersonasWorkflow,
+  taskType: 'content_personas',
+  idPrefix: 'content-personas',
+  result: personasResultSchema,
+};
+
 export const contentRoutes: RouteDef[] = [
   defineRoute<BlogWriterRequest>({
     method: 'post',
@@ -55,10 +87,9 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Write a blog post',
     description: `${RULE} metadata (word_count, readability_score, seo_score) is measured on the produced text by the analysis engine; seo_score is for \`keywords\` when given.`,
     request: { body: blogWriterBody },
-    responses: taskResponses('The post', generatedSchema),
+    responses: taskResponses('The post', BLOG_WRITER),
     errors: { ...GENERATION_ERRORS, ...boundErrors('blog_writer') },
-    handler: (ctx) =>
-      runTask(ctx, { workflow: blogWriterWorkflow, taskType: 'blog_writer', idPrefix: 'blog-writer' }, ctx.body),
+    handler: (ctx) => runTask(ctx, BLOG_WRITER, ctx.body),
   }),
   defineRoute<BlogResearchRequest>({
     method: 'post',
@@ -68,14 +99,9 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Research a topic: sources, keywords, competitors, angles',
     description: `${RULE} Sources are read from the research corpus (and web search when configured), filtered by kind.`,
     request: { body: researchBody },
-    responses: taskResponses('The research', researchResultSchema),
+    responses: taskResponses('The research', BLOG_WRITER_RESEARCH),
     errors: GENERATION_ERRORS,
-    handler: (ctx) =>
-      runTask(
-        ctx,
-        { workflow: blogWriterResearchWorkflow, taskType: 'blog_writer_research', idPrefix: 'blog-writer-research' },
-        ctx.body,
-      ),
+    handler: (ctx) => runTask(ctx, BLOG_WRITER_RESEARCH, ctx.body),
   }),
   defineRoute<ProfnetRequest>({
     method: 'post',
@@ -85,10 +111,9 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Write a professional-network post',
     description: `${RULE} At most 3,000 characters; hashtags when include_hashtags is true or hashtags are given.`,
     request: { body: profnetBody },
-    responses: taskResponses('The post', profnetResultSchema),
+    responses: taskResponses('The post', PROFNET_WRITER),
     errors: GENERATION_ERRORS,
-    handler: (ctx) =>
-      runTask(ctx, { workflow: profnetPostWorkflow, taskType: 'profnet_post', idPrefix: 'profnet-post' }, ctx.body),
+    handler: (ctx) => runTask(ctx, PROFNET_WRITER, ctx.body),
   }),
   defineRoute<StrategyRequest>({
     method: 'post',
@@ -98,14 +123,9 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Generate a content strategy',
     description: `${RULE} Every recommendation quotes a research source ([n] and references). Produces the strategy.updated webhook.`,
     request: { body: strategyBody },
-    responses: taskResponses('The strategy', strategyResultSchema),
+    responses: taskResponses('The strategy', CONTENT_STRATEGY),
     errors: GENERATION_ERRORS,
-    handler: (ctx) =>
-      runTask(
-        ctx,
-        { workflow: contentStrategyWorkflow, taskType: 'content_strategy', idPrefix: 'content-strategy' },
-        ctx.body,
-      ),
+    handler: (ctx) => runTask(ctx, CONTENT_STRATEGY, ctx.body),
   }),
   defineRoute<PersonasRequest>({
     method: 'post',
@@ -115,13 +135,8 @@ export const contentRoutes: RouteDef[] = [
     summary: 'Develop a persona from demographics and pain points',
     description: `${RULE} One persona per request, carrying exactly the demographics given; insights quote research sources.`,
     request: { body: personasBody },
-    responses: taskResponses('The persona', personasResultSchema),
+    responses: taskResponses('The persona', CONTENT_PERSONAS),
     errors: GENERATION_ERRORS,
-    handler: (ctx) =>
-      runTask(
-        ctx,
-        { workflow: contentPersonasWorkflow, taskType: 'content_personas', idPrefix: 'content-personas' },
-        ctx.body,
-      ),
+    handler: (ctx) => runTask(ctx, CONTENT_PERSONAS, ctx.body),
   }),
 ];

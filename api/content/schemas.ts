@@ -1,7 +1,8 @@
 /** JSON Schemas of the content generation routes (validation and the OpenAPI document). */
 import { LENGTHS, RESEARCH_DEPTHS, SOURCE_KINDS } from '../../domain/content/types';
 import { PLATFORM_NAMES } from '../../domain/content/platforms';
-import { arr, bool, coverageSchema, int, num, obj, str, strings, text } from '../kernel/schema';
+import { arr, asResponse, bool, coverageSchema, int, nullable, num, obj, str, strings, text } from '../kernel/schema';
+import { sourceSchema } from '../blog/schemas';
 
 /** An array of at most `maxItems` non-empty strings of at most `maxLength` characters. */
 export const words = (maxItems: number, maxLength: number, extra: Record<string, unknown> = {}) => ({
@@ -98,13 +99,34 @@ export const generatedSchema = obj({
   ]),
 });
 
+/** A recommendation quoting research source `source` (its [n]). */
+const citedAdvice = obj({ text: { type: 'string' }, source: int });
+
 export const researchResultSchema = obj(
   {
     topic: { type: 'string' },
     research_depth: { type: 'string' },
-    sources: arr({ type: 'object' }),
-    keyword_analysis: { type: 'object' },
-    competitor_analysis: { type: 'object' },
+    sources: arr(asResponse(sourceSchema), { description: 'The sources read, numbered from 1 (`index`)' }),
+    keyword_analysis: obj(
+      {
+        primary_keywords: strings(),
+        secondary_keywords: strings(),
+        search_volume: {
+          type: 'string',
+          description: 'Offline: a level estimated from how many sources cover the main keyword, saying so',
+        },
+      },
+      [],
+    ),
+    competitor_analysis: obj(
+      {
+        top_competitors: strings(),
+        content_gaps: strings(),
+        opportunities: strings(),
+        note: { type: 'string', description: 'Why top_competitors is empty (every source is a sample document)' },
+      },
+      [],
+    ),
     suggested_angles: strings(),
     search_queries: strings(),
     metadata: obj({ ...provenance, searched: { type: 'string' }, sources_found: int }, ['provider', 'searched']),
@@ -127,14 +149,69 @@ export const profnetResultSchema = obj(
 
 export const strategyResultSchema = obj(
   {
-    strategy: obj({ summary: { type: 'string' }, content_pillars: arr({ type: 'object' }) }, ['summary']),
+    strategy: obj(
+      {
+        summary: { type: 'string' },
+        content_pillars: arr(
+          obj(
+            {
+              name: { type: 'string' },
+              rationale: { type: 'string' },
+              sources: arr(int, { description: 'The research sources (their [n]) covering the pillar' }),
+            },
+            ['name'],
+          ),
+        ),
+        goals: arr(
+          obj(
+            { goal: { type: 'string' }, approach: arr(citedAdvice), kpis: arr(citedAdvice), note: { type: 'string' } },
+            ['goal'],
+          ),
+        ),
+        content_types: arr(
+          obj({ content_type: { type: 'string' }, recommendations: arr(citedAdvice), note: { type: 'string' } }, [
+            'content_type',
+          ]),
+        ),
+        distribution: arr(citedAdvice),
+        references: arr(sourceRef),
+      },
+      ['summary'],
+    ),
     metadata: obj(provenance, ['provider']),
   },
   ['strategy', 'metadata'],
 );
 
 export const personasResultSchema = obj(
-  { personas: arr({ type: 'object' }), references: arr(sourceRef), metadata: obj(provenance, ['provider']) },
+  {
+    personas: arr(
+      obj(
+        {
+          label: { type: 'string', description: 'Built from the profession, age range and niche (no invented name)' },
+          summary: { type: 'string' },
+          demographics: obj({ age_range: nullable({ type: 'string' }), profession: nullable({ type: 'string' }) }, []),
+          pain_points: arr(
+            obj(
+              {
+                pain_point: { type: 'string' },
+                insights: arr(citedAdvice),
+                content_ideas: strings(),
+                note: { type: 'string', description: 'Present when no research source covers the pain point' },
+              },
+              ['pain_point'],
+            ),
+          ),
+          preferred_content: arr(citedAdvice),
+          channels: arr(citedAdvice),
+        },
+        ['label'],
+      ),
+      { description: 'One persona, carrying the demographics given' },
+    ),
+    references: arr(sourceRef),
+    metadata: obj(provenance, ['provider']),
+  },
   ['personas', 'metadata'],
 );
 

@@ -11,6 +11,7 @@ import { clock, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { int, num, obj } from '../kernel/schema';
 import { usageOut } from '../subscription/views';
+import { usageSchema } from '../subscription/schemas';
 
 const quotaEntry = obj({ limit: num, used: num, reserved: num, remaining: num, percent_used: num });
 
@@ -21,13 +22,15 @@ export const developerAnalyticsRoutes: RouteDef[] = [
     auth: 'user',
     tags: ['developer analytics'],
     summary: 'Usage of the current billing period and the remaining quota per limit key',
+    description:
+      "`usage` is the subscription API's Usage of the current period (GET /api/subscription/usage/{user_id}). `quota` has one entry per limit key of the plan that applies now, read from the meter's counters that refuse calls: calls in flight count as `reserved`, and remaining = max(0, limit − used − reserved). A key the plan does not limit is absent (unlimited). A brand-new user whose subscription record is not readable yet gets 404 (retry).",
     responses: {
       200: {
         description: 'Usage and remaining quota',
         data: obj({
           billing_period: { type: 'string' },
           plan: obj({ id: int, name: { type: 'string' } }),
-          usage: { type: 'object', description: 'The Usage resource of the subscription API' },
+          usage: { ...usageSchema, description: 'The Usage resource of the subscription API' },
           quota: { type: 'object', additionalProperties: quotaEntry },
         }),
       },

@@ -70,11 +70,25 @@ const recordSchema = obj({
   created_at: { type: 'string', format: 'date-time' },
   updated_at: { type: 'string', format: 'date-time' },
 });
+/** A record as GET /v1/content lists it: without its text and metadata. */
+const recordSummarySchema = obj({
+  content_id: { type: 'string' },
+  type: { type: 'string' },
+  topic: { type: 'string' },
+  title: { type: ['string', 'null'] },
+  version: int,
+  created_at: { type: 'string', format: 'date-time' },
+  updated_at: { type: 'string', format: 'date-time' },
+});
 const versionSchema = obj({
   version: int,
   title: { type: ['string', 'null'] },
   content: { type: 'string' },
-  metadata: { type: 'object' },
+  metadata: {
+    ...generatedMetadata,
+    description:
+      "The record's whole metadata as of this version: what the platform measured and recorded, and the keys a client merged in with PUT",
+  },
   changed: arr({ type: 'string' }),
   created_at: { type: 'string', format: 'date-time' },
 });
@@ -129,14 +143,13 @@ export const developerContentRoutes: RouteDef[] = [
         ['type', 'topic'],
       ),
     },
-    responses: taskResponses(
-      'The generated content',
-      obj({ content_id: { type: 'string' }, content: { type: 'string' }, metadata: generatedMetadata, version: int }, [
-        'content_id',
-        'content',
-        'metadata',
-      ]),
-    ),
+    responses: taskResponses('The generated content', {
+      taskType: 'content_generation',
+      result: obj(
+        { content_id: { type: 'string' }, content: { type: 'string' }, metadata: generatedMetadata, version: int },
+        ['content_id', 'content', 'metadata'],
+      ),
+    }),
     errors: { ...GENERATION_ERRORS, ...boundErrors('content_generation') },
     handler: (ctx) => {
       needPlatform(ctx.body);
@@ -174,9 +187,9 @@ export const developerContentRoutes: RouteDef[] = [
         ['type', 'topics'],
       ),
     },
-    responses: taskResponses(
-      'A result per topic',
-      obj({
+    responses: taskResponses('A result per topic', {
+      taskType: 'content_batch',
+      result: obj({
         content: arr(
           obj(
             {
@@ -193,7 +206,7 @@ export const developerContentRoutes: RouteDef[] = [
         ),
         summary: obj({ total: int, completed: int, failed: int }),
       }),
-    ),
+    }),
     errors: { ...GENERATION_ERRORS, ...boundErrors('content_batch') },
     handler: (ctx) => {
       const content_ids = ctx.body.topics.map(() => randomUUID());
@@ -216,6 +229,8 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "The caller's content records, newest first (without their text)",
+    description:
+      "A page of the live records (deleted ones are left out): `total` counts them all, `limit` (1-100, default 20) and `offset` page through them. Each item has the record's current version number; GET /v1/content/{content_id} gives its text and metadata.",
     request: {
       query: obj(
         {
@@ -228,7 +243,7 @@ export const developerContentRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'A page of records',
-        data: obj({ total: int, limit: int, offset: int, items: arr({ type: 'object' }) }),
+        data: obj({ total: int, limit: int, offset: int, items: arr(recordSummarySchema) }),
       },
     },
     handler: async (ctx) => {
@@ -243,6 +258,8 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'A content record (its current version)',
+    description:
+      "The record as of its latest version: text, title, metadata, `version` (the current one) and `versions` (how many exist; every one stays readable under /versions). origin_task_id names the generation task that created it. Another user's, a deleted and an unknown record are 404.",
     request: { params: idParams },
     responses: { 200: { description: 'The record', data: recordSchema } },
     handler: async (ctx) => ({ data: await ownRecord(ctx) }),
@@ -315,6 +332,8 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Delete a content record (its versions are no longer served)',
+    description:
+      "Records ContentDeleted: the record and its versions answer 404 from then on, and the list leaves it out. Another user's, an already deleted and an unknown record are 404.",
     request: { params: idParams },
     responses: {
       200: { description: 'Deleted', data: obj({ content_id: { type: 'string' }, deleted: { const: true } }) },
@@ -338,6 +357,8 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Every version of a content record, oldest first',
+    description:
+      'Version 1 is the generated text (changed: ["created"]); each PUT that changed something added one, naming what it changed (title, content, metadata). Each version carries the whole title, text and metadata as they were then. Another user\'s, a deleted and an unknown record are 404.',
     request: { params: idParams },
     responses: { 200: { description: 'The versions', data: arr(versionSchema) } },
     handler: async (ctx) => {
@@ -352,6 +373,8 @@ export const developerContentRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'One version of a content record',
+    description:
+      "The title, text and metadata as they were at `version`, and what that version changed. A version the record does not have, and another user's, a deleted or an unknown record, are 404.",
     request: { params: obj({ content_id: uuid, version: { ...int, minimum: 1, maximum: 1_000_000 } }) },
     responses: { 200: { description: 'The version', data: versionSchema } },
     handler: async (ctx) => {

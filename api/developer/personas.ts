@@ -57,6 +57,8 @@ export const developerPersonaRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "The caller's personas, oldest first",
+    description:
+      'Every live persona of the caller (deleted ones are left out), unpaged. Personas are stored only through POST /v1/personas; the ones POST /api/content-strategy/personas develops are not kept unless posted here.',
     responses: { 200: { description: 'The personas', data: arr(personaSchema) } },
     handler: async (ctx) => ({ data: await listPersonas(ctx.deps.db, userIdOf(ctx)) }),
   }),
@@ -66,6 +68,8 @@ export const developerPersonaRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Create a persona',
+    description:
+      'Stores a persona (name required; the other fields optional) at version 1 and answers 201 with it, persona_id included. Honours an Idempotency-Key header: a retry with the same key and body gets the first answer.',
     request: { body: obj(fields, ['name']) },
     responses: { 201: { description: 'The persona', data: personaSchema } },
     handler: async (ctx) => {
@@ -87,6 +91,7 @@ export const developerPersonaRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'A persona',
+    description: "Another user's, a deleted and an unknown persona are 404.",
     request: { params: idParams },
     responses: { 200: { description: 'The persona', data: personaSchema } },
     handler: async (ctx) => ({ data: await read(ctx, ctx.params.persona_id) }),
@@ -97,6 +102,8 @@ export const developerPersonaRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Update a persona: the fields given replace the stored ones (null clears an optional field)',
+    description:
+      "Fields left out stay as they are; an array given replaces the stored one whole. name cannot be cleared (null: 400). A change raises `version` by one; a body that changes nothing answers the persona as it is, same version. Another user's, a deleted and an unknown persona are 404.",
     request: {
       params: idParams,
       body: obj(Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, k === 'name' ? s : nullable(s)])), [], {
@@ -124,6 +131,8 @@ export const developerPersonaRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Delete a persona',
+    description:
+      "Records PersonaDeleted: the persona answers 404 from then on and the list leaves it out. Another user's, an already deleted and an unknown persona are 404.",
     request: { params: idParams },
     responses: {
       200: { description: 'Deleted', data: obj({ persona_id: { type: 'string' }, deleted: { const: true } }) },

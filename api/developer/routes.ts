@@ -19,6 +19,8 @@ export const developerRoutes: RouteDef[] = [
     auth: 'user',
     tags: ['developer'],
     summary: 'The caller: user, plan, credential and rate windows',
+    description:
+      'Who the credential of the request is: user id, role, plan, and the credential itself (kind api_key, session or oauth, its id, and environment development or production). rate_limits gives, for every rate scheme (general, developer, calendar, integration, status), the windows that apply to this plan and environment, overrides applied (a development key gets a share of each limit). Changes nothing.',
     responses: {
       200: {
         description: 'Caller identity',

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { buildOpenApi } from '../kernel/openapi';
 import { VERSION } from '../health/routes';
+import { openApiDocumentSchema } from './document-schema';
 
 const INIT =
   "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false });";
@@ -36,7 +37,11 @@ export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
       auth: 'public',
       tags: ['docs'],
       summary: 'OpenAPI 3.1 document of every route',
-      responses: { 200: { description: 'The document', contentType: 'application/json', data: { type: 'object' } } },
+      description:
+        "Generated from the route registry: every operation with its credentials, parameters and request body (the JSON Schemas the API validates requests with), its success answer in its family's envelope and its error answers; `webhooks` lists the signed deliveries the platform makes. Public; built once per process. GET /docs renders it.",
+      responses: {
+        200: { description: 'The document', contentType: 'application/json', data: openApiDocumentSchema },
+      },
       handler: ({ deps }) => {
         cached ??= JSON.stringify(buildOpenApi(all(), { version: VERSION, serverUrl: deps.publicBaseUrl }));
         return { raw: { contentType: 'application/json', body: cached } };
@@ -48,6 +53,8 @@ export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
       auth: 'public',
       tags: ['docs'],
       summary: 'Interactive API documentation',
+      description:
+        'An HTML page (Swagger UI, its assets served from /docs/assets) that loads GET /openapi.json. Public; cacheable for 5 minutes.',
       responses: { 200: { description: 'HTML page', contentType: 'text/html', data: { type: 'string' } } },
       handler: ({ res }) => {
         res.setHeader('Content-Security-Policy', PAGE_CSP);

@@ -84,6 +84,8 @@ export const healthRoutes: RouteDef[] = [
     rateScheme: 'integration',
     tags: ['health'],
     summary: 'Health of the platform (and test of an API key when one is sent)',
+    description:
+      'Status and latency of PostgreSQL, Temporal and Kafka, and the state of the platform processes (Temporal worker, relay, projector). Public, for load balancers and monitors: a key that is sent is checked (401 when invalid; `caller` names it when valid), which makes this the place to test a new key; called with a key it counts as an integration route (its rate window). 503 SERVICE_UNAVAILABLE naming what is down or lagging, with the whole report in details, when anything is not ok. GET /v1/health answers the same in the developer envelope.',
     responses,
     errors: { 503: 'A service or platform process is down or lagging; details hold the whole report' },
     handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),
@@ -94,6 +96,8 @@ export const healthRoutes: RouteDef[] = [
     auth: 'public',
     tags: ['health'],
     summary: 'Health of the platform (developer envelope)',
+    description:
+      'The report of GET /api/health (services, platform processes, `caller` when a valid key is sent; 401 for an invalid one) in the developer envelope, whose meta.rate_limit is on every answer: without a key the call is counted in the anonymous per-IP bucket (DEVELOPER_ANONYMOUS_RATE_PER_HOUR). 503 SERVICE_UNAVAILABLE, with the report in details, when a service or process is down or lagging.',
     responses,
     errors: { 503: 'A service or platform process is down or lagging; details hold the whole report' },
     handler: async ({ deps, caller }) => ({ data: await healthReport(deps, caller) }),

@@ -86,6 +86,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Create an API key (shown once)',
+    description:
+      'Answers the whole key (`cp_live_<prefix>_<secret>` for production, `cp_test_…` for development) once: only its SHA-256 is stored, and later reads show the prefix only. It works at once. `environment` defaults to development, whose keys get lower rate limits.',
     request: {
       body: {
         type: 'object',
@@ -106,6 +108,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "List the caller's API keys (prefix, name, environment, created, last used)",
+    description:
+      "The caller's working keys, newest first: revoked keys and rotated keys past their grace period are not listed. `status` is `grace` for a rotated key still working until `expires_at`; `last_used_at` is the last request the key made (null if none).",
     responses: { 200: { description: 'Keys, newest first', data: { type: 'array', items: keySchema } } },
     handler: async (ctx) => ({ data: await view(ctx.deps, await listApiKeys(ctx.deps.db, me(ctx).userId)) }),
   }),
@@ -115,6 +119,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'One API key',
+    description:
+      "The key as GET /api/settings/api-keys lists it (never the key text). Another user's, a revoked or an expired key is 404.",
     request: { params: keyIdParams },
     responses: { 200: { description: 'The key', data: keySchema } },
     handler: async (ctx) => ({ data: await ownKeyView(ctx.deps, me(ctx).userId, ctx.params.key_id) }),
@@ -125,6 +131,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Rename an API key',
+    description:
+      "Changes only the name; the key text and its id stay. Another user's, a revoked or an expired key is 404.",
     request: { params: keyIdParams, body: { type: 'object', properties: { name }, required: ['name'] } },
     responses: { 200: { description: 'The renamed key', data: keySchema } },
     handler: async (ctx) => {
@@ -139,6 +147,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Revoke an API key (refused with 401 from then on)',
+    description:
+      "The key is refused (401) as soon as the revocation is stored (other API processes drop their cached copy when notified, within milliseconds) and is no longer listed. Another user's, an already revoked or an expired key is 404; a key may revoke itself.",
     request: { params: keyIdParams },
     responses: {
       200: {
@@ -162,6 +172,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Rotate an API key: a new key now, the old one keeps working for the grace period',
+    description:
+      "Makes a successor with the same environment and name (unless `name` is given), shown once, and lets the old key work until `grace_until` (API_KEY_ROTATION_GRACE_SECONDS, default 24 h); after that the old key is refused (401) and no longer listed. A key already rotated cannot be rotated again (409: rotate its successor); another user's, a revoked or an expired key is 404.",
     request: { params: keyIdParams, body: { type: 'object', properties: { name } } },
     responses: {
       201: {
@@ -188,6 +200,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Test an API key: checks it is live and runs the health check',
+    description:
+      "Answers the key (404 when it is another user's, revoked or expired) and the platform's health report (status, version, services, processes); while a service or process is down it answers 503 with the report in `details`, like GET /api/health. Changes nothing.",
     request: { params: keyIdParams },
     responses: {
       200: {
@@ -206,6 +220,8 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Make a session token for the backlink outreach API (Authorization: Bearer <token>)',
+    description:
+      "Made with an API key: the token (`cps_<session_id>_<secret>`) is shown once and acts for the key's user on the backlink outreach and image studio families until `expires_at` (SESSION_TTL_SECONDS, default 12 h). End it early with DELETE /api/settings/sessions/{session_id}.",
     responses: {
       201: {
         description: 'Session token, shown once',
@@ -239,6 +255,7 @@ export const settingsRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'End a session token',
+    description: "The token is refused (401) from then on. Another user's or an already ended session is 404.",
     request: {
       params: {
         type: 'object',

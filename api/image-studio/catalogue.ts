@@ -82,6 +82,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Templates ranked by relevance of name, use cases and description to the query',
+    description:
+      "For each query word: 3 points when it is a word of the template's name, else 2 for a word of a use case, else 1 for its description, category or platform (words match when equal, or when one is a prefix of the other and both have at least 3 letters); 4 more when the whole query is a phrase of the name or a use case. Templates scoring 0 are left out; ties keep catalogue order. `total` counts the matches.",
     request: { query: obj({ query: text(200) }) },
     responses: { 200: { description: 'Matching templates, best first', data: templatesSchema } },
     handler: (ctx) => templates(searchTemplates(ctx.query.query)),
@@ -92,6 +94,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Templates for a use case (and platform), best first',
+    description:
+      "The relevance of GET /templates/search, scored against `use_case`; templates scoring 0 are left out. With `platform`, only that platform's templates and the `any` ones, the platform's own first at equal relevance. A platform with no templates of its own (or an unknown one) gets only the `any` templates, not an error.",
     request: { query: obj({ use_case: text(200), platform: str(50) }, ['use_case']) },
     responses: { 200: { description: 'Recommended templates', data: templatesSchema } },
     handler: (ctx) => templates(recommendTemplates(ctx.query.use_case, ctx.query.platform)),
@@ -243,6 +247,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Edit operations: what each does, its inputs, and the provider that does it now',
+    description:
+      'One entry per edit operation: `label`, `description`, `fields` (the inputs it reads), `required` (the inputs POST /api/image-studio/edit refuses with 400 when missing), `providers` able to do it, and `provider`: the one `auto` would use now on this deployment (`none`, with `available: false`, when no configured provider can; the local provider does remove_background and outpaint).',
     responses: { 200: { description: 'Operations by name', data: operationsSchema } },
     handler: (ctx) => ({ data: { operations: operationTable('edit', studioOf(ctx).configured) } }),
   }),
@@ -252,6 +258,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Control operations (sketch, structure, style, style transfer): inputs and provider',
+    description:
+      'The table of GET /edit/operations for the control operations. Only vendors do them (vendor_c, vendor_d, vendor_e): without one configured, every operation has `provider: none` and `available: false`.',
     responses: { 200: { description: 'Operations by name', data: operationsSchema } },
     handler: (ctx) => ({ data: { operations: operationTable('control', studioOf(ctx).configured) } }),
   }),
@@ -261,6 +269,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Formats of a platform: pixel size, ratio, safe zone, file type, size limit',
+    description:
+      "The platform's image formats (profnet, socialnet, photonet, microblog, videonet, adnet_ads), each with its name, pixel size, ratio, safe zone, file type and largest file in MB: the targets POST /api/image-studio/social/optimize crops and compresses to. An unknown platform is 404.",
     request: { params: platformParam },
     responses: { 200: { description: 'Formats', data: obj({ formats: { type: 'array', items: formatSchema } }) } },
     handler: (ctx) => {
@@ -274,6 +284,8 @@ export const imageCatalogueRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Specs of a platform: formats, file types, largest file',
+    description:
+      "A summary of GET /social/platforms/{platform}/formats: each format's name, ratio and `<width>x<height>`, the file types the platform accepts, and `max_file_size` (e.g. `5MB (150KB for some formats)` when formats differ). An unknown platform is 404.",
     request: { params: platformParam },
     responses: { 200: { description: 'Platform specs', data: specsSchema } },
     handler: (ctx) => {

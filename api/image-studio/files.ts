@@ -23,6 +23,8 @@ export const imageFileRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'A stored image of the caller (the image_url of results): Content-Type, ETag, Range',
+    description:
+      "Serves the bytes of an image the caller got (every `image_url` of the studio's results), with a strong ETag (its content hash: If-None-Match answers 304) and a year-long private, immutable Cache-Control. One byte range is answered 206 with Content-Range; an unsatisfiable range 416; several ranges the whole file. Another user's key, an unknown key or anything that is not a storage key is 404.",
     request: { params: obj({ key: { type: 'string', maxLength: 80 } }) },
     responses: {
       200: { description: 'The image', contentType: 'image/*', data: binary },

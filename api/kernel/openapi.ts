@@ -199,6 +199,54 @@ export function foldIntoBranches<T>(node: T): T {
 /** The document as client generators read it best (the same documents valid): see the two passes. */
 export const forGenerators = <T>(doc: T): T => withEnumVarnames(foldIntoBranches(doc));
 
+/** JSON with object keys sorted: two schemas are one shape when these are equal. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(
+          Object.keys(x as Schema)
+            .sort()
+            .map((k) => [k, (x as Schema)[k]]),
+        )
+      : x,
+  );
+
+/**
+ * Every schema named with `named()` (api/kernel/schema.ts: the `x-component` mark) moves to `components.schemas`
+ * under its name, once, and each place that used it refers to it (`$ref`, keeping a description of its own beside
+ * it). Innermost first, so a named shape inside another is referred to from the component too. A name given to two
+ * different shapes is a programming error: the build fails naming it.
+ */
+export function hoistNamed<T>(doc: T, schemas: Record<string, unknown>): T {
+  const shapes = new Map<string, string>();
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (!node || typeof node !== 'object') return node;
+    const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, visit(v)])) as Schema;
+    const name = out['x-component'];
+    if (typeof name !== 'string') return out;
+    const { 'x-component': _mark, description, ...shape } = out;
+    const key = canonical(shape);
+    const known = shapes.get(name);
+    if (known !== undefined && known !== key) throw new Error(`OpenAPI: two different schemas are named ${name}`);
+    if (known === undefined) {
+      shapes.set(name, key);
+      schemas[name] = shape;
+    }
+    return { $ref: `#/components/schemas/${name}`, ...(description ? { description } : {}) };
+  };
+  return visit(doc) as T;
+}
+
+/**
+ * A schema of the document (a response's, say) as a standalone JSON Schema that ajv compiles: its `$ref`s into
+ * `components` resolve within it.
+ */
+export const standaloneSchema = (doc: { components?: unknown }, schema: unknown): Record<string, unknown> => ({
+  allOf: [schema],
+  components: doc.components,
+});
+
 /** The response headers the platform sends (api/app.ts, rate-limit.ts, errors.ts, tasks.ts, conditional.ts, idempotency.ts). */
 const textHeader = (description: string) => ({ description, schema: { type: 'string' } });
 const secondsHeader = (description: string) => ({ description, schema: { type: 'integer' } });
@@ -273,7 +321,7 @@ function webhooksSection(): Record<string, unknown> {
       const common = {
         id: { type: 'string', description: 'The delivery id (also the webhook-id header)' },
         timestamp: { type: 'string', format: 'date-time', description: 'When the event happened' },
-        data: { type: 'object', description: `What happened: ${w.description}` },
+        data: { type: 'object', additionalProperties: {}, description: `What happened: ${w.description}` },
       };
       const body =
         w.shape === 'calendar'
@@ -288,7 +336,7 @@ function webhooksSection(): Record<string, unknown> {
                 event_type: { const: name },
                 ...common,
                 ...(name === 'content_generated'
-                  ? { content: { type: 'object', description: 'The generated content' } }
+                  ? { content: { type: 'object', additionalProperties: {}, description: 'The generated content' } }
                   : {}),
               },
               required: ['event_type', 'id', 'timestamp', 'data'],
@@ -360,7 +408,11 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
     if (route.etag) responses['304'] = { description: NOT_MODIFIED };
     Object.assign(responses, errorResponses(route, family));
     for (const [status, resp] of Object.entries(responses)) withResponseHeaders(route, family, status, resp as Schema);
-    const security = CREDENTIALS[family].map((k) => ({ [SECURITY_SCHEME[k]]: [] }));
+    // An OAuth access token needs the route's scope (RouteDef.scope); other credentials carry no scopes.
+    // A route without a scope takes no access token (the OAuth client and authorize routes refuse one).
+    const security = CREDENTIALS[family]
+      .filter((k) => k !== 'oauth' || route.scope)
+      .map((k) => ({ [SECURITY_SCHEME[k]]: k === 'oauth' ? [route.scope] : [] }));
     usedFamilies.add(family);
     usedFamilies.add('subscription'); // every family's 429 may carry the subscription body (plan limits)
     for (const k of CREDENTIALS[family]) usedSchemes.add(SECURITY_SCHEME[k]);
@@ -390,56 +442,66 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
       responses,
     };
   }
-  return forGenerators({
-    openapi: '3.1.0',
-    info: {
-      title: opts.title ?? 'AI content platform API',
-      version: opts.version,
-      description:
-        'Route families, envelopes, authentication and rate limits: see docs/api.md. Every request passes authentication, rate limiting, validation and routing, in that order.',
-      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-    },
-    // The base URL clients use (PUBLIC_BASE_URL, else the API's own address); `/` = where this document was fetched from.
-    servers: [{ url: opts.serverUrl ?? '/', description: 'This API' }],
-    // Described and in the specification's order (api/kernel/openapi-tags.ts); groups by document for renderers.
-    tags: TAGS,
-    'x-tagGroups': TAG_GROUPS.map((g) => ({ name: g.name, tags: g.tags.map((t) => t.name) })),
-    paths,
-    webhooks: webhooksSection(),
-    components: {
-      // Only what the paths use: a family with no route yet adds neither its error body nor its credential scheme.
-      securitySchemes: Object.fromEntries(
-        Object.entries({
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>',
-            description: 'API key (Authorization: Bearer <API_KEY>)',
-          },
-          sessionToken: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'cps_<id>_<secret>',
-            description: 'Session token from POST /api/settings/sessions (backlink outreach)',
-          },
-          oauth2: {
-            type: 'oauth2',
-            description: 'OAuth 2.0 access token of the calendar family (cpo_<id>_<secret>)',
-            flows: {
-              authorizationCode: {
-                authorizationUrl: '/v1/calendar/oauth/authorize',
-                tokenUrl: '/v1/calendar/oauth/token',
-                refreshUrl: '/v1/calendar/oauth/token',
-                scopes: SCOPE_DESCRIPTIONS,
+  const named: Record<string, unknown> = {};
+  const document = hoistNamed(
+    forGenerators({
+      openapi: '3.1.0',
+      info: {
+        title: opts.title ?? 'AI content platform API',
+        version: opts.version,
+        description:
+          'Route families, envelopes, authentication and rate limits: see docs/api.md. Every request passes authentication, rate limiting, validation and routing, in that order.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      },
+      // The base URL clients use (PUBLIC_BASE_URL, else the API's own address); `/` = where this document was fetched from.
+      servers: [{ url: opts.serverUrl ?? '/', description: 'This API' }],
+      // Described and in the specification's order (api/kernel/openapi-tags.ts); groups by document for renderers.
+      tags: TAGS,
+      'x-tagGroups': TAG_GROUPS.map((g) => ({ name: g.name, tags: g.tags.map((t) => t.name) })),
+      paths,
+      webhooks: webhooksSection(),
+      components: {
+        // Only what the paths use: a family with no route yet adds neither its error body nor its credential scheme.
+        securitySchemes: Object.fromEntries(
+          Object.entries({
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'cp_live_<prefix>_<secret> | cp_test_<prefix>_<secret>',
+              description: 'API key (Authorization: Bearer <API_KEY>)',
+            },
+            sessionToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'cps_<id>_<secret>',
+              description: 'Session token from POST /api/settings/sessions (backlink outreach)',
+            },
+            oauth2: {
+              type: 'oauth2',
+              description: 'OAuth 2.0 access token of the calendar family (cpo_<id>_<secret>)',
+              flows: {
+                authorizationCode: {
+                  authorizationUrl: '/v1/calendar/oauth/authorize',
+                  tokenUrl: '/v1/calendar/oauth/token',
+                  refreshUrl: '/v1/calendar/oauth/token',
+                  scopes: SCOPE_DESCRIPTIONS,
+                },
               },
             },
-          },
-        }).filter(([name]) => usedSchemes.has(name)),
-      ),
-      schemas: Object.fromEntries(
-        FAMILIES.filter((f) => usedFamilies.has(f)).map((f) => [`${f}_error`, ENVELOPES[f].errorSchema]),
-      ),
-      headers: RESPONSE_HEADERS,
-    },
-  });
+          }).filter(([name]) => usedSchemes.has(name)),
+        ),
+        schemas: Object.fromEntries(
+          FAMILIES.filter((f) => usedFamilies.has(f)).map((f) => [`${f}_error`, ENVELOPES[f].errorSchema]),
+        ),
+        headers: RESPONSE_HEADERS,
+      },
+    }),
+    named,
+  );
+  // The named shapes beside the error bodies, in name order.
+  const components = document.components as { schemas: Record<string, unknown> };
+  components.schemas = Object.fromEntries(
+    Object.entries({ ...components.schemas, ...named }).sort(([a], [b]) => a.localeCompare(b)),
+  );
+  return document;
 }

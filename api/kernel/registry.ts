@@ -193,6 +193,7 @@ export function mountRoutes(app: Express, routes: RouteDef[], deps: AppDeps): vo
           ...(route.rawBody ? { rawBody: RAW.get(req) ?? Buffer.alloc(0) } : {}),
           caller: st.caller,
           requestId: st.requestId,
+          ...(route.scope ? { scope: route.scope } : {}),
           deps,
           req,
           res,

@@ -66,6 +66,24 @@ export const params = (properties: Record<string, unknown>) => obj(properties);
 /** Success body `{success: true}` of bare Document 2 bodies. */
 export const ok: JsonSchema = { const: true };
 
+/**
+ * A shared shape with its name: the OpenAPI document lists it once under `components.schemas` and refers to it
+ * (api/kernel/openapi.ts, `hoistNamed`); validation reads it inline as before (ajv ignores the `x-component` mark).
+ * One name is one shape: the document build fails when a name is given to two different schemas.
+ */
+export const named = (name: string, schema: JsonSchema): JsonSchema => ({ ...schema, 'x-component': name });
+
+/**
+ * An object used as a map: any keys, every value of `values` (the schema of one value). `mapOf({})` is a map of any
+ * JSON values — a client's own free-form object (metadata it sent and gets back); generated clients type it
+ * `Record<string, unknown>`, where a bare `{type: object}` gives them an empty record.
+ */
+export const mapOf = (values: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({
+  type: 'object',
+  additionalProperties: values,
+  ...extra,
+});
+
 const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'pattern', 'format', 'default']);
 /** Only the size limits: what the OpenAPI document drops from every response schema (api/kernel/openapi.ts). */
 export const SIZE_BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems']);

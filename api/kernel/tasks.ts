@@ -25,6 +25,7 @@ import { taskStream } from '../../domain/events/tasks';
 import { PLANS, PlanName } from '../../domain/plans';
 import { getTask, isTaskOver, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
+import { anyTaskRecord, defineTaskType } from './task-catalogue';
 import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, settle, userIdOf } from './handler';
 import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
@@ -116,6 +117,8 @@ export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   workflow: (input: TaskInput<R>) => Promise<O>;
   /** Task type (task-status projection, search attribute, webhook catalogue). */
   taskType: string;
+  /** The result's schema (the task catalogue: api/kernel/task-catalogue.ts); given to taskResponses. */
+  result?: JsonSchema;
   /** Task id prefix: `<prefix>-<uuid>`. */
   idPrefix: string;
   /** Work to do after the result arrived and before answering (read-your-writes of what the task wrote). */
@@ -171,8 +174,15 @@ export function awaitResult<W extends Workflow>(
   return awaitWorkflowResult(deps, workflow, workflowId, ms);
 }
 
-/** Responses of a generating route: 200 with `data`, 202 with the task to poll. */
-export function taskResponses(description: string, data: JsonSchema): Record<number, RouteResponse> {
+/**
+ * Responses of a generating route: 200 with the task's result as `data`, 202 with the task to poll. Declares the
+ * task type with its result in the task catalogue (the status routes' `result`).
+ */
+export function taskResponses(
+  description: string,
+  spec: { taskType: string; result: JsonSchema },
+): Record<number, RouteResponse> {
+  const { result: data } = defineTaskType({ type: spec.taskType, result: spec.result });
   const withTask = {
     ...data,
     properties: { task_id: { type: 'string' }, ...((data.properties as object) ?? {}) },
@@ -195,30 +205,19 @@ export const acceptedSchema: JsonSchema = {
   required: ['task_id', 'task_type', 'status', 'status_url'],
 };
 
-export const taskRecordSchema: JsonSchema = {
-  type: 'object',
-  properties: {
-    task_id: { type: 'string' },
-    task_type: { type: 'string' },
-    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
-    created_at: { type: 'string', format: 'date-time' },
-    progress_messages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { timestamp: { type: 'string' }, message: { type: 'string' } },
-        required: ['timestamp', 'message'],
-      },
+/**
+ * The 200 response of a route answering task records: a record of one of the task types `types` accepts (every
+ * type when none is given), each with its typed `result` (api/kernel/task-catalogue.ts). Read when the document is
+ * built, once every area has declared its task types.
+ */
+export function taskRecordResponse(description: string, types?: (type: string) => boolean): RouteResponse {
+  return {
+    description,
+    get data() {
+      return anyTaskRecord(types);
     },
-    result: { type: 'object', description: 'When completed: the same object a 200 answer carries as data' },
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' } },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
-};
+  };
+}
 
 /** Task ids the platform makes: `<kind>-<uuid>`, and `<kind>-<uuid>-item-<n>` for the items of a batch. */
 const TASK_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:-item-\d+)?$/;

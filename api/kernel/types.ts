@@ -159,6 +159,8 @@ export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record
   /** The body's bytes, on routes with `rawBody`. */
   rawBody?: Buffer;
   requestId: string;
+  /** RouteDef.scope of the route: the OAuth scope its handler checks. */
+  scope?: string;
   deps: AppDeps;
   req: Request;
   res: Response;
@@ -215,6 +217,12 @@ export interface RouteDef<B = any, Q = any, P = any> {
   constant?: boolean;
   /** Path parameter that must be the caller's user id (or the caller an administrator), else 404. */
   ownerParam?: string;
+  /**
+   * The OAuth scope an access token needs for this operation (calendar family): documented as the operation's
+   * `oauth2` security requirement and given to the handler as `ctx.scope`, which checks it (api/calendar/access.ts)
+   * where the family's order of checks puts it. API keys carry every scope.
+   */
+  scope?: string;
   request?: RequestSchemas;
   /** Success responses by status. Error responses are added from the family. */
   responses: Record<number, RouteResponse>;

@@ -34,6 +34,7 @@ import { FAILURES, isFailureCode } from '../../domain/failures';
 import { taskQueueOf } from '../../domain/fair-use';
 import type { PlanName } from '../../domain/plans';
 import { startWithinBound } from './fair-use';
+import { isCataloguedTaskType } from './task-catalogue';
 import type { AppDeps } from './types';
 
 import { ownerAttributes, TASK_TYPE, USER_ID, workflowKind } from '../../domain/search-attributes';
@@ -92,6 +93,9 @@ export async function startWorkflow<W extends Workflow>(
   workflow: W,
   opts: StartOptions<W>,
 ): Promise<void> {
+  // Every task the API starts is in the task catalogue: its status routes and the document know its result.
+  if (opts.task && !isCataloguedTaskType(opts.task.taskType))
+    throw new Error(`task type ${opts.task.taskType} is not in the task catalogue (api/kernel/task-catalogue.ts)`);
   const { client, taskQueue } = await clientOf(deps);
   const start = async () => {
     try {

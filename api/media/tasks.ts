@@ -7,7 +7,7 @@
  */
 import { defineRoute } from '../kernel/registry';
 import { params, str } from '../kernel/schema';
-import { cancelTask, presentTask, taskRecordSchema } from '../kernel/tasks';
+import { cancelTask, presentTask, taskRecordResponse } from '../kernel/tasks';
 
 export const storyCancelRoute = defineRoute<unknown, unknown, { taskId: string }>({
   method: 'post',
@@ -19,9 +19,9 @@ export const storyCancelRoute = defineRoute<unknown, unknown, { taskId: string }
   description:
     'Asks the task to stop and answers with its record once it is cancelled (or still cancelling after API_CANCEL_WAIT_MS). A render stops ffmpeg and removes its partial files first. A task that already finished answers 409.',
   request: { params: params({ taskId: str(100, { pattern: '^[A-Za-z0-9_-]{1,100}$' }) }) },
-  responses: { 200: { description: 'The task record after cancellation', data: taskRecordSchema } },
+  responses: { 200: taskRecordResponse('The task record after cancellation') },
   errors: { 409: 'The task already finished', 503: 'Background work (Temporal) is not available' },
   async handler(ctx) {
-    return { data: presentTask(await cancelTask(ctx, ctx.params.taskId)) };
+    return { data: presentTask(await cancelTask(ctx, ctx.params.taskId), [], ctx) };
   },
 });

@@ -97,6 +97,8 @@ export const campaignRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Create an outreach campaign',
+    description:
+      "A campaign groups leads under a workspace (`workspace_id`, default the caller's user id; a workspace never crosses users). `follow_up_days` (default [3, 7], fractions allowed, [] for none) are the days after each first send when a follow-up goes out while the lead is still `contacted`. Keywords are trimmed and de-duplicated; they also steer discovery relevance. Add leads with POST /campaigns/{id}/leads or /leads/bulk.",
     request: { body: campaignBody },
     responses: { 201: { description: 'The campaign', data: campaignSchema } },
     handler: async (ctx) => {
@@ -128,6 +130,8 @@ export const campaignRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: "List the caller's campaigns of a workspace (default workspace: the caller's user id)",
+    description:
+      "The caller's campaigns of one workspace, newest first, each with its `leads_count` (not its leads: GET /campaigns/{campaign_id}). Deleted campaigns are not listed; a workspace without campaigns gives an empty list.",
     request: { query: obj({ workspace_id: workspaceId }, []) },
     responses: { 200: { description: 'Campaigns, newest first', data: arr(campaignSchema) } },
     handler: async (ctx) => {
@@ -143,6 +147,8 @@ export const campaignRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'One campaign with its leads',
+    description:
+      "The campaign and all its leads in the order they were added, each with its status, contact, scores and source. Another user's, a deleted or an unknown campaign is 404.",
     request: { params: campaignIdParams },
     responses: { 200: { description: 'The campaign and its leads (oldest first)', data: campaignWithLeads } },
     handler: async (ctx) => {
@@ -156,6 +162,8 @@ export const campaignRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Delete a campaign (its waiting follow-ups stop)',
+    description:
+      "The campaign and its leads are 404 from then on and no longer listed; the waiting follow-ups of its leads are cancelled at once (each records why), and a follow-up that was about to send checks the campaign first. Suppression entries (kept per send workspace) stay. Another user's or an already deleted campaign is 404.",
     request: { params: campaignIdParams },
     responses: { 204: { description: 'Deleted' } },
     handler: async (ctx) => {
@@ -245,6 +253,8 @@ export const campaignRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Set a lead status (moves allowed: docs/outreach.md)',
+    description:
+      'Manual moves: discovered → contacted, replied, lost; contacted → replied, placed, bounced, lost; replied → contacted, placed, lost; placed → lost; bounced → discovered, lost; lost → discovered. Another move is 409 naming both states; setting the status the lead has changes nothing. Moving a lead away from `contacted` cancels its waiting follow-ups. An unknown lead is 404.',
     request: { params: leadParams, body: obj({ status: leadStatus }) },
     responses: { 200: { description: 'The lead', data: leadSchema } },
     errors: { 409: 'This status move is not allowed from the lead status' },
@@ -274,6 +284,8 @@ export const campaignRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Set the status of many leads; unknown leads and moves not allowed are listed in failed',
+    description:
+      'The moves of PATCH /campaigns/{id}/leads/{lead_id}/status for up to 1000 lead ids (repeats counted once). A lead already in the status counts as updated; an unknown lead or a move not allowed does not stop the others and is listed in `failed`. Leads moved away from `contacted` have their waiting follow-ups cancelled. An unknown campaign is 404.',
     request: {
       params: idParams,
       body: obj({

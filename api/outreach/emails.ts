@@ -118,6 +118,8 @@ export const emailRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Subject line suggestions for a topic',
+    description:
+      'One AI call through the gateway (metered against the plan); without a text vendor the offline template writer answers, and `metadata` says which (`offline`, `method`). A vendor answer that is not valid JSON of the expected shape is 502, never replaced by template text.',
     request: { body: obj({ topic: text(300), tone }, ['topic']) },
     responses: {
       200: { description: 'Suggestions', data: obj({ suggestions: arr(), metadata: writingMetadata }) },
@@ -138,6 +140,8 @@ export const emailRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'A follow-up to an unanswered email (subject "Re: ...", the original quoted)',
+    description:
+      'Writes the nudge the follow-up steps send: subject `Re: <original subject>` (never `Re: Re:`), the original greeting, a short nudge and close naming the topic read from the original, and the original quoted. One AI call through the gateway (metered); without a text vendor the offline template writer answers, as `metadata` says. Nothing is sent.',
     request: {
       body: obj({ original_subject: text(500), original_body: text(20000), tone }, [
         'original_subject',

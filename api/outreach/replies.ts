@@ -27,6 +27,8 @@ export const replyRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Read the outreach mailbox now: match, classify and act on replies, auto-replies and bounces',
+    description:
+      "Reads the platform's sender mailbox (IMAP) from its checkpoint and matches each new message to a send by its Message-ID references. A human reply moves the lead to `replied` (an unsubscribe request also suppresses the address); an auto-reply is recorded only; a permanent bounce moves the lead to `bounced` and suppresses the address. The poll records every user's replies but counts the caller's (of `campaign_id` when given); the same poll also runs on a schedule. 503 when reply polling is not configured (the message names the settings to set, e.g. OUTREACH_IMAP_URL).",
     request: { body: obj({ campaign_id: uuid }, []) },
     responses: {
       200: {
@@ -86,6 +88,8 @@ export const replyRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Replies of a campaign with their classification (replies, auto-replies, bounces), oldest first',
+    description:
+      "Every message matched to the campaign's sends: `kind` reply, auto_reply or bounce; a human reply's `classification` (interested, question, referral, not_interested, unsubscribe) with its rule `confidence` and the `signals` (phrases) found. Another user's or an unknown campaign is 404.",
     request: { params: idParams },
     responses: { 200: { description: 'Replies', data: arr(replySchema) } },
     handler: async (ctx) => ({ data: await listReplies(ctx.deps.db, (await ownCampaign(ctx, ctx.params.id)).id) }),

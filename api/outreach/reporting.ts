@@ -148,6 +148,8 @@ export const reportingRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: "Totals and rates across all the caller's campaigns (all time)",
+    description:
+      'The totals of GET /campaigns/{id}/analytics over every live campaign of the caller and all time: campaigns, leads (by current status), send attempts by status, replies by classification, and the rates (reply, bounce, refusal, placement, contact; 0 when there is nothing to divide by). `generated_at` is the time of the answer.',
     responses: {
       200: {
         description: 'Reporting snapshot',

@@ -188,6 +188,8 @@ export const sendingRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Send attempts of a campaign (sent, refused with reason, failed), oldest first',
+    description:
+      "Every attempt of the campaign's first sends and follow-ups: `sent` (with its Message-ID and send time; `recovered` when an interrupted send was found in the sender mailbox), `refused` by the send policy (with the reason) or `failed` delivery (with the SMTP error), each with the legal basis recorded for the contact (null when none was). Another user's or an unknown campaign is 404.",
     request: { params: idParams },
     responses: { 200: { description: 'Attempts', data: arr(attemptSchema) } },
     handler: async (ctx) => ({ data: await listAttempts(ctx.deps.db, (await ownCampaign(ctx, ctx.params.id)).id) }),
@@ -199,6 +201,8 @@ export const sendingRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Follow-up steps of a campaign (scheduled, sent, refused, failed, stopped with reason), by due time',
+    description:
+      "One entry per follow-up step of each first send, by `due_at`: `scheduled` until due, then `sent` (with its `attempt_id`), `refused` or `failed`, or `stopped` with the reason (the lead left `contacted`, the campaign was deleted, the address was suppressed). Another user's or an unknown campaign is 404.",
     request: { params: idParams },
     responses: { 200: { description: 'Follow-ups', data: arr(followUpSchema) } },
     handler: async (ctx) => ({ data: await listFollowUps(ctx.deps.db, (await ownCampaign(ctx, ctx.params.id)).id) }),

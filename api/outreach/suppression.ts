@@ -88,6 +88,8 @@ export const suppressionRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'The workspace\'s suppression list (default workspace "default"), oldest first',
+    description:
+      'Entries of one send workspace of the caller (`workspace_id`, default `default`, the workspace of sends): addresses and whole `@domain`s, each with its reason and source (`manual`, `unsubscribe_link`, `unsubscribe_reply`, `bounce`). A send to a suppressed address or domain is refused by the policy (403).',
     request: { query: obj({ workspace_id: workspaceId }, []) },
     responses: { 200: { description: 'Suppression records', data: arr(suppressionSchema) } },
     handler: async (ctx) => ({
@@ -138,6 +140,8 @@ export const suppressionRoutes: RouteDef[] = [
     auth: 'public',
     tags,
     summary: 'Unsubscribe page: a button that POSTs the one-click request (a GET never unsubscribes, RFC 8058)',
+    description:
+      'Public (no credential): the page behind the List-Unsubscribe link of outreach mail, for recipients who have no account. It shows a button that POSTs the one-click request to the same URL; a GET changes nothing and does not check the token (the POST does: an unknown link is 404 there).',
     request: { params: params({ token }) },
     responses: { 200: { description: 'The page', contentType: 'text/html', data: { type: 'string' } } },
     handler: (ctx) => ({

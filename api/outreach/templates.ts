@@ -23,6 +23,8 @@ export const templateRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'Save an email template (unknown placeholders are refused with 422, each named)',
+    description:
+      'Subject and body may use the known placeholders ({lead_name} or {name}, {first_name}, {website}, {website_url}, {website_title}, {contact_email}, {topic}, {content_topic}, {sender_name}, {sender_email}, {campaign_name}); anything else in braces is refused with 422, one item per unknown placeholder. The answer lists the `placeholders` used. POST /emails/generate with `template_id` writes from it.',
     request: { body: templateBody },
     responses: { 201: { description: 'The template with the placeholders it uses', data: templateSchema } },
     handler: async (ctx) => {
@@ -51,6 +53,8 @@ export const templateRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: "The caller's templates, newest first",
+    description:
+      "Every template of the caller, deleted ones excluded; templates are the caller's own, not per workspace.",
     responses: { 200: { description: 'Templates', data: arr(templateSchema) } },
     handler: async (ctx) => ({ data: await listTemplates(ctx.deps.db, userIdOf(ctx)) }),
   }),
@@ -61,6 +65,8 @@ export const templateRoutes: RouteDef[] = [
     tags,
     successBody: 'bare',
     summary: 'One template',
+    description:
+      "The template with its subject, body, category and the placeholders it uses. Another user's, a deleted or an unknown template is 404.",
     request: { params: templateParams },
     responses: { 200: { description: 'The template', data: templateSchema } },
     handler: async (ctx) => {
@@ -75,6 +81,8 @@ export const templateRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Delete a template',
+    description:
+      "The template is 404 from then on and no longer listed; emails already written from it are unaffected. Another user's or an already deleted template is 404.",
     request: { params: templateParams },
     responses: { 204: { description: 'Deleted' } },
     handler: async (ctx) => {

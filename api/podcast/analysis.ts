@@ -55,6 +55,7 @@ const withWriter = (s: JsonSchema): JsonSchema => ({
 });
 
 function textRoute(kind: TextJob['kind'], path: string, summary: string, description: string, body = ideaBody) {
+  const taskType = `podcast_${kind === 'enhance' ? 'idea' : kind === 'analyze' ? 'analysis' : 'queries'}`;
   return defineRoute<IdeaBody>({
     method: 'post',
     path: `${PREFIX}${path}`,
@@ -64,7 +65,7 @@ function textRoute(kind: TextJob['kind'], path: string, summary: string, descrip
     summary,
     description: `${description} One metered AI call (the offline writer \`local\` when no text vendor is configured: \`provider\`, \`offline\` say which). Recorded in the project's notes when project_id is given.`,
     request: { body },
-    responses: taskResponses(summary, withWriter(RESULT[kind])),
+    responses: taskResponses(summary, { taskType, result: withWriter(RESULT[kind]) }),
     errors: TASK_ERRORS,
     async handler(ctx) {
       const { project_id, provider, ...input } = ctx.body;
@@ -74,7 +75,7 @@ function textRoute(kind: TextJob['kind'], path: string, summary: string, descrip
         ctx,
         {
           workflow: podcastTextWorkflow,
-          taskType: `podcast_${kind === 'enhance' ? 'idea' : kind === 'analyze' ? 'analysis' : 'queries'}`,
+          taskType,
           idPrefix: 'podcast-text',
           after: async (c) => settleProject(c, project_id),
         },
@@ -115,7 +116,7 @@ export const analysisRoutes: RouteDef[] = [
     description:
       "The route keeps its name, but searches with whatever is configured: the web-search vendor (WEB_SEARCH_PROVIDER, e.g. exa or tavily) merged with the local research corpus, or the corpus alone. `source` says which (`corpus`, `exa+corpus`, …), `offline` is true without a vendor. Each query's sources are listed once.",
     request: { body: researchBody },
-    responses: taskResponses('Sources per query', researchSchema),
+    responses: taskResponses('Sources per query', { taskType: 'podcast_research', result: researchSchema }),
     errors: TASK_ERRORS,
     async handler(ctx) {
       if (ctx.body.project_id) await currentProject(ctx, ctx.body.project_id);
@@ -143,7 +144,7 @@ export const analysisRoutes: RouteDef[] = [
     description:
       "About 150 spoken words a minute (a 10-minute episode ≈ 1,500 words), split into scenes of about a minute (`scene-1`, `scene-2`, …), each a list of `{speaker, text}` lines; speaker n gets the n-th distinct offline voice unless it names one. The script becomes the project's new version (a project is created when project_id is absent) and must be approved (POST /script/approve) before audio is made.",
     request: { body: scriptBody },
-    responses: taskResponses('The script', scriptResult),
+    responses: taskResponses('The script', { taskType: 'podcast_script', result: scriptResult }),
     errors: { ...TASK_ERRORS, ...boundErrors('podcast_script') },
     async handler(ctx) {
       const { project_id, speakers, ...rest } = ctx.body;

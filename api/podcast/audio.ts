@@ -107,7 +107,7 @@ export const audioRoutes: RouteDef[] = [
     description:
       "Any audio ffprobe reads (wav, mp3, m4a, ogg, flac), base64 or a data URL, at most 16 MB decoded (413 beyond) and 1 hour; it is validated with ffprobe (400 naming what is wrong) and converted to the scenes' format (48 kHz mono WAV) so it joins the episode like spoken scenes.",
     request: { body: uploadBody },
-    responses: taskResponses('The stored scene audio', audioResult),
+    responses: taskResponses('The stored scene audio', { taskType: UPLOAD, result: audioResult }),
     errors: { ...MEDIA_ERRORS, 413: 'The audio is larger than 16 MB', ...boundErrors('podcast_audio_upload') },
     async handler(ctx) {
       const b = ctx.body;
@@ -162,7 +162,7 @@ export const audioRoutes: RouteDef[] = [
     description:
       "Each line is spoken in its speaker's voice (the script's, or `voices[speaker_id]`), sentence by sentence, every sentence measured with ffprobe; the scene's WAV (48 kHz mono) has a 0.3 s lead-in and tail and 0.25 s between sentences. The answer lists each line's measured start and end. `text` retakes the scene with the client's own words. 409 until the current script is approved. Metered: vendor speech per started 1,000 characters; espeak-ng is free.",
     request: { body: audioBody },
-    responses: taskResponses('The scene audio', audioResult),
+    responses: taskResponses('The scene audio', { taskType: SPEAK, result: audioResult }),
     errors: {
       ...MEDIA_ERRORS,
       400: 'Unknown speaker in voices, or a voice the provider cannot speak',
@@ -222,7 +222,7 @@ export const audioRoutes: RouteDef[] = [
     description:
       "The latest audio of each scene (every scene of the script by default, in order) joined without gaps or re-encoding, normalised in two passes to −16 LUFS / −1.5 dBTP and encoded as MP3 128 kb/s (or AAC 160 kb/s in M4A). The answer gives the measured duration and the sum of the scenes', the measured loudness, and each speaker's measured pitch.",
     request: { body: combineAudioBody },
-    responses: taskResponses('The episode audio', combineAudioResult),
+    responses: taskResponses('The episode audio', { taskType: COMBINE, result: combineAudioResult }),
     errors: { ...MEDIA_ERRORS, 409: 'A scene has no audio yet', ...boundErrors('podcast_combine_audio') },
     async handler(ctx) {
       const b = ctx.body;

@@ -26,7 +26,16 @@ const avatarResult = obj(
     operation: { type: 'string' },
     provider: { type: 'string' },
     project_id: { type: ['string', 'null'] },
-    details: { type: 'object' },
+    details: obj(
+      {
+        crop: { type: 'string', description: 'how the square was chosen' },
+        background_replaced: { type: 'boolean', description: 'a flat background was found and replaced' },
+        background_found: { type: 'string', description: 'the edge colour found, `#rrggbb`' },
+        removed_fraction: { type: 'number', description: 'share of the pixels taken as background (0–1)' },
+      },
+      ['crop', 'background_replaced', 'background_found', 'removed_fraction'],
+      { description: 'make-presentable only: what was done' },
+    ),
   },
   ['image_key', 'url', 'width', 'height', 'operation'],
 );
@@ -68,6 +77,8 @@ export const avatarRoutes: RouteDef[] = [
     tags,
     bodyLimitBytes: 16 * 1024 * 1024,
     summary: "Upload a speaker's avatar (PNG, JPEG or WebP; validated)",
+    description:
+      "Stores the image as given (after the image studio's decoder has checked it: PNG, JPEG or WebP, within its size and pixel limits) as an image of the caller, served at `url` (GET /api/podcast/images/{path}). With `project_id` (the caller's, else 404) it is recorded on the project as an `avatar` asset of `speaker`; without, `project_id` is null. POST /avatar/make-presentable crops and cleans it.",
     request: {
       body: obj({ image_base64: text(16 * 1024 * 1024, { description: 'base64 or a data URL' }), ...common }, [
         'image_base64',

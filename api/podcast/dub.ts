@@ -9,6 +9,7 @@
  * it, and this build has no adapter for any (espeak-ng and the OpenAI-compatible
  * speech protocol cannot clone): the clone route always answers 503 saying so.
  */
+import { defineTaskType, taskRecordOf } from '../kernel/task-catalogue';
 import { randomUUID } from 'node:crypto';
 import { ServiceUnavailableError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
@@ -29,9 +30,9 @@ import { fileRoute } from './audio';
 import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
 import {
   cloneBody,
-  cloneTaskSchema,
+  cloneResultSchema,
   dubBody,
-  dubTaskSchema,
+  dubResultSchema,
   estimateBody,
   estimateSchema,
   startedSchema,
@@ -41,8 +42,8 @@ import {
 import { latest } from './views';
 import { getProject } from '../../projections/podcast';
 
-export const DUB_TASK = 'podcast_dub';
-export const CLONE_TASK = 'podcast_voice_clone';
+export const DUB_TASK = defineTaskType({ type: 'podcast_dub', result: dubResultSchema }).type;
+export const CLONE_TASK = defineTaskType({ type: 'podcast_voice_clone', result: cloneResultSchema }).type;
 
 function adapters(ctx: Ctx) {
   const a = ctx.deps.podcast;
@@ -204,8 +205,12 @@ export const dubRoutes: RouteDef[] = [
     tags,
     rateScheme: 'status',
     summary: 'A dubbing task: status, progress and (when completed) the dubbed audio',
+    description:
+      "The task record of a POST /dub/audio; when completed, `result` holds the dub's segments, translation and speech facts and `audio_url` (GET /dub/audio/{filename}). A task of another user or of another type is 404; cancel with POST /api/story/task/{task_id}/cancel.",
     request: { params: taskIdParams },
-    responses: { 200: { description: 'The task record; `result.audio_url` when completed', data: dubTaskSchema } },
+    responses: {
+      200: { description: 'The task record; `result.audio_url` when completed', data: taskRecordOf(DUB_TASK) },
+    },
     errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, DUB_TASK);
@@ -403,7 +408,7 @@ export const dubRoutes: RouteDef[] = [
     description:
       'The task record of a cloning task of the caller (404 for any other task: without a cloning vendor there are none).',
     request: { params: taskIdParams },
-    responses: { 200: { description: 'The task record', data: cloneTaskSchema } },
+    responses: { 200: { description: 'The task record', data: taskRecordOf(CLONE_TASK) } },
     errors: { 503: 'Background work (Temporal) is not available' },
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, CLONE_TASK);

@@ -71,6 +71,8 @@ export const projectRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: "The caller's podcast projects (newest change first)",
+    description:
+      'A page of the full project records (as GET /projects/{project_id} answers them), ordered by `updated_at`, newest first; `total` counts all the projects that match. `favorite=true|false` keeps only the favourites or only the others. Deleted projects are never listed.',
     request: { query: listQuery },
     responses: {
       200: {
@@ -98,6 +100,8 @@ export const projectRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'A podcast project with everything needed to resume it',
+    description:
+      "The client's own `state`, the analysis notes, the current script and whether it is approved, every file and image made (each with its `url`), and `next_step`: the next call of the workflow (`script`, `approve_script`, `audio`, `combine_audio`, `video`, `combine_videos`, `done`). 404 for another user's, a deleted or an unknown project.",
     request: { params: projectIdParams },
     responses: { 200: { description: 'The project', data: projectSchema } },
     async handler(ctx) {
@@ -136,6 +140,8 @@ export const projectRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'Delete a project (its files are no longer served)',
+    description:
+      "From then on the project is 404 on every route and is not listed; its audio, videos, subtitles and dubs are no longer served. Deleting it again, or another user's project, is 404.",
     request: { params: projectIdParams },
     responses: {
       200: { description: 'Deleted', data: obj({ project_id: { type: 'string' }, deleted: { const: true } }) },
@@ -154,6 +160,8 @@ export const projectRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'Mark (or unmark with favorite: false) a project as favourite',
+    description:
+      'Sets `favorite` (default true) and answers the project; setting the value it already has changes nothing. GET /projects?favorite=true lists the favourites.',
     request: { params: projectIdParams, body: favoriteBody },
     responses: { 200: { description: 'The project', data: projectSchema } },
     errors: { 409: 'The project was changed by another request; retry' },

@@ -7,9 +7,22 @@ import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { SPEECH_PROVIDERS } from '../../domain/media/voices';
 import { MAX_DURATION_MINUTES, MAX_SPEAKERS, MIN_DURATION_MINUTES } from '../../domain/podcast/types';
 import { SUBTITLE_MODES } from '../../domain/media/subtitles';
-import { taskRecordSchema } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
+import {
+  arr,
+  bool,
+  coverageSchema,
+  int,
+  iso,
+  mapOf,
+  num,
+  obj,
+  params,
+  str,
+  strings,
+  text,
+  uuid,
+} from '../kernel/schema';
 import { voiceSchema } from '../video/schemas';
 
 export { voiceSchema };
@@ -20,7 +33,6 @@ export const textProvider = {
 };
 export const sceneId = str(12, { pattern: '^scene-[0-9]{1,3}$', description: "`scene-<n>` of the project's script" });
 export const projectIdField = { ...uuid, description: 'the podcast project' };
-const anyObj: JsonSchema = { type: 'object' };
 
 export const ideaBody: JsonSchema = obj(
   {
@@ -485,7 +497,10 @@ export const projectSchema: JsonSchema = obj(
     title: { type: 'string' },
     idea: { type: 'string' },
     favorite: bool,
-    state: anyObj,
+    state: mapOf(
+      {},
+      { description: "the client's own workflow state (step, choices), as it last sent it (`{}` if never)" },
+    ),
     notes: obj(
       {
         enhanced_idea: d(enhancedIdeaSchema, 'the last POST /idea/enhance with this project_id'),
@@ -759,12 +774,12 @@ export const dubResultSchema: JsonSchema = obj(
   ['filename', 'duration_seconds', 'segments', 'speech', 'translation'],
 );
 
-const taskRecord = (result: JsonSchema): JsonSchema => ({
-  ...taskRecordSchema,
-  properties: { ...(taskRecordSchema.properties as object), result },
-});
-export const dubTaskSchema = taskRecord(d(dubResultSchema, 'when completed: the dub'));
-export const cloneTaskSchema = taskRecord(d(anyObj, 'when completed: the cloned voice (vendor-specific)'));
+/** A cloned voice: what the cloning vendor answers (no cloning vendor is supported yet, so no such task runs). */
+export const cloneResultSchema: JsonSchema = {
+  type: 'object',
+  additionalProperties: {},
+  description: "The cloning vendor's answer (vendor-specific)",
+};
 
 export const estimateSchema: JsonSchema = obj({
   characters: int,
@@ -802,7 +817,10 @@ export const voicesSchema: JsonSchema = obj({
       ['voice', 'name', 'language'],
     ),
   ),
-  cloned: d(arr(anyObj), 'cloned voices (always empty: no cloning vendor adapter exists)'),
+  cloned: d(
+    arr(mapOf({}, { description: 'a cloned voice as its vendor would describe it' })),
+    'cloned voices (always empty: no cloning vendor adapter exists)',
+  ),
   tts_vendor: obj({ configured: bool, voices_listed: d(bool, 'the OpenAI-compatible protocol has no voice list') }),
 });
 export { bool, int, num, arr, obj, str };

@@ -216,7 +216,7 @@ export const visualRoutes: RouteDef[] = [
     description:
       "The picture (image_key; else one generated from `prompt`; else the scene's latest image; else a gradient) held for the length of the scene's audio (`audio_url`, else its latest) with a slow zoom, audio normalised to −16 LUFS as AAC, subtitles from the measured speech as a track (`mux`), burnt in or none; H.264 MP4 with faststart, 16:9 at 480p/720p/1080p.",
     request: { body: renderVideoBody },
-    responses: taskResponses('The scene video', sceneVideoResult),
+    responses: taskResponses('The scene video', { taskType: SCENE_VIDEO, result: sceneVideoResult }),
     errors: { ...MEDIA_ERRORS, ...boundErrors('podcast_video') },
     async handler(ctx) {
       const b = ctx.body;
@@ -277,7 +277,7 @@ export const visualRoutes: RouteDef[] = [
     description:
       "The latest video of each scene (every scene with a video, in script order, by default): pictures joined without re-encoding, the scenes' audio normalised once (two passes) as AAC, the episode's subtitles as a track plus SRT and WebVTT files; all scenes must share resolution and frame rate (400 otherwise). Served by GET /final-videos/{filename}.",
     request: { body: combineVideosBody },
-    responses: taskResponses('The episode video', combineVideosResult),
+    responses: taskResponses('The episode video', { taskType: EPISODE_VIDEO, result: combineVideosResult }),
     errors: { ...MEDIA_ERRORS, ...boundErrors('podcast_combine_videos') },
     async handler(ctx) {
       const b = ctx.body;

@@ -22,6 +22,8 @@ export const researchRoutes: RouteDef[] = [
     auth: 'public',
     tags: ['research'],
     summary: 'A document of the local research corpus (Markdown)',
+    description:
+      'Where the url of every research-corpus source points, so a citation can be followed: the document as text/markdown, a `# title` line, a line saying what it is (for a sample document: written for this platform, not a published source, with its sample date and no credibility claimed; otherwise its publication date, type and credibility), then its body. Public: no key needed. A slug no corpus document has is 404.',
     request: {
       params: {
         type: 'object',

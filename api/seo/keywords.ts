@@ -20,8 +20,14 @@ const keywordRow = obj(
     competition: { enum: ['low', 'medium', 'high', null] },
     competition_index: nullable(num),
     cpc: nullable(num),
-    top_of_page_bid: { type: ['object', 'null'] },
-    monthly_searches: arr({ type: 'object' }),
+    top_of_page_bid: nullable(
+      obj({ low: nullable(num), high: nullable(num) }, undefined, {
+        description: "The vendor's low and high top-of-page bids (null without vendor data)",
+      }),
+    ),
+    monthly_searches: arr(obj({ year: int, month: int, search_volume: nullable(int) }), {
+      description: "The keyword vendor's monthly search volumes (empty without vendor data)",
+    }),
     corpus: {
       type: ['object', 'null'],
       properties: { documents: int, of: int, occurrences: int, found_in: arr({ type: 'string' }) },
@@ -66,24 +72,46 @@ export const keywordRoutes: RouteDef[] = [
         ['seed_keywords'],
       ),
     },
-    responses: taskResponses(
-      'The keywords',
-      obj(
+    responses: taskResponses('The keywords', {
+      taskType: 'keyword_research',
+      result: obj(
         {
           seed_keywords: arr({ type: 'string' }),
           keywords: arr(keywordRow),
           clusters: arr(obj({ name: { type: 'string' }, keywords: arr({ type: 'string' }) })),
           data_sources: obj({
-            corpus: { type: 'object' },
-            keyword_vendor: { type: 'object' },
-            intent: { type: 'object' },
+            corpus: obj(
+              {
+                documents: int,
+                language: { type: 'string' },
+                measures: { type: 'string' },
+                note: { type: 'string', description: 'Present when the request language is not English' },
+              },
+              ['documents', 'language', 'measures'],
+            ),
+            keyword_vendor: obj(
+              {
+                name: nullable(anyString),
+                configured: { type: 'boolean' },
+                measures: { type: 'string', description: 'When configured: what the vendor measures' },
+                ideas_returned: { ...int, description: 'When configured' },
+                note: {
+                  type: 'string',
+                  description: 'When not configured: which numbers are null, and how to configure one',
+                },
+              },
+              ['name', 'configured'],
+            ),
+            intent: obj({ provider: { type: 'string' }, model: { type: 'string' } }, undefined, {
+              description: 'Who classified the intent (the AI provider and model)',
+            }),
           }),
           filters: obj({ competition_level: { type: ['string', 'null'] } }),
           metadata: obj({ provider: { type: 'string' }, model: { type: 'string' } }, ['provider']),
         },
         ['keywords', 'data_sources', 'metadata'],
       ),
-    ),
+    }),
     errors: GENERATION_ERRORS,
     handler: (ctx) =>
       runTask(

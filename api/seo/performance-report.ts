@@ -13,7 +13,7 @@ import {
   performanceTopPages,
   performanceTotals,
 } from '../../projections/seo-performance';
-import { arr, int, obj } from '../kernel/schema';
+import { arr, int, num, obj } from '../kernel/schema';
 
 export interface PerformanceQuery {
   domain: string;
@@ -22,6 +22,7 @@ export interface PerformanceQuery {
 }
 
 const nullableNum = { type: ['number', 'null'] };
+const page = { type: 'string' };
 
 /** How a domain gets performance data: the import route, or Search Console connected and synced. */
 export const HOW_TO_ADD_DATA = [
@@ -56,7 +57,9 @@ export const performanceDataSchema = obj(
         ctr: nullableNum,
         change_percent: obj({ clicks: nullableNum, impressions: nullableNum }),
         daily: arr(obj({ date: { type: 'string' }, clicks: int, impressions: int })),
-        top_pages: arr({ type: 'object' }),
+        top_pages: arr(obj({ page, clicks: int, impressions: int, ctr: nullableNum }), {
+          description: 'At most 10 pages, by clicks',
+        }),
       },
       ['clicks', 'impressions', 'ctr'],
     ),
@@ -65,8 +68,12 @@ export const performanceDataSchema = obj(
         average_position: nullableNum,
         previous_average_position: nullableNum,
         queries_ranked: int,
-        distribution: { type: 'object' },
-        top_queries: arr({ type: 'object' }),
+        distribution: obj({ top_3: int, '4_10': int, '11_20': int, beyond_20: int }, undefined, {
+          description: 'Queries per band of their impression-weighted average position',
+        }),
+        top_queries: arr(obj({ query: { type: 'string' }, clicks: int, impressions: int, position: num }), {
+          description: 'At most 10 queries with a position, by clicks; position is impression-weighted',
+        }),
       },
       ['average_position', 'queries_ranked'],
     ),
@@ -75,7 +82,9 @@ export const performanceDataSchema = obj(
         conversions: nullableNum,
         conversion_rate: nullableNum,
         change_percent: nullableNum,
-        top_pages: arr({ type: 'object' }),
+        top_pages: arr(obj({ page, conversions: int, clicks: int }), {
+          description: 'At most 10 pages with conversions, by conversions',
+        }),
       },
       ['conversions', 'conversion_rate'],
     ),

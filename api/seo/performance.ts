@@ -178,6 +178,8 @@ function searchConsoleRoutes(): RouteDef[] {
       auth: 'user',
       tags,
       summary: "The caller's Search Console connection",
+      description:
+        'connected: a refresh token is stored (PUT /api/seo-dashboard/search-console); configured: the platform has the OAuth client a sync needs. site_url is the default property given at connection; token_fingerprint identifies the stored token without revealing it (null when not connected).',
       responses: { 200: { description: 'Connection status', data: status } },
       errors: { 503: 'No credential store on this API' },
       handler: async (ctx) => {
@@ -253,6 +255,8 @@ function searchConsoleRoutes(): RouteDef[] {
       auth: 'user',
       tags,
       summary: "Disconnect the caller's Search Console (deletes the stored token; data already synced stays)",
+      description:
+        "Answers the connection status after the change (connected: false). Performance rows already synced stay in the domain's data for GET /api/seo-dashboard/performance; syncs need a new PUT. Recorded as a user_action (search_console/disconnected). Not connected: 404.",
       responses: { 200: { description: 'Disconnected', data: status } },
       errors: { 404: 'Search Console is not connected', 503: 'No credential store on this API' },
       handler: async (ctx) => {
@@ -294,10 +298,10 @@ function searchConsoleRoutes(): RouteDef[] {
           ['domain'],
         ),
       },
-      responses: taskResponses(
-        'Synced',
-        obj({ import_id: { type: 'string' }, rows_imported: int, site_url: { type: 'string' } }),
-      ),
+      responses: taskResponses('Synced', {
+        taskType: 'performance_sync',
+        result: obj({ import_id: { type: 'string' }, rows_imported: int, site_url: { type: 'string' } }),
+      }),
       errors: {
         409: 'Search Console is not connected (PUT /api/seo-dashboard/search-console first)',
         502: 'Search Console refused or failed (e.g. the refresh token was revoked: connect again)',

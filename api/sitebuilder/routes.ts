@@ -18,6 +18,7 @@ import { callerOf, clock, requestMeta, settle, userIdOf } from '../kernel/handle
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { executeWorkflow, startWorkflow } from '../kernel/workflows';
 import { ownTask, presentTask } from '../kernel/tasks';
+import { defineTaskType } from '../kernel/task-catalogue';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
 import {
   authUrlSchema,
@@ -29,10 +30,11 @@ import {
   publishQuery,
   publishTaskSchema,
   taskIdParams,
+  publishResultSchema,
 } from './schemas';
 
 const TAGS = ['site publishing'];
-const TASK_TYPE = 'sitebuilder_publish';
+const TASK_TYPE = defineTaskType({ type: 'sitebuilder_publish', result: publishResultSchema }).type;
 const TERMINAL = ['completed', 'failed', 'cancelled'];
 
 /** Waits (bounded) until the connection projection has the stream's latest event. */
@@ -225,6 +227,8 @@ export const sitebuilderRoutes: RouteDef[] = [
     auth: 'user',
     tags: TAGS,
     summary: 'Status, progress and result of a publish task',
+    description:
+      "The record of a POST /api/sitebuilder/publish task: `status` (`started`, `in_progress`, then `completed` or `failed`), the progress messages so far, and once completed the `result` (post and draft ids, `url` \u2014 null for a draft \u2014, SEO metadata, ignored category and tag ids); a failed task says why in `error {code, message}`. Another user's or an unknown task is 404. Counted in the status-polling rate window.",
     rateScheme: 'status',
     request: { params: taskIdParams },
     responses: { 200: { description: 'The task record', data: publishTaskSchema } },

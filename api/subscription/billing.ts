@@ -153,6 +153,8 @@ export const billingRoutes: RouteDef[] = [
     auth: 'admin',
     tags,
     summary: "An administrator sets a user's plan (any plan; the change names the administrator)",
+    description:
+      'Administrators only (403 for anyone else). Sets any plan, higher or lower, with no payment; the plan and its limits apply at once and the usage of the current period stays. Setting the plan that already applies to an active subscription is 409; an unknown user is 404.',
     request: {
       params: userParams,
       body: {

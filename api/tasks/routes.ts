@@ -9,7 +9,7 @@
  */
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { params, str } from '../kernel/schema';
-import { ownTaskRecord, pollHeaders, taskRecordSchema } from '../kernel/tasks';
+import { ownTaskRecord, pollHeaders, taskRecordResponse } from '../kernel/tasks';
 
 const taskIdParams = params({ task_id: str(120, { minLength: 1, pattern: '^[A-Za-z0-9_-]+$' }) });
 
@@ -25,7 +25,7 @@ const statusRoute = (prefix: '/api' | '/v1'): RouteDef =>
     description:
       'status: started, in_progress, completed (with result: the same object a 200 answer carries as data), failed (error {code, message}) or cancelled.',
     request: { params: taskIdParams },
-    responses: { 200: { description: 'The task record', data: taskRecordSchema } },
+    responses: { 200: taskRecordResponse('The task record (a branch per task type: `task_type` tells which)') },
     handler: async (ctx) => {
       const data = await ownTaskRecord(ctx, ctx.params.task_id);
       return { data, headers: pollHeaders(data.status) };

@@ -124,6 +124,8 @@ export const videoPlanRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'Retrieve a video plan',
+    description:
+      "The plan as POST /api/videonet/plan drafted it (the plan's own scenes: narration, visual description, durations), with `scenes_built` and `scene_ids` (the editable scenes of POST /api/videonet/scenes, read one by one at GET /api/videonet/scenes/{id}) and `renders`: the plan's render tasks, newest first (at most 50). Another user's plan is 404.",
     request: { params: planIdParams },
     responses: { 200: { description: 'The plan, whether its scenes are built, and its renders', data: planSchema } },
     async handler(ctx) {
@@ -202,6 +204,8 @@ export const videoPlanRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'Retrieve a scene',
+    description:
+      "One editable scene built from a plan, as it stands after its edits (POST /api/videonet/scenes/{id}/update); `visual.rendered_as` says what the renderer will draw for it. Another user's scene is 404.",
     request: { params: sceneIdParams },
     responses: { 200: { description: 'The scene', data: sceneSchema } },
     async handler(ctx) {

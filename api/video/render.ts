@@ -19,17 +19,30 @@ import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { ensureScenes } from './plans';
-import { ownTask, presentTask } from '../kernel/tasks';
-import { renderBody, renderStarted, renderStatus, taskIdParams } from './schemas';
+import { ownTask, presentResultsOf, presentTask } from '../kernel/tasks';
+import { renderBody, renderResult, renderStarted, renderStatus, taskIdParams } from './schemas';
+import { defineTaskType } from '../kernel/task-catalogue';
 import { voiceProblem } from '../../domain/media/voices';
 
 const tags = ['video studio'];
-export const RENDER_TASK_TYPE = VIDEO_RENDER_TASK_TYPE;
+export const RENDER_TASK_TYPE = defineTaskType({ type: VIDEO_RENDER_TASK_TYPE, result: renderResult }).type;
 
 /** Where clients fetch a stored file (absolute when the deployment knows its public URL). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const fileUrl = (ctx: HandlerCtx<any, any, any>, filename: string) =>
   `${ctx.deps.publicBaseUrl ?? ''}/api/videonet/videos/${encodeURIComponent(filename)}`;
+
+/** A render's result as clients see it, wherever it is read: with the URLs of its files. */
+presentResultsOf(RENDER_TASK_TYPE, (ctx, r) => {
+  const result = r as { filename?: string; files?: { filename: string }[] };
+  return result.filename
+    ? {
+        ...r,
+        video_url: fileUrl(ctx, result.filename),
+        files: (result.files ?? []).map((f) => ({ ...f, url: fileUrl(ctx, f.filename) })),
+      }
+    : r;
+});
 
 export const videoRenderRoutes: RouteDef[] = [
   defineRoute<RenderRequest>({
@@ -106,25 +119,17 @@ export const videoRenderRoutes: RouteDef[] = [
       const userId = userIdOf(ctx);
       const t = await ownTask(ctx, ctx.params.task_id, RENDER_TASK_TYPE);
       const p = await getRender(ctx.deps.db, userId, t.task_id);
-      const result = t.result as { filename?: string; files?: { filename: string }[] } | undefined;
       const done = t.status === 'completed';
+      const { result, ...record } = presentTask(t, [], ctx);
       return {
         data: {
-          ...presentTask(t, ['result']),
+          ...record,
           ...(p ? { plan_id: p.plan_id } : {}),
           percent: done ? 100 : (p?.percent ?? 0),
           current_scene: done ? (p?.total_scenes ?? 0) : (p?.current_scene ?? 0),
           total_scenes: p?.total_scenes ?? 0,
           step: p?.step ?? null,
-          ...(result?.filename
-            ? {
-                result: {
-                  ...result,
-                  video_url: fileUrl(ctx, result.filename),
-                  files: (result.files ?? []).map((f) => ({ ...f, url: fileUrl(ctx, f.filename) })),
-                },
-              }
-            : {}),
+          ...(result && (result as { filename?: string }).filename ? { result } : {}),
         },
       };
     },

@@ -231,7 +231,7 @@ const fileEntry = obj(
 );
 
 /** Every field of a completed render's result (closed: a field the worker adds must be documented here). */
-const renderResult: JsonSchema = obj(
+export const renderResult: JsonSchema = obj(
   {
     plan_id: uuid,
     video_url: { type: 'string', description: '/api/videonet/videos/<task_id>.mp4 (absolute with PUBLIC_BASE_URL)' },

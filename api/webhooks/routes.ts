@@ -118,6 +118,8 @@ export const webhookRoutes: RouteDef[] = [
     tags,
     summary:
       'Register a webhook endpoint; the signing secret is generated unless given, and shown only in this response',
+    description:
+      'The URL must be http(s) and resolve only to public addresses (SSRF check; 400 on `url` otherwise), and `events` must name subscribable events of this family (400 naming the unknown ones; duplicates are dropped). The secret (`whsec_` + 32 random bytes unless given) signs every delivery (Standard Webhooks headers; docs/webhooks.md) and is stored encrypted. Only events recorded after the registration are sent.',
     request: {
       body: {
         type: 'object',
@@ -174,6 +176,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "List the caller's webhook endpoints",
+    description:
+      'Every endpoint of the caller (enabled or not), oldest first, without secrets. Endpoints registered through the calendar (POST /v1/calendar/webhooks) are not listed here.',
     responses: {
       200: {
         description: 'Endpoints, oldest first (secrets are never shown again)',
@@ -188,6 +192,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'One webhook endpoint',
+    description:
+      "The endpoint without its secret; `enabled` false with `disabled_reason` when the user disabled it or it answered 410 Gone. Another user's, a deleted or a calendar endpoint is 404.",
     request: { params: idParams },
     responses: { 200: { description: 'The endpoint', data: endpointSchema } },
     handler: async (ctx) => ({ data: view(await own(ctx, ctx.params.id)) }),
@@ -198,6 +204,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Change the URL, the events, or enable/disable the endpoint (re-enable after a 410)',
+    description:
+      'Changes only the fields given (at least one). A new URL passes the same SSRF check as at registration and `events` the same name check (400). Re-enabling applies to new messages: deliveries that ended as `endpoint_disabled` are not resent (use redeliver). The secret cannot be changed; register a new endpoint for a new secret.',
     request: {
       params: idParams,
       body: { type: 'object', properties: { url, events, enabled: { type: 'boolean' } }, minProperties: 1 },
@@ -216,6 +224,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Delete the endpoint and its secret; deliveries in flight stop before their next attempt',
+    description:
+      "The endpoint is 404 from then on and receives nothing more: a delivery waiting for a retry ends as `endpoint_disabled` without sending. Another user's or an already deleted endpoint is 404.",
     request: { params: idParams },
     responses: {
       200: {
@@ -240,6 +250,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Send a signed `webhook.test` message to the endpoint',
+    description:
+      'Queues a `webhook.test` message (`data: {endpoint_id, message}`), sent whatever events the endpoint subscribed to, with the same signing, retries and delivery log as real messages; follow it at GET /api/webhooks/{id}/deliveries. A disabled endpoint is refused with 409 (enable it first).',
     request: { params: idParams },
     responses: { 202: { description: 'Queued; follow it at .../deliveries', data: requestedSchema } },
     handler: async (ctx) => {
@@ -255,6 +267,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: "The endpoint's deliveries: status, attempts, last response code, next attempt",
+    description:
+      'Newest first, at most `limit` (default 100, at most 500), optionally only those of one `status`: `pending`, `retrying` (waiting for `next_attempt_at`), `succeeded`, `failed` (attempts exhausted or address refused) or `endpoint_disabled`. Test pings and redeliveries are listed too.',
     request: {
       params: idParams,
       query: {
@@ -281,6 +295,8 @@ export const webhookRoutes: RouteDef[] = [
     auth: 'user',
     tags,
     summary: 'Send an earlier delivery again: the same body under a new delivery id',
+    description:
+      "Queues a new delivery of the original message's body (event type and data unchanged; only `id` and the `webhook-id` header are the new delivery id), whatever the original's outcome. A delivery of another endpoint or user is 404; a disabled endpoint is refused with 409 (enable it first).",
     request: {
       params: { type: 'object', properties: { id: uuid, delivery_id: uuid }, required: ['id', 'delivery_id'] },
     },

@@ -138,6 +138,8 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
     rateScheme: 'status',
     tags: [TAG[platform]],
     summary: 'Status of a batch: each item with its result or error, and the notification delivery',
+    description:
+      "The batch started by POST .../batch-generate (professional network) or .../batch/generate (social network): its status, the counts succeeded, failed (cancelled items included) and pending, and one entry per item in request order (index from 1, type, task_id `<batch_id>-item-<n>`, status pending until the item's task starts, `result` once completed, `error` when failed). `notification` reports the delivery of the completion webhook when one was asked for. Another user's batch, and a batch of the other writer, are 404.",
     request: { params: obj({ batch_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
     responses: { 200: { description: 'The batch', data: batchStatusSchema } },
     async handler(ctx) {

@@ -9,19 +9,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildJob } from '../../domain/writers/briefs';
-import { writerTaskIdPrefix, writerTaskType } from '../../domain/writers/task-types';
+import { writerBatchTaskType, writerTaskIdPrefix, writerTaskType } from '../../domain/writers/task-types';
 import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { writerGenerateWorkflow } from '../../workflows';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { obj } from '../kernel/schema';
+import { named, obj } from '../kernel/schema';
 import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './common';
-import { acceptedSchema, taskRecordSchema, writerResultSchema } from './responses';
+import { acceptedSchema, batchResultSchema, writerResultSchema } from './responses';
+import { defineTaskType } from '../kernel/task-catalogue';
 import { BODIES } from './schemas';
 import { settleRendered, renderServices } from './render';
 import { runOrAccept } from './tasks';
 import { boundErrors } from '../kernel/fair-use';
-import { ownTask, presentTask } from '../kernel/tasks';
+import { ownTask, presentTask, taskRecordResponse } from '../kernel/tasks';
 
 const SUMMARY: Record<WriterKind, string> = {
   post: 'Write a post',
@@ -40,6 +41,7 @@ const DESCRIPTION =
   "Runs as a task. Answers 200 with the piece when it is done within the wait (25 s, or `Prefer: wait=<s>` up to 60), else 202 with task_id and status_url to poll; `Prefer: respond-async` answers 202 at once. Fields left out take the user's stored preferences (listed in defaults_applied).";
 
 function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
+  defineTaskType({ type: writerTaskType(platform, kind), result: named('WriterResult', writerResultSchema) });
   const prefix = PREFIX[platform];
   return defineRoute<Record<string, unknown>>({
     method: 'post',
@@ -84,8 +86,15 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
     rateScheme: 'status',
     tags: [TAG[platform]],
     summary: 'Status of a generation task (result when completed, error when failed)',
+    description:
+      "The caller's generation task of this writer: one a generate route answered 202 for (its status_url), or a batch item (`<batch_id>-item-<n>`). status is started, in_progress, completed, failed or cancelled; `result` is the piece as the generate route's 200 carries it, `error` comes with failed or cancelled. Another user's task, a batch (GET .../batch/{batch_id}) and a task of another writer are 404. Once completed, the rendered files the result names are served by the studios' routes by the time this answers.",
     request: { params: obj({ task_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
-    responses: { 200: { description: 'The task record', data: taskRecordSchema } },
+    responses: {
+      200: taskRecordResponse(
+        'The task record (a branch per content type: `task_type` tells which)',
+        (type) => type.startsWith(`${platform}_`) && type !== writerBatchTaskType(platform),
+      ),
+    },
     async handler(ctx) {
       const t = await ownTask(
         ctx,
@@ -97,6 +106,9 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
     },
   });
 }
+
+for (const p of ['profnet', 'socialnet'] as WriterPlatform[])
+  defineTaskType({ type: writerBatchTaskType(p), result: named('WriterBatchResult', batchResultSchema) });
 
 export const writerGenerateRoutes: RouteDef[] = (['profnet', 'socialnet'] as WriterPlatform[]).flatMap((p) => [
   ...WRITER_KINDS[p].map((k) => generateRoute(p, k)),

@@ -55,6 +55,8 @@ export const writerPreferenceRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: "The caller's writer preferences (empty, saved: false, until the first save)",
+    description:
+      'The defaults every later generation of the caller takes for the fields its request leaves out (content_defaults, multimedia_defaults, brand_settings). version counts the saves that changed something; updated_at is null until the first save. Both writers read these preferences; only the professional-network writer has the routes.',
     responses,
     handler: async (ctx) => ({ data: await current(ctx) }),
   }),
@@ -79,6 +81,8 @@ export const writerPreferenceRoutes: RouteDef[] = [
     successBody: 'bare',
     tags,
     summary: 'Update writer preferences: only the given fields change; null clears a field or a group',
+    description:
+      'Merges the body into the stored preferences (POST replaces them whole instead). `changed` lists the dotted fields that changed (content_defaults.tone, …); once saved, a body that changes nothing appends no event and keeps the version. Always 200, also before the first save. 409 when another save changed them at the same time: retry.',
     request: { body: preferencesPatchBody },
     responses,
     errors: { 409: 'Changed by another request at the same time; retry' },

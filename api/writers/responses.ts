@@ -336,18 +336,26 @@ export const acceptedSchema = o({
   message: s,
 });
 
-export const taskRecordSchema = o(
-  {
-    task_id: s,
-    task_type: s,
-    status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
-    created_at: s,
-    progress_messages: arr(o({ timestamp: s, message: s })),
-    result: { type: 'object' },
-    error: o({ code: s, message: s }),
-  },
-  ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
-);
+/** A batch task's result (domain/writers/result.ts BatchResult): how each item ended. */
+export const batchResultSchema = o({
+  batch_id: s,
+  platform: { enum: ['profnet', 'socialnet'] },
+  total: i,
+  succeeded: i,
+  failed: i,
+  items: arr(
+    o(
+      {
+        index: i,
+        type: { enum: KINDS },
+        task_id: s,
+        status: { enum: ['completed', 'failed'] },
+        error: o({ code: s, message: s }),
+      },
+      ['index', 'type', 'task_id', 'status'],
+    ),
+  ),
+});
 
 const batchItem = o(
   {

@@ -115,6 +115,7 @@ const NON_CONTENT_TASKS = new Set(['blog_outline', 'blog_research', 'research'])
  */
 const GENERATING_TASKS = new Set([
   'blog_writer_research',
+  'profnet_writer',
   'keyword_research',
   'content_strategy',
   'content_personas',

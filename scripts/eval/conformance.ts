@@ -5,12 +5,14 @@
  */
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { standaloneSchema } from '../../api/kernel/openapi';
 
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
 }
 interface Doc {
   paths: Record<string, Record<string, Operation>>;
+  components?: unknown;
 }
 
 const docs = new Map<string, Promise<Doc>>();
@@ -47,7 +49,7 @@ export async function undocumentedAnswer(
   if (!validators.has(key)) {
     const schema =
       doc.paths[template]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/json']?.schema;
-    validators.set(key, schema ? ajv.compile(schema as object) : null);
+    validators.set(key, schema ? ajv.compile(standaloneSchema(doc, schema)) : null);
   }
   const v = validators.get(key);
   if (v === null) return `${key}: no documented JSON answer`;

@@ -1,10 +1,11 @@
 /**
  * Answers checked against the platform's own OpenAPI document: the response schema /openapi.json documents for the
- * answer's route, method and status (inline, without `$ref`) must accept the body.
+ * answer's route, method and status (its `$ref`s to the named components followed) must accept the body.
  */
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonResponse } from './http';
+import { standaloneSchema } from '../../api/kernel/openapi';
 
 /** `conforms(method, route, res)`: returns `res` when its body validates, throws naming the first errors otherwise. */
 export type Conforms = (method: string, route: string, res: JsonResponse) => JsonResponse;
@@ -20,8 +21,7 @@ export function answerSchemas(doc: any): Conforms {
     if (!v) {
       const schema = doc.paths[route]?.[method]?.responses?.[String(res.status)]?.content?.['application/json']?.schema;
       expect([key, !!schema]).toEqual([key, true]);
-      expect(JSON.stringify(schema)).not.toContain('$ref');
-      v = ajv.compile(schema);
+      v = ajv.compile(standaloneSchema(doc, schema));
       validators.set(key, v);
     }
     if (!v(res.body))

@@ -69,7 +69,7 @@ export const calendarEnvelope: Envelope = {
         properties: {
           code: { type: 'string', enum: [...new Set(Object.values(CALENDAR_CODE))] },
           message: { type: 'string' },
-          details: { type: 'object' },
+          details: { type: 'object', additionalProperties: {}, description: 'What the error is about, by name' },
           request_id: { type: 'string' },
           timestamp: isoString,
         },

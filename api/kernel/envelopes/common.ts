@@ -122,6 +122,8 @@ export const rateLimitSchema: JsonSchema = {
     reset: { type: 'integer', description: 'Unix epoch seconds' },
   },
   required: ['limit', 'remaining', 'reset'],
+  // Named in the OpenAPI document (api/kernel/schema.ts `named`).
+  'x-component': 'RateLimit',
 };
 
 export const isoString: JsonSchema = { type: 'string', format: 'date-time' };

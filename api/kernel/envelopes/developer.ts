@@ -32,6 +32,8 @@ const metaSchema = {
   type: 'object',
   properties: { request_id: { type: 'string' }, timestamp: isoString, rate_limit: rateLimitSchema },
   required: ['request_id', 'timestamp'],
+  // The document's name for it (api/kernel/schema.ts `named`; envelopes stay free of the kernel's helpers).
+  'x-component': 'ResponseMeta',
 };
 
 export const developerEnvelope: Envelope = {

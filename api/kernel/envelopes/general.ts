@@ -10,7 +10,11 @@ export const generalErrorObject: JsonSchema = {
   properties: {
     code: { type: 'string', enum: [...new Set(Object.values(GENERAL_CODE))] },
     message: { type: 'string' },
-    details: { type: 'object' },
+    details: {
+      type: 'object',
+      additionalProperties: {},
+      description: 'What the error is about (e.g. the field issues, the limit), by name',
+    },
   },
   required: ['code', 'message', 'details'],
 };

@@ -55,7 +55,11 @@ export const subscriptionEnvelope: Envelope = {
       success: { const: false },
       error: { type: 'string', enum: [...new Set(Object.values(SUBSCRIPTION_TYPE))] },
       message: { type: 'string' },
-      details: { type: ['object', 'string'] },
+      details: {
+        type: ['object', 'string'],
+        additionalProperties: {},
+        description: 'What the error is about (the limit reached, the field issues), or a message',
+      },
       user_id: { type: ['string', 'null'] },
       timestamp: isoString,
     },

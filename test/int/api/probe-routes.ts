@@ -97,6 +97,7 @@ export const PROBE_ROUTES: RouteDef[] = [
     method: 'get',
     path: '/v1/calendar/probe/calendars',
     auth: 'user',
+    scope: 'calendar:read',
     summary: 'probe (calendar query)',
     request: {
       query: {

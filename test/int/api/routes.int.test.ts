@@ -9,7 +9,7 @@ import pino from 'pino';
 import addFormats from 'ajv-formats';
 import { ENVELOPES } from '../../../api/kernel/envelopes';
 import { familyOfRoute } from '../../../api/kernel/registry';
-import { documentedSchema, forGenerators } from '../../../api/kernel/openapi';
+import { documentedSchema, forGenerators, standaloneSchema } from '../../../api/kernel/openapi';
 import { closeObjects } from '../../../api/kernel/schema';
 import type { Family } from '../../../api/kernel/families';
 import { call, JsonResponse } from '../../support/http';
@@ -124,13 +124,16 @@ describe('route registry', () => {
           JSON.parse(JSON.stringify(forGenerators(documentedSchema(closeObjects(r.request.body))))),
         );
     }
-    expect(doc.paths['/v1/calendar/probe/calendars'].get.security).toEqual([{ apiKey: [] }, { oauth2: [] }]);
+    expect(doc.paths['/v1/calendar/probe/calendars'].get.security).toEqual([
+      { apiKey: [] },
+      { oauth2: ['calendar:read'] },
+    ]);
     expect(doc.paths['/api/v1/backlink-outreach/probe/campaigns/{campaign_id}/leads'].post.security).toEqual([
       { sessionToken: [] },
     ]);
     // The schemas of the document compile (they are the ones ajv validates with).
     for (const name of Object.keys(doc.components.schemas))
-      expect(() => ajv.compile(doc.components.schemas[name])).not.toThrow();
+      expect(() => ajv.compile(standaloneSchema(doc, doc.components.schemas[name]))).not.toThrow();
     const page = await fetch(url('/docs'));
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('/openapi.json');

@@ -136,7 +136,7 @@ describe('content webhooks, delivered and verified', () => {
     expect(byTask(post.body.data.task_id)).toEqual(['content.generated']);
     expect(byTask(strategy.body.data.task_id)).toEqual(['content.generated', 'strategy.updated']);
     const generated = got.find((b) => b.data.task_id === post.body.data.task_id)!;
-    expect(generated.data).toMatchObject({ task_type: 'profnet_post', result: { content: post.body.data.content } });
+    expect(generated.data).toMatchObject({ task_type: 'profnet_writer', result: { content: post.body.data.content } });
     const action = got.find((b) => b.event_type === 'user_action')!;
     expect(action.data).toMatchObject({
       integration: 'seo_analyzer',

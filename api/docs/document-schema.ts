@@ -1,0 +1,87 @@
+/**
+ * The shape of GET /openapi.json: the OpenAPI 3.1 document api/kernel/openapi.ts builds (only the parts it writes;
+ * the JSON Schemas inside are shown as free-form objects). No `$ref` keyword here: response schemas are inline.
+ */
+import type { JsonSchema } from '../kernel/envelopes/common';
+import { arr, bool, mapOf, obj } from '../kernel/schema';
+
+const S: JsonSchema = { type: 'string' };
+const jsonSchema = mapOf({}, { description: 'a JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1)' });
+const header = obj({ description: S, schema: jsonSchema }, [], {
+  description: 'a header: inline, or a reference to one of components.headers',
+});
+const content = mapOf(obj({ schema: jsonSchema }), { description: 'by media type' });
+const response = obj({ description: S, headers: mapOf(header, { description: 'by header name' }), content }, [
+  'description',
+]);
+const parameter = obj(
+  { name: S, in: { enum: ['path', 'query', 'header'] }, required: bool, schema: jsonSchema, description: S },
+  ['name', 'in', 'required', 'schema'],
+);
+const operation = obj(
+  {
+    operationId: S,
+    summary: S,
+    description: S,
+    tags: arr(S),
+    'x-route-family': { ...S, description: 'the route family: its envelopes, credentials and error body' },
+    'x-rate-scheme': { ...S, description: 'the rate scheme counted, when not the family default' },
+    'x-required-role': { ...S, description: 'the role the caller needs (admin)' },
+    security: arr(
+      mapOf(arr(S), {
+        description: 'a security scheme name and the OAuth scopes it needs; `{}`: no credential needed',
+      }),
+    ),
+    parameters: arr(parameter),
+    requestBody: obj({ required: bool, content }, ['content']),
+    responses: mapOf(response, { description: 'by HTTP status code' }),
+  },
+  ['operationId', 'summary', 'tags', 'security', 'parameters', 'responses'],
+);
+const pathItem = mapOf(operation, { description: 'operations by HTTP method (lower case)' });
+const tag = obj({ name: S, description: S }, ['name']);
+
+export const openApiDocumentSchema: JsonSchema = obj(
+  {
+    openapi: { type: 'string', const: '3.1.0' },
+    info: obj({ title: S, version: S, description: S, license: obj({ name: S, identifier: S }, ['name']) }, [
+      'title',
+      'version',
+    ]),
+    servers: arr(obj({ url: S, description: S }, ['url'])),
+    tags: arr(tag),
+    'x-tagGroups': arr(obj({ name: S, tags: arr(S) }), { description: 'the tags grouped by document (Redoc)' }),
+    paths: mapOf(pathItem, { description: 'by path' }),
+    webhooks: mapOf(pathItem, { description: 'the deliveries the platform makes, by event name' }),
+    components: obj(
+      {
+        securitySchemes: mapOf(
+          obj(
+            {
+              type: S,
+              scheme: S,
+              bearerFormat: S,
+              description: S,
+              flows: obj(
+                {
+                  authorizationCode: obj({
+                    authorizationUrl: S,
+                    tokenUrl: S,
+                    refreshUrl: S,
+                    scopes: mapOf(S, { description: 'scope name → what it allows' }),
+                  }),
+                },
+                [],
+              ),
+            },
+            ['type'],
+          ),
+        ),
+        schemas: mapOf(jsonSchema),
+        headers: mapOf(header),
+      },
+      [],
+    ),
+  },
+  ['openapi', 'info', 'paths', 'components'],
+);
