@@ -9,11 +9,16 @@ import { PLATFORM_ROUTES } from '../api/routes';
 import { docsRoutes } from '../api/docs/routes';
 import { buildOpenApi } from '../api/kernel/openapi';
 import { VERSION } from '../api/health/routes';
+import OPERATION_EXAMPLES from '../api/docs/openapi-examples.json';
 
 const routes = [...PLATFORM_ROUTES];
 routes.push(...docsRoutes(() => routes));
 const doc = JSON.stringify(
-  buildOpenApi(routes, { version: VERSION, serverUrl: process.env.PUBLIC_BASE_URL || undefined }),
+  buildOpenApi(routes, {
+    version: VERSION,
+    serverUrl: process.env.PUBLIC_BASE_URL || undefined,
+    examples: OPERATION_EXAMPLES,
+  }),
   null,
   2,
 );

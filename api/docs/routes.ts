@@ -8,6 +8,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { buildOpenApi } from '../kernel/openapi';
 import { VERSION } from '../health/routes';
 import { openApiDocumentSchema } from './document-schema';
+import OPERATION_EXAMPLES from './openapi-examples.json';
 
 const INIT =
   "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false });";
@@ -43,7 +44,9 @@ export function docsRoutes(all: () => RouteDef[]): RouteDef[] {
         200: { description: 'The document', contentType: 'application/json', data: openApiDocumentSchema },
       },
       handler: ({ deps }) => {
-        cached ??= JSON.stringify(buildOpenApi(all(), { version: VERSION, serverUrl: deps.publicBaseUrl }));
+        cached ??= JSON.stringify(
+          buildOpenApi(all(), { version: VERSION, serverUrl: deps.publicBaseUrl, examples: OPERATION_EXAMPLES }),
+        );
         return { raw: { contentType: 'application/json', body: cached } };
       },
     }),

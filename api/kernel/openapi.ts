@@ -98,6 +98,11 @@ export interface OpenApiOptions {
   title?: string;
   version: string;
   serverUrl?: string;
+  /**
+   * Real answers to show, by `<method> <path> <status>` (api/docs/openapi-examples.json, from a test run:
+   * scripts/openapi-examples.ts): each becomes its JSON response's `example`.
+   */
+  examples?: Record<string, unknown>;
 }
 
 type Schema = Record<string, unknown>;
@@ -404,6 +409,11 @@ export function buildOpenApi(routes: RouteDef[], opts: OpenApiOptions): Record<s
             },
           },
         };
+    }
+    for (const [status, resp] of Object.entries(responses)) {
+      const media = (resp as { content?: Record<string, Schema> }).content?.['application/json'];
+      const example = opts.examples?.[`${route.method} ${route.path} ${status}`];
+      if (media && example !== undefined) media.example = example;
     }
     if (route.etag) responses['304'] = { description: NOT_MODIFIED };
     Object.assign(responses, errorResponses(route, family));

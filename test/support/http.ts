@@ -1,4 +1,6 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 /** Small fetch wrapper for tests: status, headers and the parsed JSON body (typed loosely on purpose). */
 export interface JsonResponse {
   status: number;
@@ -41,7 +43,24 @@ export async function call(url: string, init: RequestInit & { json?: unknown } =
   } catch {
     /* not JSON: keep the text */
   }
+  if (RECORD_TO && res.ok && typeof body === 'object') record(rest.method ?? 'GET', url, res.status, text);
   return { status: res.status, headers: res.headers, body };
+}
+
+/**
+ * `RECORD_EXAMPLES=<folder>`: every JSON 2xx answer a test receives through `call` is appended to
+ * `<folder>/<pid>.jsonl` — real answers, from which `npm run openapi:examples` takes each operation's example in the
+ * OpenAPI document (scripts/openapi-examples.ts). Off unless set.
+ */
+const RECORD_TO = process.env.RECORD_EXAMPLES;
+function record(method: string, url: string, status: number, text: string): void {
+  if (text.length > 64_000) return;
+  const { pathname } = new URL(url);
+  mkdirSync(RECORD_TO!, { recursive: true });
+  appendFileSync(
+    path.join(RECORD_TO!, `${process.pid}.jsonl`),
+    `${JSON.stringify({ method: method.toLowerCase(), path: pathname, status, body: JSON.parse(text) })}\n`,
+  );
 }
 
 /** A request by node:http (fetch sends no body with GET), its body as text; a body is sent with its length. */
