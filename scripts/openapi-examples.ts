@@ -61,6 +61,9 @@ function validatorOf(key: string, method: string, template: string, status: numb
 /** Loopback addresses and credentials made neutral. */
 const REDACT: [RegExp, string][] = [
   [/https?:\/\/(?:127\.0\.0\.1|localhost)(?::\d+)?/g, 'https://api.example.com'],
+  // The same inside a URL-encoded parameter (an OAuth redirect_uri).
+  [/https?%3A%2F%2F(?:127\.0\.0\.1|localhost)(?:%3A\d+)?/gi, 'https%3A%2F%2Fapi.example.com'],
+  [/\b127\.0\.0\.1\b/g, 'api.example.com'],
   [/\b(cp_(?:live|test)|cps|cpo|cpr|whsec)_[A-Za-z0-9_-]{8,}/g, '$1_EXAMPLEONLY0123456789'],
 ];
 const redact = (body: Json): Json =>
@@ -88,6 +91,8 @@ const keysOf = (v: Json, out = new Set<string>(), at = ''): Set<string> => {
 const best = new Map<string, { body: Json; keys: number }>();
 let read = 0;
 let refused = 0;
+/** Answers the document does not describe: each a fault of the document or of the answer. */
+const undocumented = new Set<string>();
 for (const file of readdirSync(folder).filter((f) => f.endsWith('.jsonl'))) {
   for (const line of readFileSync(path.join(folder, file), 'utf8').split('\n')) {
     if (!line) continue;
@@ -102,6 +107,7 @@ for (const file of readdirSync(folder).filter((f) => f.endsWith('.jsonl'))) {
     // The answer as served must be documented; then the neutral, shortened one (else the neutral one whole).
     if (!v(a.body)) {
       refused++;
+      undocumented.add(`${key}: ${ajv.errorsText(v.errors).slice(0, 200)}`);
       continue;
     }
     const neutral = redact(a.body);
@@ -133,5 +139,6 @@ const covered = new Set(Object.keys(examples).map((k) => k.split(' ').slice(0, 2
 console.log(
   `${read} answers read, ${refused} not as documented (left out); examples for ${covered.size} of ${operations.size} operations with a JSON success answer (${Object.keys(examples).length} statuses) -> ${path.relative(root, OUT)}`,
 );
+if (undocumented.size) console.log(`answers not as documented:\n  ${[...undocumented].join('\n  ')}`);
 const missing = [...operations].filter((o) => !covered.has(o));
 if (missing.length) console.log(`without an example:\n  ${missing.join('\n  ')}`);

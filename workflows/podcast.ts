@@ -65,10 +65,12 @@ export async function podcastResearchWorkflow(input: TaskInput<ResearchJob>) {
   );
 }
 
+/** The script, its version and the project it was stored on (the result every route shows: its 200 and the task's). */
 export async function podcastScriptWorkflow(input: TaskInput<ScriptJob>) {
-  return runTask('podcast_script', input, () =>
-    paid.podcastScript({ taskId: input.taskId, userId: input.userId, job: input.request }),
-  );
+  return runTask('podcast_script', input, async () => ({
+    project_id: input.request.project_id,
+    ...(await paid.podcastScript({ taskId: input.taskId, userId: input.userId, job: input.request })),
+  }));
 }
 
 export async function podcastAudioWorkflow(input: TaskInput<AudioJob>) {

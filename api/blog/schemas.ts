@@ -144,6 +144,7 @@ export const startedSchema = {
 export const blogTaskRecord = (name: string, result: JsonSchema): JsonSchema =>
   named(`${name}Status`, {
     type: 'object',
+    description: "The task; once completed, `result` is the spec's result of its kind",
     properties: taskRecordFields(result),
     required: ['task_id', 'status', 'created_at', 'progress_messages'],
   });

@@ -28,7 +28,7 @@ import {
   outlineSectionSchema,
   personaSchema,
   sectionIdSchema,
-  sourceSchema,
+  sourceResult,
 } from './schemas';
 import { PROVIDER_CHOICES, ProviderChoiceName } from '../../domain/generation/model-plan';
 
@@ -210,7 +210,7 @@ export const blogSectionRoutes: RouteDef[] = [
             section_id: { type: 'string' },
             mode: { type: 'string' },
             markdown: { type: 'string' },
-            citations: arr(asResponse(sourceSchema)),
+            citations: arr(sourceResult),
             continuity_metrics: fullMetricsSchema,
             metadata: generationMetadataSchema,
             revision_metadata: generationMetadataSchema,

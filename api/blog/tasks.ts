@@ -37,7 +37,7 @@ import {
   startedSchema,
   taskIdParams,
 } from './schemas';
-import { defineTaskType, pascalOf } from '../kernel/task-catalogue';
+import { defineTaskType, pascalOf, taskResultSchema } from '../kernel/task-catalogue';
 
 interface TaskKind<R, B = R> {
   /** URL segment: /api/blog/<segment>/start */
@@ -93,7 +93,7 @@ const BLOG_RECORDS: JsonSchema[] = [];
 function taskRoutes<R, B = R>(kind: TaskKind<R, B>): RouteDef[] {
   defineTaskType({ type: kind.taskType, result: kind.result });
   presentResultsOf(kind.taskType, withSuccess);
-  const record = blogTaskRecord(pascalOf(kind.taskType), kind.result);
+  const record = blogTaskRecord(pascalOf(kind.taskType), taskResultSchema(kind.taskType));
   BLOG_RECORDS.push(record);
   return [
     defineRoute<B>({

@@ -1,8 +1,8 @@
 /** JSON Schemas of the content generation routes (validation and the OpenAPI document). */
 import { LENGTHS, RESEARCH_DEPTHS, SOURCE_KINDS } from '../../domain/content/types';
 import { PLATFORM_NAMES } from '../../domain/content/platforms';
-import { arr, asResponse, bool, coverageSchema, int, nullable, num, obj, str, strings, text } from '../kernel/schema';
-import { sourceSchema } from '../blog/schemas';
+import { arr, bool, coverageSchema, int, nullable, num, obj, str, strings, text } from '../kernel/schema';
+import { sourceResult } from '../blog/schemas';
 
 /** An array of at most `maxItems` non-empty strings of at most `maxLength` characters. */
 export const words = (maxItems: number, maxLength: number, extra: Record<string, unknown> = {}) => ({
@@ -106,7 +106,7 @@ export const researchResultSchema = obj(
   {
     topic: { type: 'string' },
     research_depth: { type: 'string' },
-    sources: arr(asResponse(sourceSchema), { description: 'The sources read, numbered from 1 (`index`)' }),
+    sources: arr(sourceResult, { description: 'The sources read, numbered from 1 (`index`)' }),
     keyword_analysis: obj(
       {
         primary_keywords: strings(),

@@ -4,7 +4,9 @@
  * (by family), parameters, request body, success response wrapped in the
  * family's envelope, and the family's error responses.
  */
-import { WEBHOOK_NAMES } from '../../domain/webhooks/catalogue';
+import { TEST_EVENT, WEBHOOK_NAMES } from '../../domain/webhooks/catalogue';
+import { pascalOf } from './task-catalogue';
+import { named } from './schema';
 import { TAG_GROUPS, TAGS } from './openapi-tags';
 import { ENVELOPES } from './envelopes';
 import { CREDENTIALS, Family, FAMILIES } from './families';
@@ -304,6 +306,115 @@ function withResponseHeaders(route: RouteDef, family: Family, status: string, re
   };
 }
 
+const text = { type: 'string' };
+const whole = { type: 'integer' };
+const object = (properties: Record<string, unknown>, required = Object.keys(properties)): Schema => ({
+  type: 'object',
+  properties,
+  required,
+});
+
+/**
+ * What a webhook body's `data` carries, by event (domain/webhooks/catalogue.ts, WEBHOOK_RULES): a finished task
+ * (`task_id`, `task_type`, and the task type's typed `result` of the task catalogue, a branch per type), an SEO
+ * analysis, an integration action, a quota alert, the test ping, or a calendar event's figures.
+ */
+function webhookData(name: string): Schema {
+  // The result as the task's workflow recorded it: the fields of its type's `<Type>Result`, before what status routes
+  // add when they show it (file URLs, the blog results' `success`), so not typed by it.
+  const task = (): Schema =>
+    named(
+      'TaskCompletedData',
+      object({
+        task_id: text,
+        task_type: { ...text, description: 'The task type (the task catalogue: `<Type>Task` in components)' },
+        result: {
+          type: 'object',
+          additionalProperties: {},
+          description:
+            "The task's result as recorded: the fields of its type's `<Type>Result`, without the file URLs and `success` its status route adds",
+        },
+      }),
+    );
+  const calendar = (extra: Record<string, unknown>, required: string[] = []): Schema =>
+    named(
+      name === 'event.performance_updated' || name === 'calendar.analytics_ready'
+        ? 'CalendarPerformanceData'
+        : `CalendarEvent${pascalOf(name.split('.')[1]!)}Data`,
+      {
+        ...object(
+          {
+            calendar_id: text,
+            event_id: text,
+            platform: text,
+            published_at: { type: ['string', 'null'], format: 'date-time' },
+            performance_initial: {
+              anyOf: [object({ impressions: whole, engagements: whole }), { type: 'null' }],
+              description: 'The first figures recorded (null until then)',
+            },
+            ...extra,
+          },
+          ['calendar_id', 'event_id', 'platform', 'published_at', 'performance_initial', ...required],
+        ),
+      },
+    );
+  const seo = named(
+    'SeoAnalysisData',
+    object({
+      analysis_id: text,
+      route: text,
+      seo_score: { type: 'number' },
+      keywords: { type: 'array', items: text },
+      word_count: whole,
+      recommendations: { ...whole, description: 'How many recommendations the analysis made' },
+    }),
+  );
+  const status = { type: 'string', description: "The event's status" };
+  switch (name) {
+    case 'content.generated':
+    case 'content_generated':
+    case 'research_complete':
+    case 'strategy.updated':
+      return task();
+    case 'seo.analysis.completed':
+    case 'seo_analysis_complete':
+      return seo;
+    case 'user_action':
+      return object({
+        action_id: text,
+        integration: { ...text, description: '`search_console`, `performance_import` or `seo_analyzer`' },
+        action: { ...text, description: '`connected`, `disconnected`, `imported`, `synced` or `analyzed`' },
+        route: { ...text, description: 'The route the user called' },
+        details: { type: 'object', additionalProperties: {}, description: 'What the action concerned, by name' },
+      });
+    case 'quota.warning':
+      return object({
+        alert_key: text,
+        title: text,
+        message: text,
+        severity: { enum: ['info', 'warning', 'critical'] },
+        alert_type: { enum: ['usage_threshold', 'cost_threshold'] },
+        billing_period: text,
+      });
+    case TEST_EVENT:
+      return object({ endpoint_id: text, message: text });
+    case 'event.created':
+      return calendar({ status }, ['status']);
+    case 'event.updated':
+      return calendar({
+        status,
+        previous_status: status,
+        changed: { type: 'array', items: text, description: 'The fields the change set' },
+        approved: { type: 'boolean' },
+        failure_code: text,
+      });
+    case 'event.published':
+      return calendar({ mode: { enum: ['local', 'platform'] } }, ['mode']);
+    default:
+      return calendar({ measured_at: { type: 'string', format: 'date-time' } }, ['measured_at']);
+  }
+}
+
 /**
  * The `webhooks` section (OpenAPI 3.1): every event the platform delivers (domain/webhooks/catalogue.ts), as the
  * POST it makes to a subscribed endpoint — the body of its shape and the Standard Webhooks signature headers
@@ -326,7 +437,8 @@ function webhooksSection(): Record<string, unknown> {
       const common = {
         id: { type: 'string', description: 'The delivery id (also the webhook-id header)' },
         timestamp: { type: 'string', format: 'date-time', description: 'When the event happened' },
-        data: { type: 'object', additionalProperties: {}, description: `What happened: ${w.description}` },
+        // As answers are documented: without the size bounds of what a client may send.
+        data: { ...asResponse(webhookData(name), SIZE_BOUNDS), description: `What happened: ${w.description}` },
       };
       const body =
         w.shape === 'calendar'
@@ -341,7 +453,7 @@ function webhooksSection(): Record<string, unknown> {
                 event_type: { const: name },
                 ...common,
                 ...(name === 'content_generated'
-                  ? { content: { type: 'object', additionalProperties: {}, description: 'The generated content' } }
+                  ? { content: { type: 'string', description: 'The generated text (when the result has one)' } }
                   : {}),
               },
               required: ['event_type', 'id', 'timestamp', 'data'],

@@ -65,7 +65,8 @@ export const taskRecordFields = (result: JsonSchema): Record<string, JsonSchema>
   status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
   created_at: { type: 'string', format: 'date-time' },
   progress_messages: progress,
-  result: { ...result, description: 'When completed: the same object a 200 answer carries as data' },
+  // No description beside it: generators reuse the named result's type only for a bare reference.
+  result,
   error: named('TaskError', {
     type: 'object',
     properties: { code: { type: 'string' }, message: { type: 'string' } },
@@ -77,6 +78,7 @@ export const taskRecordFields = (result: JsonSchema): Record<string, JsonSchema>
 export function taskRecordOf(type: string): JsonSchema {
   return named(`${pascalOf(type)}Task`, {
     type: 'object',
+    description: `A ${type} task; once completed, \`result\` is the same object its route's 200 answer carries as data`,
     properties: { ...taskRecordFields(taskResultSchema(type)), task_type: { const: type } },
     required: ['task_id', 'task_type', 'status', 'created_at', 'progress_messages'],
   });

@@ -164,7 +164,7 @@ export const analysisRoutes: RouteDef[] = [
           after: async (c) => settleProject(c, id),
         },
         { project_id: id, request },
-      ).then((r) => ('data' in r && r.status === 200 ? { ...r, data: { project_id: id, ...(r.data as object) } } : r));
+      );
     },
   }),
 

@@ -7,7 +7,7 @@
  * image-studio images of the caller, served by GET /api/podcast/images/{path}.
  */
 import sharp from 'sharp';
-import { NotFoundError } from '../../domain/errors';
+import { NotFoundError, ValidationError } from '../../domain/errors';
 import { removeBackgroundLocal } from '../../infra/image/local-edits';
 import { getImageAsset } from '../../projections/image-assets';
 import { userIdOf } from '../kernel/handler';
@@ -30,7 +30,11 @@ const avatarResult = obj(
       {
         crop: { type: 'string', description: 'how the square was chosen' },
         background_replaced: { type: 'boolean', description: 'a flat background was found and replaced' },
-        background_found: { type: 'string', description: 'the edge colour found, `#rrggbb`' },
+        background_found: {
+          type: ['string', 'null'],
+          description:
+            'the edge colour found, `#rrggbb`; null when the edge has no one colour (a photo, left as it is)',
+        },
         removed_fraction: { type: 'number', description: 'share of the pixels taken as background (0–1)' },
       },
       ['crop', 'background_replaced', 'background_found', 'removed_fraction'],
@@ -164,10 +168,14 @@ export const avatarRoutes: RouteDef[] = [
         .resize(b.size, b.size, { fit: 'cover', position: sharp.strategy.attention })
         .png()
         .toBuffer();
-      const cut = await removeBackgroundLocal(square, limit);
-      // A background that is not flat (a photo) is left as it is: only a uniform edge colour is replaced.
-      const cleaned = cut.removed > 0.02 && cut.removed < 0.8;
-      const out = await sharp(cleaned ? cut.bytes : square)
+      // A background that is not flat (a photo: the local removal refuses an edge of no one colour) is left as it
+      // is: only a uniform edge colour is replaced.
+      const cut = await removeBackgroundLocal(square, limit).catch((e: unknown) => {
+        if (e instanceof ValidationError) return undefined;
+        throw e;
+      });
+      const cleaned = !!cut && cut.removed > 0.02 && cut.removed < 0.8;
+      const out = await sharp(cleaned ? cut!.bytes : square)
         .flatten({ background: b.background })
         .normalise({ lower: 1, upper: 99 })
         .png()
@@ -193,8 +201,8 @@ export const avatarRoutes: RouteDef[] = [
           details: {
             crop: 'sharp attention strategy',
             background_replaced: cleaned,
-            background_found: cut.background,
-            removed_fraction: Math.round(cut.removed * 1000) / 1000,
+            background_found: cut?.background ?? null,
+            removed_fraction: cut ? Math.round(cut.removed * 1000) / 1000 : 0,
           },
         },
       };

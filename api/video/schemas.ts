@@ -233,7 +233,10 @@ const fileEntry = obj(
 /** Every field of a completed render's result (closed: a field the worker adds must be documented here). */
 export const renderResult: JsonSchema = obj(
   {
-    plan_id: uuid,
+    plan_id: {
+      type: 'string',
+      description: 'The plan rendered: a video plan id, or the writer task id of a rendered video post',
+    },
     video_url: { type: 'string', description: '/api/videonet/videos/<task_id>.mp4 (absolute with PUBLIC_BASE_URL)' },
     filename: { type: 'string' },
     files: arr(fileEntry),

@@ -7,7 +7,7 @@ import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { FACTOR_WEIGHTS } from '../../domain/writers/engagement';
 import type { WriterKind } from '../../domain/writers/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { coverageSchema } from '../kernel/schema';
+import { coverageSchema, named } from '../kernel/schema';
 
 const s = { type: 'string' };
 const n = { type: 'number' };
@@ -322,10 +322,14 @@ export const writerResultSchema = o(
   ],
 );
 // Per kind, `content` has that kind's shape; the consts of content_type are distinct, so exactly one branch matches.
-writerResultSchema.oneOf = KINDS.map((k) => ({
-  properties: { content_type: { const: k }, content: CONTENT_SCHEMAS[k] },
-  required: ['content_type', 'content'],
-}));
+// Each kind's answer is named (`WriterPostResult`, …): generated clients build one type per kind (openapi-python-client
+// leaves the types of unnamed branches of a named union out of the package).
+writerResultSchema.oneOf = KINDS.map((k) =>
+  named(`Writer${k.replace(/(^|_)([a-z])/g, (_m, _u, c: string) => c.toUpperCase())}Result`, {
+    properties: { content_type: { const: k }, content: CONTENT_SCHEMAS[k] },
+    required: ['content_type', 'content'],
+  }),
+);
 
 /** 202: the work goes on; poll the task. */
 export const acceptedSchema = o({

@@ -29,3 +29,28 @@ export function answerSchemas(doc: any): Conforms {
     return res;
   };
 }
+
+/**
+ * `conformsAsWebhook(body)`: returns the delivered body when the `webhooks` section of the document accepts it for
+ * its event (`event_type`, or the calendar's `event`), throws naming the first errors otherwise.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function webhookSchemas(doc: any): <T>(body: T) => T {
+  const ajv = new Ajv({ strict: false, allErrors: true });
+  addFormats(ajv);
+  const validators = new Map<string, ValidateFunction>();
+  return (body) => {
+    const b = body as { event_type?: string; event?: string };
+    const name = b.event_type ?? b.event ?? '';
+    let v = validators.get(name);
+    if (!v) {
+      const schema = doc.webhooks?.[name]?.post?.requestBody?.content?.['application/json']?.schema;
+      expect([name, !!schema]).toEqual([name, true]);
+      v = ajv.compile(standaloneSchema(doc, schema));
+      validators.set(name, v);
+    }
+    if (!v(body))
+      throw new Error(`webhook ${name}: ${ajv.errorsText(v.errors)} in ${JSON.stringify(body).slice(0, 2000)}`);
+    return body;
+  };
+}

@@ -90,13 +90,14 @@ from ai_content_platform_api_client.api.developer import get_v1_me
 from ai_content_platform_api_client.api.social_network_writer import post_api_socialnet_writer_post_generate
 from ai_content_platform_api_client.api.subscription import get_api_subscription_usage_user_id
 from ai_content_platform_api_client.models import (
-    GetApiBlogResearchStatusTaskIdResponse200,
+    BlogResearchResult,
+    BlogResearchStatus,
     GetApiSubscriptionUsageUserIdResponse200,
     GetV1MeResponse200,
     PostApiBlogResearchStartBody,
     PostApiBlogResearchStartResponse200,
     PostApiSocialnetWriterPostGenerateBody,
-    PostApiSocialnetWriterPostGenerateResponse200Type0,
+    WriterPostResult,
 )
 
 
@@ -109,7 +110,7 @@ def main() -> None:
     post = post_api_socialnet_writer_post_generate.sync(
         client=client, body=PostApiSocialnetWriterPostGenerateBody(topic="five habits of calm remote teams")
     )
-    assert isinstance(post, PostApiSocialnetWriterPostGenerateResponse200Type0), post
+    assert isinstance(post, WriterPostResult), post
     text = post.text
 
     started = post_api_blog_research_start.sync(
@@ -117,13 +118,20 @@ def main() -> None:
     )
     assert isinstance(started, PostApiBlogResearchStartResponse200), started
     status = "started"
+    record: BlogResearchStatus | None = None
     for _ in range(480):
         s = get_api_blog_research_status_task_id.sync(task_id=started.task_id, client=client)
-        assert isinstance(s, GetApiBlogResearchStatusTaskIdResponse200), s
+        assert isinstance(s, BlogResearchStatus), s
+        record = s
         status = s.status.value
         if status in ("completed", "failed", "cancelled"):
             break
         time.sleep(0.5)
+    # A completed task's result is a typed object (the task catalogue's BlogResearchResult).
+    assert record is not None
+    assert status != "completed" or (
+        isinstance(record.result, BlogResearchResult) and isinstance(record.result.sources, list)
+    ), record
 
     usage = get_api_subscription_usage_user_id.sync(user_id=user_id, client=client)
     assert isinstance(usage, GetApiSubscriptionUsageUserIdResponse200), usage

@@ -13,6 +13,8 @@ import { calendarEventStream } from '../../../domain/events/calendar';
 import { client, Client, inHours, startCalendarApi } from './support';
 import { calendarsProjection } from '../../../projections/calendars';
 import { dropReplayTables, hashProjection, replay, replayTables } from '../../../projections/replay';
+import { webhookSchemas } from '../../support/conformance';
+import { call } from '../../support/http';
 
 jest.setTimeout(240000);
 
@@ -425,6 +427,7 @@ describe('calendar sharing and permissions', () => {
     const deliveries = await dispatcher.deliveriesFor(created);
     expect(deliveries).toHaveLength(1);
     expect(deliveries[0]).toMatchObject({ endpointId: r.body.id, userId: users.owner.id, eventType: 'event.created' });
+    webhookSchemas((await call(`${api.url}/openapi.json`)).body)(deliveries[0].payload);
     expect(deliveries[0].payload).toMatchObject({
       event: 'event.created',
       data: { calendar_id: f.id, event_id: e, platform: 'photonet', published_at: null, performance_initial: null },

@@ -17,6 +17,7 @@ import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startContentWorker } from '../../support/content-worker';
 import { testKafka, testLogger, testTemporal } from '../../support/env';
 import { call } from '../../support/http';
+import { webhookSchemas } from '../../support/conformance';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { Receiver, startReceiver, waitFor } from '../webhooks/receiver';
 
@@ -146,5 +147,8 @@ describe('content webhooks, delivered and verified', () => {
     });
     // Every request the receiver got carried a valid signature (it answers 401 otherwise).
     expect(rx.requests.every((r) => r.status === 200)).toBe(true);
+    // And each body is the one the document's `webhooks` section gives for its event.
+    const conforms = webhookSchemas((await call(`${api.url}/openapi.json`)).body);
+    for (const b of got) conforms(b);
   });
 });

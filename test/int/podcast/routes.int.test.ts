@@ -586,6 +586,22 @@ describe('podcast maker routes: auth, owners, files', () => {
       height: 128,
       details: { crop: 'sharp attention strategy', background_replaced: true },
     });
+    // A photo (an edge of no one colour) is cropped and kept as it is, not refused.
+    const photo = await sharp(Buffer.from(Array.from({ length: 160 * 160 * 3 }, (_, i) => (i * 7919) % 251)), {
+      raw: { width: 160, height: 160, channels: 3 },
+    })
+      .png()
+      .toBuffer();
+    const kept = await post('/api/podcast/avatar/make-presentable', alice, {
+      image_base64: photo.toString('base64'),
+      size: 96,
+    });
+    expect(kept.status).toBe(201);
+    expect(kept.body.details).toMatchObject({
+      background_replaced: false,
+      background_found: null,
+      removed_fraction: 0,
+    });
     const bytes = (await call(`${api.url}${mp.body.url}`, { headers: bearer(alice.key) })) as unknown as {
       status: number;
     };

@@ -8,6 +8,7 @@ import { parseAllowList } from '../../../infra/webhooks/ssrf';
 import type { WebhookSettings } from '../../../infra/webhooks/settings';
 import { webhookDeliveriesProjection } from '../../../projections/webhook-deliveries';
 import { bearer, startTestApi, TestApi } from '../../support/api';
+import { call as httpCall } from '../../support/http';
 
 describe('webhook routes', () => {
   let api: TestApi;
@@ -31,12 +32,12 @@ describe('webhook routes', () => {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Reply = { success: boolean; data: any; error?: { code: string; message: string; details: any } };
   const call = async (t: TestApi, key: string, method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${t.url}${path}`, {
+    const r = await httpCall(`${t.url}${path}`, {
       method,
-      headers: { ...bearer(key), 'content-type': 'application/json' },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      headers: bearer(key),
+      ...(body !== undefined ? { json: body } : {}),
     });
-    return { status: r.status, body: (await r.json()) as Reply };
+    return { status: r.status, body: r.body as Reply };
   };
 
   it('registers (secret shown once), lists, gets, updates, pings, lists deliveries and deletes, user-scoped', async () => {
