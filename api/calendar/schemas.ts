@@ -114,12 +114,11 @@ export const approvalOut = obj(
     comments: anyString,
     approver_id: anyString,
     approver_label: { ...nullableString, description: 'The free-text approved_by the client sent, if any' },
-    decided_at: { ...iso, description: 'When the decision was recorded (projection answers)' },
-    at: { ...iso, description: 'When the decision was recorded (answers folded from the stream)' },
+    decided_at: { ...iso, description: 'When the decision was recorded' },
   },
-  ['approved', 'comments', 'approver_id', 'approver_label'],
+  ['approved', 'comments', 'approver_id', 'approver_label', 'decided_at'],
 );
-/** How a published event was published (null until published, and in answers folded from the stream). */
+/** How a published event was published (null until published). */
 export const publicationOut = obj({
   mode: {
     type: 'string',
@@ -138,10 +137,9 @@ export const failureOut = obj(
   {
     code: anyString,
     reason: anyString,
-    failed_at: { ...iso, description: 'When the failure was recorded (projection answers)' },
-    at: { ...iso, description: 'When the failure was recorded (answers folded from the stream)' },
+    failed_at: { ...iso, description: 'When the failure was recorded' },
   },
-  ['code', 'reason'],
+  ['code', 'reason', 'failed_at'],
 );
 
 /** A campaign's budget as the client set it (platforms only when given). */

@@ -77,7 +77,7 @@ export function eventStateView(s: EventState, at: string) {
     performance: s.performance ? perf(s.performance as unknown as Record<string, number>) : null,
     approval: s.approval,
     published_at: s.published_at,
-    publication: null,
+    publication: s.publication,
     failure: s.failure,
     created_by: s.created_by,
     created_at: at,

@@ -25,7 +25,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, bool, obj, str } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
-import { ownTask, presentTask } from '../kernel/tasks';
+import { ownTask, pollHeaders, presentResultsOf, presentTask } from '../kernel/tasks';
 import { fileRoute } from './audio';
 import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
 import {
@@ -44,6 +44,10 @@ import { getProject } from '../../projections/podcast';
 
 export const DUB_TASK = defineTaskType({ type: 'podcast_dub', result: dubResultSchema }).type;
 export const CLONE_TASK = defineTaskType({ type: 'podcast_voice_clone', result: cloneResultSchema }).type;
+/** A dub's result as clients see it, wherever it is read: with the URL of its audio. */
+presentResultsOf(DUB_TASK, (ctx, r) =>
+  typeof r.filename === 'string' ? { ...r, audio_url: urlOf(ctx, 'dub/audio', r.filename) } : r,
+);
 
 function adapters(ctx: Ctx) {
   const a = ctx.deps.podcast;
@@ -212,15 +216,12 @@ export const dubRoutes: RouteDef[] = [
       200: { description: 'The task record; `result.audio_url` when completed', data: taskRecordOf(DUB_TASK) },
     },
     errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
+    etag: true,
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, DUB_TASK);
-      const out = presentTask(t);
       const r = t.result as { filename?: string; project_id?: string } | undefined;
-      if (r?.filename) {
-        await settleProject(ctx, r.project_id ?? undefined);
-        out.result = { ...r, audio_url: urlOf(ctx, 'dub/audio', r.filename) };
-      }
-      return { data: out };
+      if (r?.filename) await settleProject(ctx, r.project_id ?? undefined);
+      return { data: presentTask(t, [], ctx), headers: pollHeaders(t.status) };
     },
   }),
 
@@ -410,9 +411,10 @@ export const dubRoutes: RouteDef[] = [
     request: { params: taskIdParams },
     responses: { 200: { description: 'The task record', data: taskRecordOf(CLONE_TASK) } },
     errors: { 503: 'Background work (Temporal) is not available' },
+    etag: true,
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, CLONE_TASK);
-      return { data: presentTask(t) };
+      return { data: presentTask(t, [], ctx), headers: pollHeaders(t.status) };
     },
   }),
 

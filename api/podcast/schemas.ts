@@ -15,6 +15,7 @@ import {
   int,
   iso,
   mapOf,
+  named,
   num,
   obj,
   params,
@@ -719,7 +720,7 @@ export const sceneVideoResult = fileResult(
 
 export const combineVideosResult = fileResult(
   {
-    files: arr(obj({ filename: S, content_type: S, size: int, url: S }, ['filename', 'url']), {
+    files: arr(named('MediaFile', obj({ filename: S, content_type: S, size: int, url: S }, ['filename', 'url'])), {
       description: 'the MP4 and its SRT and WebVTT subtitles',
     }),
     scenes_seconds: num,

@@ -17,7 +17,7 @@ import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderP
 import { callerOf, clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { executeWorkflow, startWorkflow } from '../kernel/workflows';
-import { ownTask, presentTask } from '../kernel/tasks';
+import { ownTask, pollHeaders, presentTask } from '../kernel/tasks';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
 import {
@@ -231,7 +231,11 @@ export const sitebuilderRoutes: RouteDef[] = [
       "The record of a POST /api/sitebuilder/publish task: `status` (`started`, `in_progress`, then `completed` or `failed`), the progress messages so far, and once completed the `result` (post and draft ids, `url` \u2014 null for a draft \u2014, SEO metadata, ignored category and tag ids); a failed task says why in `error {code, message}`. Another user's or an unknown task is 404. Counted in the status-polling rate window.",
     rateScheme: 'status',
     request: { params: taskIdParams },
+    etag: true,
     responses: { 200: { description: 'The task record', data: publishTaskSchema } },
-    handler: async (ctx) => ({ data: present(await ownPublishTask(ctx, ctx.params.task_id)) }),
+    handler: async (ctx) => {
+      const data = present(await ownPublishTask(ctx, ctx.params.task_id));
+      return { data, headers: pollHeaders(data.status) };
+    },
   }),
 ];

@@ -19,7 +19,7 @@ import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { ensureScenes } from './plans';
-import { ownTask, presentResultsOf, presentTask } from '../kernel/tasks';
+import { ownTask, pollHeaders, presentResultsOf, presentTask } from '../kernel/tasks';
 import { renderBody, renderResult, renderStarted, renderStatus, taskIdParams } from './schemas';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { voiceProblem } from '../../domain/media/voices';
@@ -113,6 +113,7 @@ export const videoRenderRoutes: RouteDef[] = [
     description:
       'status (started, in_progress, completed, failed, cancelled), percent (scenes 0–90 by length, assembly 90–100), current_scene of total_scenes, progress_messages; when completed, result with video_url and the subtitle files.',
     request: { params: taskIdParams },
+    etag: true,
     responses: { 200: { description: 'The render task', data: renderStatus } },
     errors: { 503: 'A task not recorded yet cannot be looked up: background work (Temporal) is not available' },
     async handler(ctx) {
@@ -131,6 +132,7 @@ export const videoRenderRoutes: RouteDef[] = [
           step: p?.step ?? null,
           ...(result && (result as { filename?: string }).filename ? { result } : {}),
         },
+        headers: pollHeaders(t.status),
       };
     },
   }),

@@ -10,7 +10,21 @@ import { MAX_RATE, MIN_RATE, SPEECH_PROVIDERS } from '../../domain/media/voices'
 import { RENDERED_AS, SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/types';
 import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, coverageSchema, int, iso, num, obj, params, str, strings, text, uuid } from '../kernel/schema';
+import {
+  arr,
+  bool,
+  coverageSchema,
+  int,
+  iso,
+  named,
+  num,
+  obj,
+  params,
+  str,
+  strings,
+  text,
+  uuid,
+} from '../kernel/schema';
 
 const seconds = (min: number, max: number, description: string): JsonSchema => ({
   type: 'number',
@@ -218,16 +232,19 @@ export const renderStarted: JsonSchema = obj({
   status_url: { type: 'string' },
 });
 
-const fileEntry = obj(
-  {
-    filename: { type: 'string' },
-    kind: { enum: ['video', 'subtitles_srt', 'subtitles_vtt'] },
-    content_type: { type: 'string' },
-    size: int,
-    url: { type: 'string' },
-  },
-  undefined,
-  { additionalProperties: false },
+const fileEntry = named(
+  'RenderFile',
+  obj(
+    {
+      filename: { type: 'string' },
+      kind: { enum: ['video', 'subtitles_srt', 'subtitles_vtt'] },
+      content_type: { type: 'string' },
+      size: int,
+      url: { type: 'string' },
+    },
+    undefined,
+    { additionalProperties: false },
+  ),
 );
 
 /** Every field of a completed render's result (closed: a field the worker adds must be documented here). */

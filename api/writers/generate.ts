@@ -22,7 +22,7 @@ import { BODIES } from './schemas';
 import { settleRendered, renderServices } from './render';
 import { runOrAccept } from './tasks';
 import { boundErrors } from '../kernel/fair-use';
-import { ownTask, presentTask, taskRecordResponse } from '../kernel/tasks';
+import { ownTask, pollHeaders, presentTask, taskRecordResponse } from '../kernel/tasks';
 
 const SUMMARY: Record<WriterKind, string> = {
   post: 'Write a post',
@@ -86,6 +86,7 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
     rateScheme: 'status',
     tags: [TAG[platform]],
     summary: 'Status of a generation task (result when completed, error when failed)',
+    etag: true,
     description:
       "The caller's generation task of this writer: one a generate route answered 202 for (its status_url), or a batch item (`<batch_id>-item-<n>`). status is started, in_progress, completed, failed or cancelled; `result` is the piece as the generate route's 200 carries it, `error` comes with failed or cancelled. Another user's task, a batch (GET .../batch/{batch_id}) and a task of another writer are 404. Once completed, the rendered files the result names are served by the studios' routes by the time this answers.",
     request: { params: obj({ task_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
@@ -102,7 +103,7 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
         (type) => type.startsWith(`${platform}_`) && type !== `${platform}_batch`,
       );
       if (t.status === 'completed') await settleRendered(ctx, t.result);
-      return { data: presentTask(t) };
+      return { data: presentTask(t), headers: pollHeaders(t.status) };
     },
   });
 }

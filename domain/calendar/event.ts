@@ -59,10 +59,12 @@ export interface EventState {
     comments: string;
     approver_id: string;
     approver_label: string | null;
-    at: string;
+    decided_at: string;
   } | null;
   published_at: string | null;
-  failure: { code: string; reason: string; at: string } | null;
+  /** How it was published (the projection's `publication`; answers read either). */
+  publication: { mode: string; external_id: string | null; published_by: string; schedule_id: string | null } | null;
+  failure: { code: string; reason: string; failed_at: string } | null;
   performance: (PerformanceMetrics & { measured_at: string }) | null;
   performance_initial: { impressions: number; engagements: number } | null;
   performance_count: number;
@@ -153,6 +155,7 @@ function evolve(s: EventState | undefined, e: Stored): EventState | undefined {
         timer_at: null,
         approval: null,
         published_at: null,
+        publication: null,
         failure: null,
         performance: null,
         performance_initial: null,
@@ -182,14 +185,27 @@ function evolve(s: EventState | undefined, e: Stored): EventState | undefined {
             comments: e.data.comments,
             approver_id: e.data.approver_id,
             approver_label: e.data.approver_label,
-            at,
+            decided_at: at,
           },
         }
       );
     case 'CalendarEventPublished':
-      return s && { ...s, status: 'published', published_at: e.data.published_at, failure: null };
+      return (
+        s && {
+          ...s,
+          status: 'published',
+          published_at: e.data.published_at,
+          publication: {
+            mode: e.data.mode,
+            external_id: e.data.external_id,
+            published_by: e.data.published_by,
+            schedule_id: e.data.schedule_id,
+          },
+          failure: null,
+        }
+      );
     case 'CalendarEventPublishFailed':
-      return s && { ...s, status: 'failed', failure: { code: e.data.code, reason: e.data.reason, at } };
+      return s && { ...s, status: 'failed', failure: { code: e.data.code, reason: e.data.reason, failed_at: at } };
     case 'CalendarEventDeleted':
       return s && { ...s, deleted: true };
     case 'CalendarEventPerformanceRecorded':
