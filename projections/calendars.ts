@@ -8,6 +8,7 @@
  * projections/calendar-queries.ts.
  */
 import { Change, defineProjection } from './framework';
+import { approvalOf, publicationOf } from '../domain/calendar/event';
 
 export const CAL = 'calendars';
 export const MEM = 'calendar_members';
@@ -197,13 +198,7 @@ export const calendarsProjection = defineProjection({
         key: evKey(e.data.event_id),
         set: {
           status: e.data.to,
-          approval: {
-            approved: e.data.approved,
-            comments: e.data.comments,
-            approver_id: e.data.approver_id,
-            approver_label: e.data.approver_label,
-            decided_at: e.recordedAt,
-          },
+          approval: approvalOf(e.data, e.recordedAt),
           updated_at: e.recordedAt,
         },
       },
@@ -216,12 +211,7 @@ export const calendarsProjection = defineProjection({
         set: {
           status: 'published',
           published_at: e.data.published_at,
-          publication: {
-            mode: e.data.mode,
-            external_id: e.data.external_id,
-            published_by: e.data.published_by,
-            schedule_id: e.data.schedule_id,
-          },
+          publication: publicationOf(e.data),
           failure: null,
           updated_at: e.recordedAt,
         },

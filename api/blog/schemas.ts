@@ -1,5 +1,17 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
-import { asResponse, coverageSchema, httpUrl, named, nullable, str, strings } from '../kernel/schema';
+import {
+  arr,
+  asResponse,
+  coverageSchema,
+  httpUrl,
+  int,
+  named,
+  nullable,
+  num,
+  obj,
+  str,
+  strings,
+} from '../kernel/schema';
 import { taskRecordFields } from '../kernel/task-catalogue';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
@@ -234,14 +246,7 @@ export const generationMetadataSchema = {
 };
 
 // ---- results of the blog tasks (domain/blog/types.ts: ResearchResult, OutlineResult, MediumResult) ----
-const texts = { type: 'array', items: { type: 'string' } };
-const int = { type: 'integer' };
-const num = { type: 'number' };
-const obj = (properties: Record<string, unknown>, required = Object.keys(properties)): JsonSchema => ({
-  type: 'object',
-  properties,
-  required,
-});
+const texts = arr();
 /** A source as results show it (no request bounds). */
 export const sourceResult = named('Source', asResponse(sourceSchema));
 const successTrue = { const: true, description: 'Always true (the spec names it)' };

@@ -6,7 +6,6 @@
  */
 import { TEST_EVENT, WEBHOOK_NAMES } from '../../domain/webhooks/catalogue';
 import { pascalOf } from './task-catalogue';
-import { named } from './schema';
 import { TAG_GROUPS, TAGS } from './openapi-tags';
 import { ENVELOPES } from './envelopes';
 import { CREDENTIALS, Family, FAMILIES } from './families';
@@ -14,7 +13,7 @@ import type { JsonSchema } from './envelopes/common';
 import { familyOfRoute, operationIdOf, RouteDef } from './registry';
 import { SCOPE_DESCRIPTIONS } from '../../domain/calendar/permissions';
 import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
-import { asResponse, closeObjects, SIZE_BOUNDS } from './schema';
+import { anyString, asResponse, closeObjects, int, named, obj, SIZE_BOUNDS } from './schema';
 
 const SECURITY_SCHEME: Record<string, string> = { api_key: 'apiKey', session: 'sessionToken', oauth: 'oauth2' };
 const NOT_MODIFIED =
@@ -306,14 +305,6 @@ function withResponseHeaders(route: RouteDef, family: Family, status: string, re
   };
 }
 
-const text = { type: 'string' };
-const whole = { type: 'integer' };
-const object = (properties: Record<string, unknown>, required = Object.keys(properties)): Schema => ({
-  type: 'object',
-  properties,
-  required,
-});
-
 /**
  * What a webhook body's `data` carries, by event (domain/webhooks/catalogue.ts, WEBHOOK_RULES): a finished task
  * (`task_id`, `task_type`, and the task type's typed `result` of the task catalogue, a branch per type), an SEO
@@ -325,9 +316,9 @@ function webhookData(name: string): Schema {
   const task = (): Schema =>
     named(
       'TaskCompletedData',
-      object({
-        task_id: text,
-        task_type: { ...text, description: 'The task type (the task catalogue: `<Type>Task` in components)' },
+      obj({
+        task_id: anyString,
+        task_type: { ...anyString, description: 'The task type (the task catalogue: `<Type>Task` in components)' },
         result: {
           type: 'object',
           additionalProperties: {},
@@ -342,14 +333,14 @@ function webhookData(name: string): Schema {
         ? 'CalendarPerformanceData'
         : `CalendarEvent${pascalOf(name.split('.')[1]!)}Data`,
       {
-        ...object(
+        ...obj(
           {
-            calendar_id: text,
-            event_id: text,
-            platform: text,
+            calendar_id: anyString,
+            event_id: anyString,
+            platform: anyString,
             published_at: { type: ['string', 'null'], format: 'date-time' },
             performance_initial: {
-              anyOf: [object({ impressions: whole, engagements: whole }), { type: 'null' }],
+              anyOf: [obj({ impressions: int, engagements: int }), { type: 'null' }],
               description: 'The first figures recorded (null until then)',
             },
             ...extra,
@@ -360,13 +351,13 @@ function webhookData(name: string): Schema {
     );
   const seo = named(
     'SeoAnalysisData',
-    object({
-      analysis_id: text,
-      route: text,
+    obj({
+      analysis_id: anyString,
+      route: anyString,
       seo_score: { type: 'number' },
-      keywords: { type: 'array', items: text },
-      word_count: whole,
-      recommendations: { ...whole, description: 'How many recommendations the analysis made' },
+      keywords: { type: 'array', items: anyString },
+      word_count: int,
+      recommendations: { ...int, description: 'How many recommendations the analysis made' },
     }),
   );
   const status = { type: 'string', description: "The event's status" };
@@ -380,33 +371,33 @@ function webhookData(name: string): Schema {
     case 'seo_analysis_complete':
       return seo;
     case 'user_action':
-      return object({
-        action_id: text,
-        integration: { ...text, description: '`search_console`, `performance_import` or `seo_analyzer`' },
-        action: { ...text, description: '`connected`, `disconnected`, `imported`, `synced` or `analyzed`' },
-        route: { ...text, description: 'The route the user called' },
+      return obj({
+        action_id: anyString,
+        integration: { ...anyString, description: '`search_console`, `performance_import` or `seo_analyzer`' },
+        action: { ...anyString, description: '`connected`, `disconnected`, `imported`, `synced` or `analyzed`' },
+        route: { ...anyString, description: 'The route the user called' },
         details: { type: 'object', additionalProperties: {}, description: 'What the action concerned, by name' },
       });
     case 'quota.warning':
-      return object({
-        alert_key: text,
-        title: text,
-        message: text,
+      return obj({
+        alert_key: anyString,
+        title: anyString,
+        message: anyString,
         severity: { enum: ['info', 'warning', 'critical'] },
         alert_type: { enum: ['usage_threshold', 'cost_threshold'] },
-        billing_period: text,
+        billing_period: anyString,
       });
     case TEST_EVENT:
-      return object({ endpoint_id: text, message: text });
+      return obj({ endpoint_id: anyString, message: anyString });
     case 'event.created':
       return calendar({ status }, ['status']);
     case 'event.updated':
       return calendar({
         status,
         previous_status: status,
-        changed: { type: 'array', items: text, description: 'The fields the change set' },
+        changed: { type: 'array', items: anyString, description: 'The fields the change set' },
         approved: { type: 'boolean' },
-        failure_code: text,
+        failure_code: anyString,
       });
     case 'event.published':
       return calendar({ mode: { enum: ['local', 'platform'] } }, ['mode']);

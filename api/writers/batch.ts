@@ -33,7 +33,7 @@ import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
 import { batchAcceptedSchema, batchStatusSchema } from './responses';
 import { batchBody } from './schemas';
-import { ownTask } from '../kernel/tasks';
+import { ownTask, pollHeaders } from '../kernel/tasks';
 
 interface BatchBody {
   requests: Array<Record<string, unknown> & { type: WriterKind }>;
@@ -141,6 +141,7 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
     description:
       "The batch started by POST .../batch-generate (professional network) or .../batch/generate (social network): its status, the counts succeeded, failed (cancelled items included) and pending, and one entry per item in request order (index from 1, type, task_id `<batch_id>-item-<n>`, status pending until the item's task starts, `result` once completed, `error` when failed). `notification` reports the delivery of the completion webhook when one was asked for. Another user's batch, and a batch of the other writer, are 404.",
     request: { params: obj({ batch_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
+    etag: true,
     responses: { 200: { description: 'The batch', data: batchStatusSchema } },
     async handler(ctx) {
       const userId = userIdOf(ctx);
@@ -200,6 +201,7 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
           ...(row?.notification ? { notification: row.notification } : {}),
           ...(t.error ? { error: t.error } : {}),
         },
+        headers: pollHeaders(t.status),
       };
     },
   });

@@ -126,6 +126,31 @@ export type EventCommand =
       audience_segment: string | null;
     };
 
+/** How a published event was published, from its CalendarEventPublished: the fold's and the projection's `publication`. */
+export const publicationOf = (d: {
+  mode: string;
+  external_id: string | null;
+  published_by: string;
+  schedule_id: string | null;
+}): NonNullable<EventState['publication']> => ({
+  mode: d.mode,
+  external_id: d.external_id,
+  published_by: d.published_by,
+  schedule_id: d.schedule_id,
+});
+
+/** The decision of a CalendarEventApprovalRecorded recorded at `at`: the fold's and the projection's `approval`. */
+export const approvalOf = (
+  d: { approved: boolean; comments: string; approver_id: string; approver_label: string | null },
+  at: string,
+): NonNullable<EventState['approval']> => ({
+  approved: d.approved,
+  comments: d.comments,
+  approver_id: d.approver_id,
+  approver_label: d.approver_label,
+  decided_at: at,
+});
+
 export const approvalRequired = (cal: CalendarCtx, s: Pick<EventState, 'metadata'>): boolean =>
   cal.settings.approval_workflow || s.metadata.approval_required === true;
 
@@ -180,13 +205,7 @@ function evolve(s: EventState | undefined, e: Stored): EventState | undefined {
         s && {
           ...s,
           status: e.data.to,
-          approval: {
-            approved: e.data.approved,
-            comments: e.data.comments,
-            approver_id: e.data.approver_id,
-            approver_label: e.data.approver_label,
-            decided_at: at,
-          },
+          approval: approvalOf(e.data, at),
         }
       );
     case 'CalendarEventPublished':
@@ -195,12 +214,7 @@ function evolve(s: EventState | undefined, e: Stored): EventState | undefined {
           ...s,
           status: 'published',
           published_at: e.data.published_at,
-          publication: {
-            mode: e.data.mode,
-            external_id: e.data.external_id,
-            published_by: e.data.published_by,
-            schedule_id: e.data.schedule_id,
-          },
+          publication: publicationOf(e.data),
           failure: null,
         }
       );
