@@ -42,7 +42,7 @@ const doc = buildOpenApi(routes, { version: VERSION }) as {
 const templates = Object.keys(doc.paths)
   .map((t) => ({
     t,
-    re: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}|\{[^}]+\}/g, '[^/]+')}$`),
+    re: new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
     literal: t.split('/').filter((s) => s && !s.startsWith('{')).length,
   }))
   .sort((a, b) => b.literal - a.literal);
