@@ -489,6 +489,13 @@ export const CONFIG_VARS = {
       'How long a generating route waits for its task before answering 202 with a task to poll (ms); clients may ask for less with Prefer: wait=<s> or respond-async (docs/content.md)',
     schema: { minimum: 0, maximum: 120000 },
   },
+  WRITERS_TASK_WAIT_MS: {
+    type: 'integer',
+    default: 25000,
+    description:
+      "How long the professional- and social-network writers' generation routes wait for their task before answering 202 (ms); Prefer: wait=<s> may ask for up to 60 s, respond-async for none (docs/writers.md)",
+    schema: { minimum: 0, maximum: 120000 },
+  },
   API_PROCESSES: {
     type: 'integer',
     default: 0,

@@ -69,6 +69,7 @@ export function apiSettings(c: Config): ApiSettings {
       concurrentTasks: parseConcurrencyOverrides(c.TASK_CONCURRENCY_OVERRIDES),
     },
     taskWaitMs: c.API_TASK_WAIT_MS,
+    writerTaskWaitMs: c.WRITERS_TASK_WAIT_MS,
     idempotencyTtlSeconds: c.IDEMPOTENCY_KEY_TTL_SECONDS,
     cancelWaitMs: c.API_CANCEL_WAIT_MS,
     calendarAnonymousPerHour: c.CALENDAR_ANONYMOUS_RATE_PER_HOUR,

@@ -27,7 +27,7 @@ import { getTask, isTaskOver, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
 import { anyTaskRecord, defineTaskType } from './task-catalogue';
 import type { TaskInput } from '../../workflows/task-runner';
-import { callerOf, settle, userIdOf } from './handler';
+import { callerOf, userIdOf } from './handler';
 import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
 import { awaitWorkflowResult, cancelWorkflow, describeTask, startWorkflow, TIMED_OUT } from './workflows';
@@ -150,14 +150,13 @@ export async function runTask<R, O extends Record<string, unknown>>(
     await spec.after?.(ctx, result);
     return { status: 200, headers, data: { task_id: taskId, ...presented(ctx, spec.taskType, result) } };
   }
-  // Still running: the client polls. Wait (bounded) until the task projection has the task, so the first poll finds it.
-  await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
-  const t = await readTask(ctx.deps.db, ctx.deps.tasks, caller.userId, taskId);
+  // Still running: the client polls. Answered at once: the first poll finds the task even before its worker has
+  // recorded TaskStarted (ownTask reads a task the projection does not have yet from its running workflow).
   const statusUrl = statusPathOf(ctx, taskId);
   return {
     status: 202,
     headers: { ...headers, Location: statusUrl, 'Retry-After': String(POLL_HINT_SECONDS) },
-    data: { task_id: taskId, task_type: spec.taskType, status: t?.status ?? 'started', status_url: statusUrl },
+    data: { task_id: taskId, task_type: spec.taskType, status: 'started', status_url: statusUrl },
   };
 }
 

@@ -46,6 +46,8 @@ export interface ApiSettings {
   rate: RateOptions;
   /** How long a generating route waits for its task before answering 202 with the task to poll (ms; api/kernel/tasks.ts). */
   taskWaitMs?: number;
+  /** The same for the writers' generation routes (api/writers/tasks.ts; default 25 s). */
+  writerTaskWaitMs?: number;
   /** How long an Idempotency-Key of the developer family is remembered (s; api/kernel/idempotency.ts). */
   idempotencyTtlSeconds?: number;
   /** How long a cancel route waits for its task to read `cancelled` before answering the record as it stands (ms). */

@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { sitebuilderStream } from '../../domain/events/sitebuilder';
-import { taskStream } from '../../domain/events/tasks';
 import type { PublishRequest } from '../../domain/sitebuilder/types';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhooks/ssrf';
 import { getConnection } from '../../projections/sitebuilder-connections';
@@ -206,7 +205,6 @@ export const sitebuilderRoutes: RouteDef[] = [
         args: [{ taskId, userId, request: ctx.body }],
         task: { userId, plan: callerOf(ctx).plan, taskType: TASK_TYPE },
       });
-      await settle(ctx, 'task-status', [{ streamId: taskStream(taskId), streamPosition: 0 }]);
       let t = await ownPublishTask(ctx, taskId);
       const deadline = Date.now() + (ctx.query.wait_seconds ?? 0) * 1000;
       while (!TERMINAL.includes(t.status) && Date.now() < deadline) {

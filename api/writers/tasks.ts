@@ -9,23 +9,25 @@
  * `Preference-Applied`.
  */
 import type { Workflow } from '@temporalio/common';
-import { taskStream } from '../../domain/events/tasks';
-import { getTask } from '../../projections/task-status';
-import { callerOf, settle, userIdOf } from '../kernel/handler';
+import { callerOf, userIdOf } from '../kernel/handler';
 import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
 import type { HandlerCtx, HandlerResult } from '../kernel/types';
 import { startWorkflow } from '../kernel/workflows';
 
-/** How long a generation route waits for its result before answering 202 (without a Prefer header). */
+/** How long a generation route waits for its result before answering 202 (without a Prefer header; WRITERS_TASK_WAIT_MS). */
 export const DEFAULT_WAIT_SECONDS = 25;
+/** The longest wait a client may ask for with `Prefer: wait=<s>` (or the configured wait when that is longer). */
 export const MAX_WAIT_SECONDS = 60;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyCtx = HandlerCtx<any, any, any>;
 
-/** The wait the client asked for (`Prefer: respond-async` / `wait=N`), in ms, and the preference applied. */
-export const preferredWait = (prefer: string | undefined) =>
-  waitBoundMs(prefer, DEFAULT_WAIT_SECONDS * 1000, MAX_WAIT_SECONDS * 1000);
+/**
+ * The wait the client asked for (`Prefer: respond-async` / `wait=N`), in ms, and the preference applied; without a
+ * preference the configured wait (WRITERS_TASK_WAIT_MS, default 25 s).
+ */
+export const preferredWait = (prefer: string | undefined, configuredMs = DEFAULT_WAIT_SECONDS * 1000) =>
+  waitBoundMs(prefer, configuredMs, Math.max(configuredMs, MAX_WAIT_SECONDS * 1000));
 
 export interface TaskRun<W extends Workflow> {
   workflow: W;
@@ -38,7 +40,7 @@ export interface TaskRun<W extends Workflow> {
 
 /** Starts the task; 200 with its result when it finishes within the client's wait, else 202 with the task to poll. */
 export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<W>): Promise<HandlerResult> {
-  const wait = preferredWait(ctx.req.get('prefer'));
+  const wait = preferredWait(ctx.req.get('prefer'), ctx.deps.settings.writerTaskWaitMs);
   const applied: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
   await startWorkflow(ctx.deps, run.workflow, {
     workflowId: run.taskId,
@@ -47,16 +49,15 @@ export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<
   });
   const result = wait.ms > 0 ? await awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) return { status: 200, data: result, headers: applied };
-  // The task's status route reads the task projection: let it see TaskStarted before pointing the client at it.
-  await settle(ctx, 'task-status', [{ streamId: taskStream(run.taskId), streamPosition: 0 }]);
-  const t = await getTask(ctx.deps.db, userIdOf(ctx), run.taskId);
+  // Answered at once: the status route finds the task even before its worker has recorded TaskStarted (ownTask
+  // reads a task the projection does not have yet from its running workflow).
   return {
     status: 202,
     headers: { ...applied, Location: run.statusPath, 'Retry-After': '2' },
     data: {
       success: true,
       task_id: run.taskId,
-      status: t?.status === 'in_progress' ? 'in_progress' : 'started',
+      status: 'started',
       status_url: run.statusPath,
       message: 'The work continues in the background; poll status_url until status is completed or failed.',
     },

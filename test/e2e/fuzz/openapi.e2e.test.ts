@@ -109,6 +109,7 @@ describe('OpenAPI fuzzing (schemathesis)', () => {
       // 20 s for the result (the answer-or-task rule, docs/content.md). The 202 answer is checked against the
       // document like any other; results are checked by each area's tests. This was most of the suite's time.
       API_TASK_WAIT_MS: '0',
+      WRITERS_TASK_WAIT_MS: '0',
       RATE_LIMIT_OVERRIDES: UNLIMITED_RATES,
     };
     base = await startPlatform(env, procs);
