@@ -185,4 +185,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // One write path (docs/architecture.md, "Writing events"): routes and activities write events through a decider —
+    // infra/eventstore/command.ts handleCommand/handleCommands (read, fold, decide, append at the version read) — or,
+    // from an activity, appendOnce with the activity's key; never the raw append of the store.
+    files: ['api/**/*.ts', 'activities/**/*.ts', 'projections/**/*.ts'],
+    ignores: ['api/kernel/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(append|appendMany)$/]",
+          message:
+            'Write events through a decider: handleCommand / handleCommands (infra/eventstore/command.ts), or appendOnce from an activity.',
+        },
+      ],
+    },
+  },
 );

@@ -27,3 +27,15 @@ export interface Decider<C, S> {
 /** Folds `events` with a decider's evolve from its initial state. */
 export const fold = <S>(d: Pick<Decider<unknown, S>, 'evolve' | 'initialState'>, events: readonly Stored[]): S =>
   events.reduce(d.evolve, d.initialState);
+
+/**
+ * The decider of a stream of facts (an analysis was made, an action was taken, rows were imported, a connection
+ * changed): nothing recorded before changes what is recorded next, so a command is the events of the area's union
+ * it records. Run with `expect: 'new'` (a stream of one fact, under a fresh id) or `'any'` (an append-only log) by
+ * infra/eventstore/command.ts `handleCommands`.
+ */
+export const factsDecider = <E extends DomainEvent>(): Decider<E[], null> => ({
+  initialState: null,
+  evolve: () => null,
+  decide: (events) => events,
+});

@@ -4,7 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PayloadTooLargeError } from '../../domain/errors';
-import { seoAnalysisStream } from '../../domain/events/analysis';
+import { factsDecider } from '../../domain/decider';
+import { AnalysisEvent, seoAnalysisStream } from '../../domain/events/analysis';
+import { handleCommands, streamCommand } from '../../infra/eventstore/command';
 import { markdownWordCount } from '../../domain/generation';
 import { requestMeta, userIdOf } from '../kernel/handler';
 import type { HandlerCtx } from '../kernel/types';
@@ -32,6 +34,9 @@ export function timed<T>(fn: () => T): { value: T; ms: number } {
   return { value, ms: Math.round(Number(process.hrtime.bigint() - t0) / 1e6) };
 }
 
+/** An analysis is a fact: one SeoAnalysisCompleted in a stream of its own. */
+const analysisFacts = factsDecider<AnalysisEvent>();
+
 export const contentField = {
   type: 'string',
   description: `Markdown; at most ${MAX_CONTENT_CHARS} characters (longer: 413 CONTENT_TOO_LONG)`,
@@ -50,24 +55,30 @@ export async function recordSeoAnalysis(
 ): Promise<string> {
   const analysisId = randomUUID();
   const userId = userIdOf(ctx);
-  await ctx.deps.store.append(
-    seoAnalysisStream(analysisId),
+  await handleCommands(
+    ctx.deps.store,
     [
-      {
-        type: 'SeoAnalysisCompleted',
-        data: {
-          analysis_id: analysisId,
-          user_id: userId,
-          route,
-          seo_score: result.seo_score,
-          keywords: keywords ?? [],
-          word_count: markdownWordCount(content),
-          recommendations: result.recommendations.length,
-        },
-      },
+      streamCommand({
+        streamId: seoAnalysisStream(analysisId),
+        decider: analysisFacts,
+        expect: 'new',
+        command: [
+          {
+            type: 'SeoAnalysisCompleted',
+            data: {
+              analysis_id: analysisId,
+              user_id: userId,
+              route,
+              seo_score: result.seo_score,
+              keywords: keywords ?? [],
+              word_count: markdownWordCount(content),
+              recommendations: result.recommendations.length,
+            },
+          },
+        ],
+      }),
     ],
-    'no_stream',
-    requestMeta(ctx),
+    { metadata: requestMeta(ctx) },
   );
   return analysisId;
 }

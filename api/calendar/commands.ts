@@ -11,9 +11,9 @@ import { calendarEventStream } from '../../domain/events/calendar';
 import type { EventFields, EventStatus } from '../../domain/events/calendar';
 import { eventLimit } from '../../domain/calendar/limits';
 import { AppError, NotFoundError } from '../../domain/errors';
-import type { DomainEvent } from '../../domain/events';
-import { handleCommand } from '../../infra/eventstore/command';
-import { ConcurrencyError, EventMetadata, RecordedEvent } from '../../infra/eventstore';
+import type { Decider } from '../../domain/decider';
+import { handleCommand, handleCommands, streamCommand } from '../../infra/eventstore/command';
+import { EventMetadata, RecordedEvent } from '../../infra/eventstore';
 import type { EventStore } from '../../infra/eventstore';
 import { releaseEvents, reserveEvents } from '../../infra/calendar/capacity';
 import { getUser } from '../../projections/identity';
@@ -43,34 +43,27 @@ export async function createEvents(
 ): Promise<{ ids: string[]; events: RecordedEvent[] }> {
   const limit = await limitOf(d, cal.calendar.owner_id);
   const ids = items.map(() => randomUUID());
-  // Decide first (validation errors before any place is taken), then take the places and append together.
-  const decided = items.map((it, i) =>
-    calendarEventDecider.decide(
-      {
-        kind: 'create',
-        event_id: ids[i],
-        actor,
-        now,
-        calendar: cal.ctx,
-        fields: it.fields,
-        status: it.status,
-        schedule_id: randomUUID(),
-      },
-      undefined,
-    ),
+  const creates = items.map((it, i): EventCommand => ({
+    kind: 'create',
+    event_id: ids[i],
+    actor,
+    now,
+    calendar: cal.ctx,
+    fields: it.fields,
+    status: it.status,
+    schedule_id: randomUUID(),
+  }));
+  // Validation errors before any place is taken (a pure decision, taken again when appending), then the places and
+  // the events in one transaction.
+  for (const c of creates) calendarEventDecider.decide(c, undefined);
+  const commands = creates.map((command, i) =>
+    streamCommand({ streamId: calendarEventStream(ids[i]), decider: calendarEventDecider, command, expect: 'new' }),
   );
-  const results = await d.store.transaction(async (tx) => {
+  const { events } = await d.store.transaction(async (tx) => {
     await reserveEvents(tx, cal.calendar.calendar_id, items.length, limit);
-    return tx.appendMany(
-      decided.map((events, i) => ({
-        streamId: calendarEventStream(ids[i]),
-        events,
-        expectedVersion: 'no_stream' as const,
-      })),
-      meta,
-    );
+    return handleCommands(tx, commands, { metadata: meta });
   });
-  return { ids, events: results.flatMap((r) => r.events) };
+  return { ids, events };
 }
 
 /** The event of the path, in this calendar, or 404. */
@@ -168,32 +161,31 @@ export async function bulkUpdate(
   errorCode: (e: AppError) => string,
   meta: EventMetadata,
 ): Promise<{ results: BulkItemResult[]; events: RecordedEvent[] }> {
-  for (let attempt = 0; ; attempt++) {
-    const results: BulkItemResult[] = [];
-    const appends: { streamId: string; events: DomainEvent[]; expectedVersion: number }[] = [];
-    for (const id of eventIds) {
-      const stream = calendarEventStream(id);
-      const agg = await d.store.aggregateStream(stream, calendarEventDecider.evolve, calendarEventDecider.initialState);
-      try {
-        const s = inCalendar(agg.state, cal.calendar.calendar_id);
-        const events = calendarEventDecider.decide(command(id), s);
-        const after = events.reduce(calendarEventDecider.evolve, s)!;
-        if (events.length) appends.push({ streamId: stream, events, expectedVersion: agg.version as number });
-        results.push({ event_id: id, success: true, status: after.status });
-      } catch (e) {
-        if (!(e instanceof AppError)) throw e;
-        results.push({
-          event_id: id,
-          success: false,
-          error: { code: errorCode(e), message: e.message, details: e.details },
-        });
-      }
-    }
-    try {
-      const written = appends.length ? await d.store.appendMany(appends, meta) : [];
-      return { results, events: written.flatMap((w) => w.events) };
-    } catch (e) {
-      if (!(e instanceof ConcurrencyError) || attempt >= 3) throw e;
-    }
-  }
+  // An event of another calendar (or deleted) is refused like a decision: not found.
+  const inThisCalendar: Decider<EventCommand, EventState | undefined> = {
+    ...calendarEventDecider,
+    decide: (c, s) => calendarEventDecider.decide(c, inCalendar(s, cal.calendar.calendar_id)),
+  };
+  const { outcomes, events } = await handleCommands(
+    d.store,
+    eventIds.map((id) =>
+      streamCommand({ streamId: calendarEventStream(id), decider: inThisCalendar, command: command(id) }),
+    ),
+    { metadata: meta, partial: true },
+  );
+  const results = outcomes.map((o, i): BulkItemResult => {
+    if (o.refused)
+      return {
+        event_id: eventIds[i],
+        success: false,
+        error: { code: errorCode(o.refused), message: o.refused.message, details: o.refused.details },
+      };
+    const before = o.state as EventState;
+    return {
+      event_id: eventIds[i],
+      success: true,
+      status: o.decided.reduce(calendarEventDecider.evolve, before)!.status,
+    };
+  });
+  return { results, events };
 }

@@ -14,7 +14,10 @@ import { isScope } from '../../domain/calendar/permissions';
 import { oauthTokenStream } from '../../domain/events/identity';
 import { oauthClientStream, oauthCodeStream, oauthRefreshStream } from '../../domain/events/oauth';
 import type { OAuthEvent } from '../../domain/events/oauth';
+import { oauthFacts, singleUseGrantDecider } from '../../domain/calendar/oauth-grants';
+import { ConflictError } from '../../domain/errors';
 import { ConcurrencyError, EventStore, RecordedEvent } from '../../infra/eventstore';
+import { handleCommands, StreamCommand, streamCommand } from '../../infra/eventstore/command';
 import { randomBase62, sha256 } from '../identity/tokens';
 
 /** Lifetimes (seconds): access tokens 1 h, refresh tokens 30 days, authorization codes 10 min. */
@@ -81,7 +84,19 @@ const scopeList = (scope: string) => scope.split(' ').filter(Boolean);
 /** The model for one request (the store and the clock of the API). */
 export function oauthModel(store: EventStore, meta: Record<string, unknown>) {
   const appendNew = (stream: string, event: OAuthEvent, userId: string) =>
-    store.append(stream, [event], 'no_stream', { ...meta, user_id: userId });
+    handleCommands(store, [streamCommand({ streamId: stream, decider: oauthFacts, command: [event], expect: 'new' })], {
+      metadata: { ...meta, user_id: userId },
+    });
+  /** Ends a single-use grant: false when it was already used (or a concurrent request used it first). */
+  const endGrant = async (commands: StreamCommand[], userId: string): Promise<boolean> => {
+    try {
+      await handleCommands(store, commands, { metadata: { ...meta, user_id: userId } });
+      return true;
+    } catch (e) {
+      if (e instanceof ConflictError || e instanceof ConcurrencyError) return false;
+      throw e;
+    }
+  };
   return {
     async getClient(clientId: string, clientSecret: string | null): Promise<Client | Falsey> {
       const c = await loadClient(store, clientId);
@@ -155,21 +170,22 @@ export function oauthModel(store: EventStore, meta: Record<string, unknown>) {
           : {}),
       };
     },
-    /** Single use: only the first redemption appends (expected version 0). */
+    /** Single use: only the first redemption appends (singleUseGrantDecider). */
     async revokeAuthorizationCode(code: AuthorizationCode): Promise<boolean> {
       const id = parse(code.authorizationCode, 'cpa')!;
-      try {
-        await store.append(
-          oauthCodeStream(id),
-          [{ type: 'OAuthCodeRedeemed', data: { code_id: id, client_id: code.client.id, user_id: code.user.id } }],
-          0,
-          { ...meta, user_id: code.user.id },
-        );
-        return true;
-      } catch (e) {
-        if (e instanceof ConcurrencyError) return false;
-        throw e;
-      }
+      return endGrant(
+        [
+          streamCommand({
+            streamId: oauthCodeStream(id),
+            decider: singleUseGrantDecider,
+            command: {
+              type: 'OAuthCodeRedeemed',
+              data: { code_id: id, client_id: code.client.id, user_id: code.user.id },
+            },
+          }),
+        ],
+        code.user.id,
+      );
     },
     async generateAccessToken(): Promise<string> {
       return `cpo_${randomBase62(16)}_${secret()}`;
@@ -181,13 +197,14 @@ export function oauthModel(store: EventStore, meta: Record<string, unknown>) {
     async saveToken(token: Token, client: Client, user: User): Promise<Token> {
       const accessId = parse(token.accessToken, 'cpo')!;
       const scope = scopeText(token.scope);
-      const appends = [
-        {
+      const issued: StreamCommand[] = [
+        streamCommand({
           streamId: oauthTokenStream(accessId),
-          expectedVersion: 'no_stream' as const,
-          events: [
+          decider: oauthFacts,
+          expect: 'new',
+          command: [
             {
-              type: 'OAuthTokenIssued' as const,
+              type: 'OAuthTokenIssued',
               data: {
                 token_id: accessId,
                 user_id: user.id,
@@ -198,30 +215,33 @@ export function oauthModel(store: EventStore, meta: Record<string, unknown>) {
               },
             },
           ],
-        },
+        }),
       ];
       if (token.refreshToken) {
         const refreshId = parse(token.refreshToken, 'cpr')!;
-        appends.push({
-          streamId: oauthRefreshStream(refreshId),
-          expectedVersion: 'no_stream',
-          events: [
-            {
-              type: 'OAuthRefreshTokenIssued',
-              data: {
-                refresh_id: refreshId,
-                client_id: client.id,
-                user_id: user.id,
-                token_hash: sha256(token.refreshToken),
-                scope,
-                expires_at: token.refreshTokenExpiresAt!.toISOString(),
-                access_token_id: accessId,
+        issued.push(
+          streamCommand({
+            streamId: oauthRefreshStream(refreshId),
+            decider: oauthFacts,
+            expect: 'new',
+            command: [
+              {
+                type: 'OAuthRefreshTokenIssued',
+                data: {
+                  refresh_id: refreshId,
+                  client_id: client.id,
+                  user_id: user.id,
+                  token_hash: sha256(token.refreshToken),
+                  scope,
+                  expires_at: token.refreshTokenExpiresAt!.toISOString(),
+                  access_token_id: accessId,
+                },
               },
-            },
-          ] as never,
-        });
+            ],
+          }),
+        );
       }
-      await store.appendMany(appends, { ...meta, user_id: user.id });
+      await handleCommands(store, issued, { metadata: { ...meta, user_id: user.id } });
       return { ...token, client, user };
     },
     async getRefreshToken(text: string): Promise<RefreshToken | Falsey> {
@@ -249,37 +269,30 @@ export function oauthModel(store: EventStore, meta: Record<string, unknown>) {
     /** Rotation: the used refresh token and the access token issued with it end; a second use fails. */
     async revokeToken(token: RefreshToken): Promise<boolean> {
       const id = parse(token.refreshToken, 'cpr')!;
-      try {
-        await store.appendMany(
-          [
-            {
-              streamId: oauthRefreshStream(id),
-              expectedVersion: 0,
-              events: [
-                {
-                  type: 'OAuthRefreshTokenRevoked',
-                  data: { refresh_id: id, client_id: token.client.id, user_id: token.user.id, reason: 'rotated' },
-                },
-              ],
+      return endGrant(
+        [
+          streamCommand({
+            streamId: oauthRefreshStream(id),
+            decider: singleUseGrantDecider,
+            command: {
+              type: 'OAuthRefreshTokenRevoked',
+              data: { refresh_id: id, client_id: token.client.id, user_id: token.user.id, reason: 'rotated' },
             },
-            {
-              streamId: oauthTokenStream(String(token.access_token_id)),
-              expectedVersion: 'any',
-              events: [
-                {
-                  type: 'OAuthTokenRevoked',
-                  data: { token_id: String(token.access_token_id), user_id: token.user.id },
-                },
-              ],
-            },
-          ],
-          { ...meta, user_id: token.user.id },
-        );
-        return true;
-      } catch (e) {
-        if (e instanceof ConcurrencyError) return false;
-        throw e;
-      }
+          }),
+          streamCommand({
+            streamId: oauthTokenStream(String(token.access_token_id)),
+            decider: oauthFacts,
+            expect: 'any',
+            command: [
+              {
+                type: 'OAuthTokenRevoked',
+                data: { token_id: String(token.access_token_id), user_id: token.user.id },
+              },
+            ],
+          }),
+        ],
+        token.user.id,
+      );
     },
   };
 }

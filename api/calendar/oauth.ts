@@ -16,6 +16,8 @@
  *   authorization_code (code, redirect_uri, client_id, client_secret and/or
  *   code_verifier) or refresh_token.
  */
+import { oauthFacts } from '../../domain/calendar/oauth-grants';
+import { handleCommands, streamCommand } from '../../infra/eventstore/command';
 import OAuth2Server, {
   OAuthError,
   Request as OAuthRequest,
@@ -149,24 +151,30 @@ export const oauthRoutes: RouteDef[] = [
       const id = `cpc_${randomBase62(16)}`;
       const confidential = b.token_endpoint_auth_method !== 'none';
       const secretText = confidential ? newSecretText('cpcs').text : null;
-      await ctx.deps.store.append(
-        oauthClientStream(id),
+      await handleCommands(
+        ctx.deps.store,
         [
-          {
-            type: 'OAuthClientRegistered',
-            data: {
-              client_id: id,
-              owner_id: userIdOf(ctx),
-              client_name: b.client_name,
-              redirect_uris: b.redirect_uris,
-              scopes: b.scopes ?? [...SCOPES],
-              token_endpoint_auth_method: b.token_endpoint_auth_method,
-              secret_hash: secretText ? sha256(secretText) : null,
-            },
-          },
+          streamCommand({
+            streamId: oauthClientStream(id),
+            decider: oauthFacts,
+            expect: 'new',
+            command: [
+              {
+                type: 'OAuthClientRegistered',
+                data: {
+                  client_id: id,
+                  owner_id: userIdOf(ctx),
+                  client_name: b.client_name,
+                  redirect_uris: b.redirect_uris,
+                  scopes: b.scopes ?? [...SCOPES],
+                  token_endpoint_auth_method: b.token_endpoint_auth_method,
+                  secret_hash: secretText ? sha256(secretText) : null,
+                },
+              },
+            ],
+          }),
         ],
-        'no_stream',
-        requestMeta(ctx),
+        { metadata: requestMeta(ctx) },
       );
       const c = (await loadClient(ctx.deps.store, id))!;
       return { status: 201, data: { ...clientView(c), client_secret: secretText } };
@@ -202,11 +210,17 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (ctx) => {
       requireApiKey(ctx);
       const c = await ownClient(ctx, ctx.params.client_id);
-      await ctx.deps.store.append(
-        oauthClientStream(c.client_id),
-        [{ type: 'OAuthClientDeleted', data: { client_id: c.client_id, owner_id: c.owner_id } }],
-        'any',
-        requestMeta(ctx),
+      await handleCommands(
+        ctx.deps.store,
+        [
+          streamCommand({
+            streamId: oauthClientStream(c.client_id),
+            decider: oauthFacts,
+            expect: 'any',
+            command: [{ type: 'OAuthClientDeleted', data: { client_id: c.client_id, owner_id: c.owner_id } }],
+          }),
+        ],
+        { metadata: requestMeta(ctx) },
       );
       return { data: { client_id: c.client_id, deleted: true } };
     },

@@ -6,7 +6,14 @@
  * following read wait for the identity projection.
  */
 import { randomUUID } from 'node:crypto';
-import { ApiKeyCommand, apiKeyDecider, sessionDecider, userDecider, UserCommand } from '../../domain/identity';
+import {
+  ApiKeyAggregate,
+  ApiKeyCommand,
+  apiKeyDecider,
+  sessionDecider,
+  userDecider,
+  UserCommand,
+} from '../../domain/identity';
 import {
   apiKeyStream,
   KeyEnvironment,
@@ -17,7 +24,7 @@ import {
   UserRole,
 } from '../../domain/events/identity';
 import type { EventMetadata, EventStore, EventStoreOps, RecordedEvent } from '../../infra/eventstore';
-import { handleCommand } from '../../infra/eventstore/command';
+import { handleCommand, handleCommands, streamCommand } from '../../infra/eventstore/command';
 import { newApiKey, NewCredential, newSessionToken } from './tokens';
 
 export interface IdentityDeps {
@@ -70,13 +77,13 @@ export interface CreatedKey {
   key: string;
 }
 
-/** The ApiKeyCreated event of a new key (`k` made by newApiKey) and what the caller is shown once. */
-function newKeyEvent(
+/** The create command of a new key (`k` made by newApiKey) and what the caller is shown once. */
+function newKeyCommand(
   k: NewCredential,
   userId: string,
   input: { name: string; environment: KeyEnvironment },
   rotatedFrom?: string,
-) {
+): { command: ApiKeyCommand; created: CreatedKey } {
   const key = {
     key_id: k.id,
     user_id: userId,
@@ -93,7 +100,7 @@ function newKeyEvent(
     environment: input.environment,
     key: k.text,
   };
-  return { events: apiKeyDecider.decide({ kind: 'create', key }, apiKeyDecider.initialState), created };
+  return { command: { kind: 'create', key }, created };
 }
 
 export async function createApiKey(
@@ -103,8 +110,12 @@ export async function createApiKey(
   meta: EventMetadata = {},
 ): Promise<Written<CreatedKey>> {
   const k = newApiKey(input.environment);
-  const { events, created } = newKeyEvent(k, userId, input);
-  const r = await d.store.append(apiKeyStream(k.id), events, 'no_stream', { ...meta, user_id: userId });
+  const { command, created } = newKeyCommand(k, userId, input);
+  const r = await handleCommands(
+    d.store,
+    [streamCommand({ streamId: apiKeyStream(k.id), decider: apiKeyDecider, command, expect: 'new' })],
+    { metadata: { ...meta, user_id: userId } },
+  );
   return { value: created, events: r.events };
 }
 
@@ -150,25 +161,36 @@ export async function rotateApiKey(
   now = new Date(),
 ): Promise<Written<CreatedKey & { grace_until: string; rotated_from: string }>> {
   const grace_until = new Date(now.getTime() + graceSeconds * 1000).toISOString();
-  const old = await d.store.aggregateStream(apiKeyStream(keyId), apiKeyDecider.evolve, apiKeyDecider.initialState);
-  const environment = old.state.key?.environment ?? 'development';
+  const oldStream = apiKeyStream(keyId);
+  // The successor keeps the old key's environment (and its name unless given); it is stored first, then the rotation.
+  const environment =
+    (await d.store.aggregateStream(oldStream, apiKeyDecider.evolve, apiKeyDecider.initialState)).state.key
+      ?.environment ?? 'development';
   const k = newApiKey(environment);
-  const rotation = apiKeyDecider.decide(
-    { kind: 'rotate', user_id: userId, now, new_key_id: k.id, grace_until },
-    old.state,
-  );
-  const successor = newKeyEvent(k, userId, { name: name ?? old.state.name ?? 'rotated key', environment }, keyId);
-  const [created, rotated] = await d.store.appendMany(
+  let created: CreatedKey | undefined;
+  const r = await handleCommands(
+    d.store,
     [
-      { streamId: apiKeyStream(k.id), events: successor.events, expectedVersion: 'no_stream' },
-      { streamId: apiKeyStream(keyId), events: rotation, expectedVersion: old.version },
+      streamCommand({
+        streamId: apiKeyStream(k.id),
+        decider: apiKeyDecider,
+        expect: 'new',
+        command: (states) => {
+          const old = states.get(oldStream) as ApiKeyAggregate;
+          const next = newKeyCommand(k, userId, { name: name ?? old.name ?? 'rotated key', environment }, keyId);
+          created = next.created;
+          return next.command;
+        },
+      }),
+      streamCommand({
+        streamId: oldStream,
+        decider: apiKeyDecider,
+        command: { kind: 'rotate', user_id: userId, now, new_key_id: k.id, grace_until },
+      }),
     ],
-    { ...meta, user_id: userId },
+    { metadata: { ...meta, user_id: userId } },
   );
-  return {
-    value: { ...successor.created, grace_until, rotated_from: keyId },
-    events: [...created.events, ...rotated.events],
-  };
+  return { value: { ...created!, grace_until, rotated_from: keyId }, events: r.events };
 }
 
 /** A session token for the outreach and image studio families, made with an API key; expires after ttlSeconds. */

@@ -4,8 +4,10 @@
  * docs/content.md "Integration routes" lists who calls it.
  */
 import { randomUUID } from 'node:crypto';
-import { integrationActionStream } from '../../domain/events/integrations';
-import type { NewEvent, StoreTx } from '../../infra/eventstore';
+import { factsDecider } from '../../domain/decider';
+import { IntegrationEvent, integrationActionStream } from '../../domain/events/integrations';
+import type { StoreTx } from '../../infra/eventstore';
+import { handleCommands, StreamCommand, streamCommand } from '../../infra/eventstore/command';
 import { requestMeta, userIdOf } from '../kernel/handler';
 import type { HandlerCtx } from '../kernel/types';
 
@@ -18,27 +20,33 @@ export interface IntegrationAction {
   details: Record<string, unknown>;
 }
 
-/** The event of an action (to append with other events in one transaction). */
-export function integrationActionEvent(ctx: AnyCtx, a: IntegrationAction): { streamId: string; event: NewEvent } {
+/** An action is a fact: one IntegrationActionRecorded in a stream of its own. */
+const actionFacts = factsDecider<IntegrationEvent>();
+
+/** The command recording an action (to run with other commands as one write: handleCommands). */
+export function integrationActionCommand(ctx: AnyCtx, a: IntegrationAction): StreamCommand<IntegrationEvent[], null> {
   const actionId = randomUUID();
-  return {
+  return streamCommand({
     streamId: integrationActionStream(actionId),
-    event: {
-      type: 'IntegrationActionRecorded',
-      data: {
-        action_id: actionId,
-        user_id: userIdOf(ctx),
-        integration: a.integration,
-        action: a.action,
-        route: `${ctx.req.method} ${ctx.req.route?.path ?? ctx.req.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
-        details: a.details,
+    decider: actionFacts,
+    expect: 'new',
+    command: [
+      {
+        type: 'IntegrationActionRecorded',
+        data: {
+          action_id: actionId,
+          user_id: userIdOf(ctx),
+          integration: a.integration,
+          action: a.action,
+          route: `${ctx.req.method} ${ctx.req.route?.path ?? ctx.req.path}`.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
+          details: a.details,
+        },
       },
-    },
-  };
+    ],
+  });
 }
 
-/** Appends the action's event (inside `tx` when given). */
+/** Records the action (inside `tx` when given). */
 export async function recordIntegrationAction(ctx: AnyCtx, a: IntegrationAction, tx?: StoreTx): Promise<void> {
-  const { streamId, event } = integrationActionEvent(ctx, a);
-  await (tx ?? ctx.deps.store).append(streamId, [event], 'no_stream', requestMeta(ctx));
+  await handleCommands(tx ?? ctx.deps.store, [integrationActionCommand(ctx, a)], { metadata: requestMeta(ctx) });
 }

@@ -9,7 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
-import { PERFORMANCE_ROWS_PER_EVENT, performanceStream, searchConsoleStream } from '../../domain/events/seo';
+import { factsDecider } from '../../domain/decider';
+import { PERFORMANCE_ROWS_PER_EVENT, performanceStream, searchConsoleStream, SeoEvent } from '../../domain/events/seo';
+import { handleCommands, streamCommand } from '../../infra/eventstore/command';
 import { checkRows, csvRows, MAX_IMPORT_ROWS } from '../../domain/performance/rows';
 import { parseDateRange } from '../../domain/performance/report';
 import { fingerprint } from '../../infra/seo/credentials';
@@ -18,10 +20,16 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { arr, int, obj, str } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
-import { integrationActionEvent, recordIntegrationAction } from '../integrations/actions';
+import { integrationActionCommand, recordIntegrationAction } from '../integrations/actions';
 import { HOW_TO_ADD_DATA, performanceReport, performanceDataSchema, PerformanceQuery } from './performance-report';
 
 const tags = ['seo'];
+
+/**
+ * Performance rows and Search Console connections are facts: each import or sync adds rows to the domain's log, each
+ * connect or disconnect is recorded as it happens (the credential store holds the token).
+ */
+const seoFacts = factsDecider<SeoEvent>();
 
 export const domainField = {
   type: 'string',
@@ -110,18 +118,20 @@ export const performanceRoutes: RouteDef[] = [
       const userId = userIdOf(ctx);
       const parts = Math.ceil(rows.length / PERFORMANCE_ROWS_PER_EVENT);
       const dates = rows.map((r) => r.date).sort();
-      const action = integrationActionEvent(ctx, {
+      const action = integrationActionCommand(ctx, {
         integration: 'performance_import',
         action: 'imported',
         details: { domain, rows: rows.length, format: b.csv !== undefined ? 'csv' : 'json' },
       });
       // All parts and the action in one transaction: an import is stored whole or not at all.
-      const results = await ctx.deps.store.appendMany(
+      const { outcomes } = await handleCommands(
+        ctx.deps.store,
         [
-          {
+          streamCommand({
             streamId: performanceStream(userId, domain),
-            expectedVersion: 'any',
-            events: Array.from({ length: parts }, (_, part) => ({
+            decider: seoFacts,
+            expect: 'any',
+            command: Array.from({ length: parts }, (_, part) => ({
               type: 'PerformanceRowsImported' as const,
               data: {
                 import_id: importId,
@@ -133,12 +143,12 @@ export const performanceRoutes: RouteDef[] = [
                 rows: rows.slice(part * PERFORMANCE_ROWS_PER_EVENT, (part + 1) * PERFORMANCE_ROWS_PER_EVENT),
               },
             })),
-          },
-          { streamId: action.streamId, expectedVersion: 'no_stream', events: [action.event] },
+          }),
+          action,
         ],
-        requestMeta(ctx),
+        { metadata: requestMeta(ctx) },
       );
-      await settle(ctx, 'seo-performance', results[0].events);
+      await settle(ctx, 'seo-performance', outcomes[0].events);
       return {
         status: 201,
         data: {
@@ -227,21 +237,27 @@ function searchConsoleRoutes(): RouteDef[] {
             { site_url: ctx.body.site_url },
             tx,
           );
-          await tx.append(
-            searchConsoleStream(userId),
-            [
-              {
-                type: 'SearchConsoleConnected',
-                data: { user_id: userId, site_url: ctx.body.site_url ?? null, token_fingerprint: fp },
-              },
-            ],
-            'any',
-            requestMeta(ctx),
-          );
-          await recordIntegrationAction(
-            ctx,
-            { integration: 'search_console', action: 'connected', details: { site_url: ctx.body.site_url ?? null } },
+          await handleCommands(
             tx,
+            [
+              streamCommand({
+                streamId: searchConsoleStream(userId),
+                decider: seoFacts,
+                expect: 'any',
+                command: [
+                  {
+                    type: 'SearchConsoleConnected',
+                    data: { user_id: userId, site_url: ctx.body.site_url ?? null, token_fingerprint: fp },
+                  },
+                ],
+              }),
+              integrationActionCommand(ctx, {
+                integration: 'search_console',
+                action: 'connected',
+                details: { site_url: ctx.body.site_url ?? null },
+              }),
+            ],
+            { metadata: requestMeta(ctx) },
           );
         });
         return {
@@ -265,16 +281,18 @@ function searchConsoleRoutes(): RouteDef[] {
         await ctx.deps.store.transaction(async (tx) => {
           const deleted = await i.credentials.delete(userId, 'search_console', tx);
           if (!deleted) throw new NotFoundError('Search Console is not connected');
-          await tx.append(
-            searchConsoleStream(userId),
-            [{ type: 'SearchConsoleDisconnected', data: { user_id: userId } }],
-            'any',
-            requestMeta(ctx),
-          );
-          await recordIntegrationAction(
-            ctx,
-            { integration: 'search_console', action: 'disconnected', details: {} },
+          await handleCommands(
             tx,
+            [
+              streamCommand({
+                streamId: searchConsoleStream(userId),
+                decider: seoFacts,
+                expect: 'any',
+                command: [{ type: 'SearchConsoleDisconnected', data: { user_id: userId } }],
+              }),
+              integrationActionCommand(ctx, { integration: 'search_console', action: 'disconnected', details: {} }),
+            ],
+            { metadata: requestMeta(ctx) },
           );
         });
         return { data: { connected: false, configured: i.searchConsole, site_url: null, token_fingerprint: null } };

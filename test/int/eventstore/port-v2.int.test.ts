@@ -11,7 +11,9 @@ import {
   NewEvent,
   RecordedEvent,
 } from '../../../infra/eventstore';
-import { handleCommand } from '../../../infra/eventstore/command';
+import { handleCommand, handleCommands, streamCommand } from '../../../infra/eventstore/command';
+import { factsDecider } from '../../../domain/decider';
+import type { TaskEvent } from '../../../domain/events/tasks';
 import type { Decider } from '../../../domain/decider';
 import { ConflictError } from '../../../domain/errors';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
@@ -194,6 +196,82 @@ describe('event store port v2', () => {
         Array(3).fill(expect.any(ConflictError)),
       );
       expect(await store.readStream(s)).toHaveLength(3);
+    });
+  });
+
+  describe('handleCommands (several streams, one write)', () => {
+    type Cmd = { kind: 'step'; message: string; max: number };
+    const steps: Decider<Cmd, number> = {
+      initialState: 0,
+      evolve: (n, e) => (e.type === 'TaskProgressed' ? n + 1 : n),
+      decide(c, n) {
+        if (n >= c.max) throw new ConflictError(`already ${n} steps`);
+        return [{ type: 'TaskProgressed', data: { task_id: 'x', message: c.message, at: '2026-11-23T00:00:00.000Z' } }];
+      },
+    };
+    const facts = factsDecider<TaskEvent>();
+    const startedFact = (id: string): TaskEvent => ({
+      type: 'TaskStarted',
+      data: { task_id: id, task_type: 't', user_id: 'u', workflow_id: id },
+    });
+    const step = (streamId: string, max: number) =>
+      streamCommand({ streamId, decider: steps, command: { kind: 'step', message: 'm', max } });
+
+    it('appends every decision in one transaction: one refusal writes nothing, a new stream that exists fails', async () => {
+      const [a, b, c] = [`task-${randomUUID()}`, `task-${randomUUID()}`, `task-${randomUUID()}`];
+      await store.append(b, [progressed('b', 'one')], 'no_stream');
+      await expect(handleCommands(store, [step(a, 5), step(b, 1)])).rejects.toBeInstanceOf(ConflictError);
+      expect(await store.readStream(a)).toHaveLength(0);
+
+      const r = await handleCommands(store, [
+        step(a, 5),
+        streamCommand({ streamId: c, decider: facts, command: [startedFact('c')], expect: 'new' }),
+      ]);
+      expect(r.events.map((e) => [e.streamId, e.type])).toEqual([
+        [a, 'TaskProgressed'],
+        [c, 'TaskStarted'],
+      ]);
+      await expect(
+        handleCommands(store, [
+          streamCommand({ streamId: c, decider: facts, command: [startedFact('c')], expect: 'new' }),
+        ]),
+      ).rejects.toThrow();
+      expect(await store.readStream(c)).toHaveLength(1);
+    });
+
+    it('partial: a refused stream is reported and the others are written', async () => {
+      const [a, b] = [`task-${randomUUID()}`, `task-${randomUUID()}`];
+      await store.append(b, [progressed('b', 'one')], 'no_stream');
+      const r = await handleCommands(store, [step(a, 5), step(b, 1)], { partial: true });
+      expect(r.outcomes.map((o) => [o.streamId, o.events.length, o.refused?.message])).toEqual([
+        [a, 1, undefined],
+        [b, 0, 'already 1 steps'],
+      ]);
+      expect(await store.readStream(a)).toHaveLength(1);
+    });
+
+    it("a command made from another stream's state, and concurrent calls that respect every rule", async () => {
+      const [a, b] = [`task-${randomUUID()}`, `task-${randomUUID()}`];
+      // b may take as many steps as a has taken, plus one; both move together, six callers at once.
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, () =>
+          handleCommands(
+            store,
+            [
+              step(a, 3),
+              streamCommand({
+                streamId: b,
+                decider: steps,
+                command: (states) => ({ kind: 'step', message: 'b', max: (states.get(a) as number) + 1 }),
+              }),
+            ],
+            { retries: 10 },
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect(await store.readStream(a)).toHaveLength(3);
+      expect(await store.readStream(b)).toHaveLength(3);
     });
   });
 });
