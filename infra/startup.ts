@@ -1,6 +1,6 @@
 /**
  * What a platform process checks of its configuration before it starts, beyond each variable's own schema
- * (infra/config.ts): the keys at rest that production requires (WEBHOOK_SECRET_KEY, SITEBUILDER_TOKEN_KEY when the
+ * (infra/config/): the keys at rest that production requires (WEBHOOK_SECRET_KEY, SITEBUILDER_TOKEN_KEY when the
  * site builder is configured), the unsubscribe secret and HTTPS links when outreach can send, and a public base URL
  * a client can reach (not a wildcard listen address such as 0.0.0.0, which would be written into the document's
  * server URL, canonical links and research source URLs). The API and the worker run it at start and refuse to start

@@ -1,4 +1,4 @@
-/** Writes docs/configuration.md from infra/config.ts (the single source of the variables). */
+/** Writes docs/configuration.md from CONFIG_VARS of infra/config/ (the single source of the variables). */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONFIG_VARS } from '../infra/config';

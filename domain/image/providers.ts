@@ -36,7 +36,7 @@ export interface ProviderInfo {
   limits: Limits;
   /** Upscale modes the provider does, with the endpoint or model. */
   upscale: Partial<Record<Exclude<UpscaleMode, 'auto'>, string>>;
-  /** Configuration keys that make it available (infra/config.ts). */
+  /** Configuration keys that make it available (infra/config/). */
   configure: string[];
 }
 
