@@ -10,7 +10,7 @@
  * (activities/failures.ts).
  */
 import { Context } from '@temporalio/activity';
-import type { AiGateway, CompletionRequest, CompletionResponse, TaskCall } from '../infra/ai/gateway';
+import type { AiGateway, CompletionRequest, CompletionResponse, TaskCall } from '../infra/ai/completion';
 import type { AiTask } from '../domain/ai/task';
 import type { Source } from '../domain/blog/types';
 import type { Coverage, GenerationMetadata } from '../domain/generation';

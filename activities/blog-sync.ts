@@ -6,7 +6,7 @@
  * plan-limit and not-configured failures become non-retryable.
  */
 import { Context } from '@temporalio/activity';
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import type { ResearchProvider } from '../infra/research';
 import type { EventStore } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';

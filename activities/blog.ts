@@ -3,7 +3,7 @@
  * chokepoint: provider choice, metering against the plan, retries) with the
  * activity's idempotency key, so a retried activity is charged once.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import type { ResearchProvider, SearchReport } from '../infra/research';
 import { citationNumbers, markdownWordCount } from '../domain/generation';
 import type { DraftOutline, GenerationMetadata, ResearchSummary } from '../domain/generation';

@@ -8,7 +8,7 @@
  */
 import type { GeneratedPost, SocialPostInput } from '../domain/generation/calendar-post';
 import { CALENDAR_POST } from '../domain/calendar/tasks';
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { ask, takeCoverage } from './ai-call';
 import { activityKey } from './tasks';
 

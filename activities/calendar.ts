@@ -15,7 +15,7 @@ import { calendarEventStream, calendarStream } from '../domain/events/calendar';
 import type { EventStore } from '../infra/eventstore';
 import { handleCommand } from '../infra/eventstore/command';
 import type { PlatformPublishers } from '../infra/calendar/platforms';
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { currentWorkflowId } from './tasks';
 import { createCalendarGenerateActivities } from './calendar-generate';
 

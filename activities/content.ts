@@ -5,7 +5,7 @@
  * scoring a text with the analysis engine, and recording a generated text as
  * a content record.
  */
-import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
+import type { AiGateway, CompletionResponse } from '../infra/ai/completion';
 import { VendorBadResponseError } from '../infra/ai/errors';
 import type { EventStore } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';

@@ -6,7 +6,7 @@
  * answer is held to the character limit (cut at a sentence end). Other
  * writers call `writeCopy` from their workflows for the short pieces they need.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { charCount, fitToLimit } from '../domain/generation';
 import type { CopyForm, GenerationMetadata, ProviderChoiceName, ShortCopyInput } from '../domain/generation';
 import { SHORT_COPY } from '../domain/generation/tasks';

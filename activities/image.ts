@@ -5,7 +5,7 @@
  * edit/control/upscale per activity, and the ImageStored events. Images move
  * as storage keys; pixels stay in the image storage.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { VendorBadResponseError, VendorNotConfiguredError } from '../infra/ai/errors';
 import type { ActualUsage, Reservation, ReserveRequest } from '../infra/quota/meter';
 import type { EventStore } from '../infra/eventstore';

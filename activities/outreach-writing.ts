@@ -5,7 +5,7 @@
  * template writer (domain/outreach/writer.ts), and the metadata says so
  * (`offline: true`, `method: "template"`).
  */
-import type { AiGateway, CompletionResponse } from '../infra/ai/gateway';
+import type { AiGateway, CompletionResponse } from '../infra/ai/completion';
 import { ask } from './ai-call';
 import { activityKey } from './tasks';
 import type { AiTask } from '../domain/ai/task';

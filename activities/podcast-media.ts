@@ -27,7 +27,7 @@ import { PODCAST_TRANSLATE } from '../domain/podcast/tasks';
 import type { SceneAudioAsset } from '../domain/podcast/types';
 import { narrationSentences } from '../domain/media/narration';
 import { speechSeconds } from '../domain/media/timeline';
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import type { EventStore } from '../infra/eventstore';
 import type { ImageStorage } from '../infra/image/storage';
 import { Engine, finish, joinScenes, speak, writeSubtitles } from '../infra/media/engine';

@@ -6,7 +6,7 @@
  * corpus, or the corpus alone) and says which; each result is recorded once
  * on the project's stream when the job names a project.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { VendorBadResponseError } from '../infra/ai/errors';
 import type { EventStore, NewEvent } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';

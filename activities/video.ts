@@ -4,7 +4,7 @@
  * Every AI call goes through the gateway with the activity's idempotency key;
  * every event is appended once (event id from workflow id + activity id).
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import { VendorBadResponseError } from '../infra/ai/errors';
 import type { EventStore, NewEvent } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';

@@ -6,7 +6,7 @@
  * through the gateway under the activity's idempotency key, so a retried
  * call is charged once.
  */
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import type { ResearchProvider } from '../infra/research';
 import type { EventStore, NewEvent } from '../infra/eventstore';
 import { uuidFromKey } from '../infra/eventstore/ids';

@@ -18,7 +18,7 @@ import { fatal, Lifecycle, startWithRetry } from './lifecycle';
 import { migrateLatest } from '../infra/db/migrate';
 import { MIGRATIONS } from './migrations';
 import { publicBaseUrl } from '../infra/config';
-import { chooseProvider } from '../infra/ai/gateway';
+import { chooseProvider } from '../infra/ai/provider-choice';
 import { researchFromConfig } from '../infra/research';
 import { apiSettings } from '../api/kernel/deps';
 import { createEventStore, platformHealthCheck, usageMeter, webhookAdapters } from './adapters';

@@ -12,7 +12,7 @@ import { configuredOf, DEFAULT_BASE_URLS, ImageVendors, VENDOR_FACTORIES } from 
 import type { ImageStudioSettings } from '../infra/image';
 import { IMAGE_VENDORS, ImageVendor } from '../domain/image/providers';
 import type { EventStore } from '../infra/eventstore';
-import type { AiGateway } from '../infra/ai/gateway';
+import type { AiGateway } from '../infra/ai/completion';
 import type { ImageActivityDeps, ImageMeter } from '../activities/image';
 
 const LETTER: Record<ImageVendor, 'A' | 'C' | 'D' | 'E'> = {

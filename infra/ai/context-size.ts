@@ -1,5 +1,5 @@
 /**
- * A text vendor's model context size, which the gateway cuts completion budgets to (infra/ai/gateway.ts,
+ * A text vendor's model context size, which the gateway cuts completion budgets to (infra/ai/completion-budget.ts,
  * `completionBudget`). Configured (`VENDOR_A_CONTEXT_TOKENS`) it is taken as it is; otherwise the server's model
  * list (`GET {base}/models`) is read once: llama.cpp-based servers say `n_ctx` (llama-cpp-python, llama.cpp's
  * own server under `meta`), vLLM `max_model_len`, OpenRouter-style lists `context_length`. A server that says

@@ -14,95 +14,31 @@
 import type { Logger } from 'pino';
 import { storableText } from '../../domain/storable-text';
 import { cost } from '../../domain/pricing';
-import type { Coverage, ModelPlan } from '../../domain/generation';
-import type { LocalTask } from '../../domain/ai/tasks';
-import Ajv, { ValidateFunction } from 'ajv';
-import { parseJsonAnswer } from '../../domain/ai/chat';
-import {
-  echoedInstruction,
-  editingTalk,
-  endAtSentence,
-  jsonCandidates,
-  joinContinuation,
-  stripChatter,
-} from '../../domain/ai/repair';
+import type { Coverage } from '../../domain/generation';
+import { stripChatter } from '../../domain/ai/repair';
 import { purposeOf, type AiTask } from '../../domain/ai/task';
-import { type Spent, VendorBadResponseError, VendorContextExceededError, VendorNotConfiguredError } from './errors';
+import { VendorBadResponseError } from './errors';
 import type { ChatClient, ChatResult } from './openai-compatible';
 import { createLocalProvider, LocalProvider } from './local';
-import type { LlamaMetadata, LlamaProvider } from './llama/provider';
+import type { LlamaProvider } from './llama/provider';
 import { noopMeter, UsageMeter } from './meter';
 import { ChatMessage, countPromptTokens, countTextTokens, countUsage } from './tokens';
-
-export type TextVendor = 'vendor_a' | 'vendor_b';
-export type ResolvedProvider = TextVendor | 'llama' | 'local';
-export type ProviderChoice = ResolvedProvider | 'auto';
-
-export interface CompletionRequest {
-  userId: string;
-  /** Default `auto`: vendor_a if configured, else vendor_b, else llama (when its model is present and the call has a `modelPlan`), else local. */
-  provider?: ProviderChoice;
-  /** What the call is for (`blog.section`, `blog.outline`, ...): logged and returned in metadata. */
-  purpose: string;
-  messages: ChatMessage[];
-  /** Completion budget; also the reserved estimate. Default 1024. */
-  maxTokens?: number;
-  temperature?: number;
-  /** Workflow id + activity id: one key per logical call, the same on retries. */
-  idempotencyKey: string;
-  /** What `local` should do when it answers (ignored by real vendors, which read `messages`). */
-  localTask?: LocalTask;
-  /** What the in-process model (`llama`) may write over the template writer's answer; without one `auto` never picks it. */
-  modelPlan?: ModelPlan;
-  signal?: AbortSignal;
-  /** Vendors: ask for JSON of this schema (json_schema, else json_object, else the prompt alone; see the client). */
-  responseFormat?: { name: string; schema: Record<string, unknown> };
-  /** Vendors: stream the answer, called with the text so far as it grows (progress and heartbeats). */
-  onDelta?: (progress: { text: string; tokens: number }) => void;
-}
-
-/** How a JSON answer was obtained and read (vendors; logged per call and in the response metadata). */
-export interface StructuredOutputInfo {
-  /** What the server accepted: a JSON Schema, JSON mode, or neither (the prompt alone asked for JSON). */
-  mode: 'json_schema' | 'json_object' | 'prompt';
-  /** The first answer was valid JSON of the task's schema as written. */
-  first_valid: boolean;
-  /** `syntax`: read after closing a cut-short structure or stripping a wrapper; `reask`: a second call was needed. */
-  repair: 'none' | 'syntax' | 'reask';
-}
-
-export interface CompletionResponse {
-  text: string;
-  /** `local` only: the offline writer's answer itself (an object for JSON tasks), so nothing re-parses its text. */
-  value?: unknown;
-  provider: ResolvedProvider;
-  model: string;
-  tokens_in: number;
-  tokens_out: number;
-  /** US dollars from domain/pricing.ts. */
-  cost: number;
-  /** `llama` adds model size, who wrote the text (model/template/mixed), the gate's verdicts and timings. */
-  metadata: Partial<LlamaMetadata> & {
-    provider: ResolvedProvider;
-    model: string;
-    /** True when the offline writer answered (no vendor involved). */
-    offline: boolean;
-    purpose: string;
-    finish_reason: string;
-    /** `vendor` when the vendor reported usage, `model` for llama (the model's own tokenizer), else `tokenizer` (js-tiktoken). */
-    token_source: 'vendor' | 'tokenizer' | 'model';
-    /** The offline writer's account of how it met the brief (local, and llama over the template writer). */
-    coverage?: Coverage;
-    /** Vendors: the structured-output mode the server accepted for this call. */
-    structured_mode?: StructuredOutputInfo['mode'];
-    /** Vendors, typed JSON tasks: how the answer was obtained and read. */
-    structured_output?: StructuredOutputInfo;
-    /** Vendors, Markdown tasks: follow-up calls that continued an answer cut at the output limit. */
-    continuations?: number;
-    /** The answer came as a stream. */
-    streamed?: boolean;
-  };
-}
+import type {
+  AiGateway,
+  CompletionRequest,
+  CompletionResponse,
+  ProviderChoice,
+  ResolvedProvider,
+  StructuredOutputInfo,
+  TaskAnswer,
+  TaskCall,
+  TextVendor,
+} from './completion';
+import { chooseProvider, isVendor } from './provider-choice';
+import { combined, NOTHING, plus, spentOf } from './spent';
+import { completionBudget } from './completion-budget';
+import { readJsonAnswer, validatorOf } from './json-answer';
+import { continueAnswer, offTask } from './markdown-answer';
 
 export interface AiGatewayDeps {
   /** Configured text vendors; a missing entry means "not configured". */
@@ -123,92 +59,6 @@ export interface AiGatewayDeps {
    * it into heartbeats and task progress (activities/ai-call.ts, `generationProgress`).
    */
   onGenerating?: (call: { purpose: string; userId: string }, progress: { text: string; tokens: number }) => void;
-}
-
-/** The call-specific part of a typed task call (the task supplies purpose, messages, budget, local task and plan). */
-export type TaskCall = Pick<
-  CompletionRequest,
-  'userId' | 'idempotencyKey' | 'provider' | 'signal' | 'temperature' | 'onDelta'
->;
-
-/** Follow-up calls a Markdown answer cut at the output limit gets before it is ended at its last sentence. */
-export const MAX_CONTINUATIONS = 2;
-
-/**
- * An answer the vendor did not say it finished: stopped at the output limit (`length`), or ended without any
- * finish reason (`unknown`) — llama-cpp-python's server, for one, ends a stream with [DONE] and no reason when
- * another request interrupts it. Either may stop mid-sentence; `stop`, `content_filter` and the rest are final.
- */
-const wasCut = (reason: string) => reason === 'length' || reason === 'unknown';
-
-const isVendor = (p: ResolvedProvider): p is TextVendor => p === 'vendor_a' || p === 'vendor_b';
-
-/** Two calls of one task answer as one: their tokens and cost added, the later call's text and metadata. */
-/** What calls used together: tokens in and out, and cost. */
-const plus = (a: Spent, b: Spent): Spent => ({
-  tokens_in: a.tokens_in + b.tokens_in,
-  tokens_out: a.tokens_out + b.tokens_out,
-  cost: a.cost + b.cost,
-});
-const NOTHING: Spent = { tokens_in: 0, tokens_out: 0, cost: 0 };
-const spentOf = (r: Spent): Spent => plus(r, NOTHING);
-
-function combined(first: CompletionResponse, later: CompletionResponse, text: string): CompletionResponse {
-  return { ...later, text, ...plus(first, later) };
-}
-
-/** A typed task's answer, whichever provider gave it, and the call behind it. */
-export interface TaskAnswer<O> {
-  output: O;
-  response: CompletionResponse;
-}
-
-export interface AiGateway {
-  complete(request: CompletionRequest): Promise<CompletionResponse>;
-  /**
-   * One call of a typed task (domain/ai/task.ts): the answer as `O`. `local` answers the object itself; a vendor's
-   * or the model's JSON answer is parsed and checked against the task's `output` schema (VENDOR_BAD_RESPONSE, not
-   * retried, when it does not match); a Markdown task's answer is its trimmed text, whichever provider wrote it.
-   */
-  run<I, O>(task: AiTask<I, O>, input: I, call: TaskCall): Promise<TaskAnswer<O>>;
-  /** The provider a choice resolves to now (throws VendorNotConfiguredError like `complete`). */
-  resolve(choice?: ProviderChoice, wantsModel?: boolean): ResolvedProvider;
-}
-
-export const VENDOR_VARIABLES: Record<TextVendor, string[]> = {
-  vendor_a: ['VENDOR_A_BASE_URL', 'VENDOR_A_API_KEY', 'VENDOR_A_MODEL'],
-  vendor_b: ['VENDOR_B_BASE_URL', 'VENDOR_B_API_KEY', 'VENDOR_B_MODEL'],
-};
-
-/** What makes `llama` available: a GGUF model file (the default one is fetched by the project's scripts). */
-export const LLAMA_VARIABLES = ['LLAMA_MODEL_PATH'];
-
-/**
- * Provider choice rule (pure): explicit if configured; `auto` = vendor_a, else
- * vendor_b, else llama when its model is present and the call says what the
- * model may write (`wantsModel`: it has a modelPlan), else local.
- */
-export function chooseProvider(
-  choice: ProviderChoice | undefined,
-  configured: Record<TextVendor, boolean> & { llama?: boolean },
-  wantsModel = false,
-): ResolvedProvider {
-  const c = choice ?? 'auto';
-  if (c === 'local') return 'local';
-  if (c === 'llama') {
-    if (!configured.llama) throw new VendorNotConfiguredError('llama', LLAMA_VARIABLES);
-    return 'llama';
-  }
-  if (c === 'auto')
-    return configured.vendor_a
-      ? 'vendor_a'
-      : configured.vendor_b
-        ? 'vendor_b'
-        : configured.llama && wantsModel
-          ? 'llama'
-          : 'local';
-  if (!configured[c]) throw new VendorNotConfiguredError(c, VENDOR_VARIABLES[c]);
-  return c;
 }
 
 export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
@@ -450,139 +300,4 @@ export function createAiGateway(deps: AiGatewayDeps = {}): AiGateway {
     },
   };
   return gateway;
-}
-
-/** Tokens kept free beside the prompt: the platform counts with a tokenizer that may not be the model's. */
-const CONTEXT_MARGIN = 1.15;
-
-/**
- * The completion budget of one call: the task's, cut to what the model's context leaves beside the prompt. A
- * prompt that leaves too little room for a useful answer is refused before anything is paid for.
- */
-export function completionBudget(
-  wanted: number,
-  promptTokens: number,
-  contextTokens: number | undefined,
-  call: { provider: string; purpose: string },
-): number {
-  if (contextTokens === undefined) return wanted;
-  const room = Math.floor(contextTokens - promptTokens * CONTEXT_MARGIN - 16);
-  if (room < Math.min(wanted, 128))
-    throw new VendorContextExceededError(
-      call.provider,
-      `${call.purpose}: the prompt (about ${promptTokens} tokens) leaves no room for an answer in the model's context of ${contextTokens} tokens; configure a model with a larger context (${call.provider.toUpperCase()}_CONTEXT_TOKENS or the server's context size)`,
-    );
-  return Math.min(wanted, room);
-}
-
-/** How a JSON answer reads: the value its schema accepts, whether that took a repair, or why none did. */
-type JsonRead = { ok: true; value: unknown; repaired: boolean } | { ok: false; error: string };
-
-/**
- * A JSON answer read as written when it is valid (its schema, then the task's `usable`); else the first repair
- * candidate (domain/ai/repair.ts) that is; else the reason, in words a model can act on when it is asked again.
- */
-export function readJsonAnswer(
-  text: string,
-  check: ValidateFunction | undefined,
-  usable?: (value: unknown) => string | undefined,
-): JsonRead {
-  const fault = (value: unknown): string | undefined => {
-    if (check && !check(value)) return `the JSON does not match the schema (${answerAjv.errorsText(check.errors)})`;
-    return usable?.(value);
-  };
-  let firstError = '';
-  let parsed = false;
-  try {
-    const value = parseJsonAnswer(text);
-    parsed = true;
-    const f = fault(value);
-    if (!f) return { ok: true, value, repaired: false };
-    firstError = f;
-  } catch (e) {
-    firstError = `it is not one complete JSON object (${(e as Error).message})`;
-  }
-  let readBack = '';
-  for (const value of jsonCandidates(text)) {
-    const f = fault(value);
-    if (!f) return { ok: true, value, repaired: true };
-    readBack ||= `; read back, ${f}`;
-  }
-  // An answer that only parses once read back is judged by what the schema says of it, not only by its syntax.
-  return { ok: false, error: firstError + (parsed ? '' : readBack) };
-}
-
-/**
- * A vendor's Markdown answer that stopped at the output limit (or without saying why: `wasCut`), continued: up to
- * MAX_CONTINUATIONS follow-up calls (each metered, with its own idempotency key) give the text so far and ask for
- * the rest; a text that was continued, or is still cut short after them, ends at its last complete sentence. Never
- * a text cut mid-sentence.
- */
-async function continueAnswer(
-  complete: (r: CompletionRequest) => Promise<CompletionResponse>,
-  request: CompletionRequest,
-  first: CompletionResponse,
-): Promise<CompletionResponse> {
-  let response = first;
-  let text = first.text;
-  let continuations = 0;
-  while (wasCut(response.metadata.finish_reason) && continuations < MAX_CONTINUATIONS) {
-    continuations++;
-    const next = await complete({
-      ...request,
-      idempotencyKey: `${request.idempotencyKey}:continue-${continuations}`,
-      messages: [
-        ...request.messages,
-        { role: 'assistant', content: text },
-        {
-          role: 'user',
-          content:
-            'Your answer stopped at the length limit. Continue it exactly where it stopped: no preface, nothing repeated, and finish within this answer.',
-        },
-      ],
-    });
-    text = joinContinuation(text, next.text);
-    response = combined(response, next, text);
-  }
-  // A text that had to be continued ends at a whole sentence even when its last piece claims a stop: a model asked
-  // to go on sometimes writes a few words and stops.
-  if (continuations > 0 || wasCut(response.metadata.finish_reason)) text = endAtSentence(text);
-  return { ...response, text, metadata: { ...response.metadata, continuations } };
-}
-
-/**
- * What makes a vendor's Markdown answer something other than the text asked for — its instructions written back, or
- * talk about editing a draft nobody sent — told to the model (`ask`) and in the refusal (`refuse`); undefined when
- * nothing. Read on the answer as written, chat around it included (that chat is part of the evidence).
- */
-function offTask(
-  text: string,
-  prompt: ReadonlyArray<{ role: string; content: string }>,
-): { ask: string; refuse: string } | undefined {
-  const echoed = echoedInstruction(text, prompt)?.slice(0, 120);
-  if (echoed)
-    return {
-      ask: `That answer repeats your instructions ("${echoed}") instead of following them.`,
-      refuse: `repeats its instructions ("${echoed}") instead of following them`,
-    };
-  const talk = editingTalk(text)?.slice(0, 120);
-  if (talk)
-    return {
-      ask: `That answer talks about editing a text ("${talk}") instead of being the text.`,
-      refuse: `talks about editing a text ("${talk}") instead of being the text`,
-    };
-  return undefined;
-}
-
-/** Answers are checked against their task's schema; one compiled validator per task. */
-const answerAjv = new Ajv({ allErrors: true, strict: false });
-const validators = new WeakMap<object, ValidateFunction>();
-function validatorOf(task: Pick<AiTask<never, unknown>, 'output'>): ValidateFunction | undefined {
-  if (!task.output) return undefined;
-  let v = validators.get(task);
-  if (!v) {
-    v = answerAjv.compile(task.output);
-    validators.set(task, v);
-  }
-  return v;
 }

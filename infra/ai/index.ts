@@ -5,7 +5,8 @@
  */
 import type { Logger } from 'pino';
 import type { Config } from '../config';
-import { createAiGateway, AiGateway, AiGatewayDeps, TextVendor } from './gateway';
+import { createAiGateway, AiGatewayDeps } from './gateway';
+import type { AiGateway, TextVendor } from './completion';
 import { createOpenAiCompatibleClient, ChatClient } from './openai-compatible';
 import type { UsageMeter } from './meter';
 import type { LlamaProvider } from './llama';
@@ -13,6 +14,11 @@ import { modelContextTokens } from './context-size';
 
 export * from './errors';
 export * from './gateway';
+export * from './completion';
+export { chooseProvider, LLAMA_VARIABLES, VENDOR_VARIABLES } from './provider-choice';
+export { completionBudget } from './completion-budget';
+export { readJsonAnswer } from './json-answer';
+export { MAX_CONTINUATIONS } from './markdown-answer';
 export * from './meter';
 export { createOpenAiCompatibleClient } from './openai-compatible';
 export type { ChatClient, ChatRequest, ChatResult, VendorSettings } from './openai-compatible';

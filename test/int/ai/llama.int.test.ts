@@ -7,7 +7,7 @@
  * are kept short: the machine is shared.
  */
 import { createAiGateway } from '../../../infra/ai/gateway';
-import type { CompletionResponse } from '../../../infra/ai/gateway';
+import type { CompletionResponse } from '../../../infra/ai/completion';
 import { recordingMeter } from '../../../infra/ai/meter';
 import type { LlamaProvider } from '../../../infra/ai/llama';
 import {

@@ -3,7 +3,10 @@
  * clients (no HTTP): explicit / auto / local, VendorNotConfiguredError,
  * reserve → settle, reserve → release, refused reservations, offline metadata.
  */
-import { chooseProvider, completionBudget, createAiGateway, MAX_CONTINUATIONS } from '../../../infra/ai/gateway';
+import { createAiGateway } from '../../../infra/ai/gateway';
+import { chooseProvider } from '../../../infra/ai/provider-choice';
+import { completionBudget } from '../../../infra/ai/completion-budget';
+import { MAX_CONTINUATIONS } from '../../../infra/ai/markdown-answer';
 import { recordingMeter, UsageMeter } from '../../../infra/ai/meter';
 import { VendorBadResponseError, VendorNotConfiguredError, VendorUnavailableError } from '../../../infra/ai/errors';
 import type { ChatClient } from '../../../infra/ai/openai-compatible';

@@ -5,7 +5,8 @@
  * metadata it adds, and the configuration that builds it.
  */
 import path from 'node:path';
-import { chooseProvider, createAiGateway } from '../../../infra/ai/gateway';
+import { createAiGateway } from '../../../infra/ai/gateway';
+import { chooseProvider } from '../../../infra/ai/provider-choice';
 import { recordingMeter } from '../../../infra/ai/meter';
 import { VendorNotConfiguredError } from '../../../infra/ai/errors';
 import type { LlamaProvider, LlamaRequest, LlamaResult } from '../../../infra/ai/llama';
