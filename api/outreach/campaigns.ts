@@ -11,7 +11,7 @@ import { parseLead } from '../../domain/outreach/leads';
 import type { NewLead } from '../../domain/outreach/campaign';
 import { leadKey } from '../../domain/outreach/normalize';
 import { getCampaign, getLead, listCampaigns, listLeads, CampaignRecord } from '../../projections/outreach';
-import { waitingFollowUps } from '../../projections/outreach-activity';
+import { waitingFollowUps } from '../../projections/outreach-activity-queries';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { cancelWorkflow } from '../kernel/workflows';

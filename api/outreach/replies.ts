@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { campaignStream, replyStream } from '../../domain/events/outreach';
-import { listReplies } from '../../projections/outreach-activity';
+import { listReplies } from '../../projections/outreach-activity-queries';
 import { outreachReplyPollWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';

@@ -6,7 +6,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import { leadsByStatus as countLeads, listLeads, campaignIdsOf } from '../../projections/outreach';
-import { activityCounts, dailySends, listAttempts, listReplies } from '../../projections/outreach-activity';
+import { activityCounts, dailySends, listAttempts, listReplies } from '../../projections/outreach-activity-queries';
 import { dailySeries, leadsByStatus, rates, repliesByClassification } from '../../domain/outreach/analytics';
 import { safeCell } from '../../domain/outreach/csv';
 import { defineRoute, RouteDef } from '../kernel/registry';

@@ -12,7 +12,7 @@ import type { LegalBasis } from '../../domain/outreach/legal';
 import type { Tone } from '../../domain/outreach/writer';
 import { TONES } from '../../domain/outreach/writer';
 import { getLead } from '../../projections/outreach';
-import { getAttempt, listAttempts, listFollowUps } from '../../projections/outreach-activity';
+import { getAttempt, listAttempts, listFollowUps } from '../../projections/outreach-activity-queries';
 import { outreachSendWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';

@@ -11,7 +11,7 @@ import { NotFoundError, ValidationError } from '../../domain/errors';
 import { suppressionEntry } from '../../domain/outreach/normalize';
 import { addSuppression } from '../../infra/outreach/suppression';
 import { verifyUnsubscribeToken } from '../../infra/outreach/unsubscribe';
-import { listSuppressions, waitingFollowUpsTo } from '../../projections/outreach-activity';
+import { listSuppressions, waitingFollowUpsTo } from '../../projections/outreach-activity-queries';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import type { HandlerCtx } from '../kernel/types';
