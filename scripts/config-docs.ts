@@ -9,7 +9,7 @@ const rows = Object.entries(CONFIG_VARS).map(([name, v]) => {
 });
 const doc = `# Configuration
 
-Every process reads these environment variables through \`infra/config.ts\` and validates them with ajv at start;
+Every process reads these environment variables through \`infra/config/\` and validates them with ajv at start;
 a wrong value stops the process (exit code 78) with a message naming the variable. Defaults point at the local
 stack of \`scripts/stack\`. This file is generated: \`npx tsx scripts/config-docs.ts\`.
 

@@ -42,6 +42,25 @@ export const CONFIG_VARS = {
   ...MEDIA_VARS,
 } as const satisfies Record<string, VarSpec>;
 
+// A variable declared in two area files would be silently overwritten by the later spread: refuse to load instead.
+const declared = [
+  PLATFORM_VARS,
+  AI_VARS,
+  SEO_VARS,
+  BILLING_VARS,
+  LLAMA_VARS,
+  API_VARS,
+  WEBHOOK_VARS,
+  SITEBUILDER_VARS,
+  IMAGE_VARS,
+  OUTREACH_VARS,
+  MEDIA_VARS,
+].flatMap((area) => Object.keys(area));
+if (declared.length !== Object.keys(CONFIG_VARS).length)
+  throw new Error(
+    `infra/config: declared in two area files: ${declared.filter((k, i) => declared.indexOf(k) !== i).join(', ')}`,
+  );
+
 export type ConfigKey = keyof typeof CONFIG_VARS;
 
 type ValueOf<T extends VarType> = T extends 'integer' ? number : T extends 'boolean' ? boolean : string;
