@@ -15,10 +15,9 @@ import { PermissionError } from '../../domain/errors';
 import type { EventStoreOps } from '../../infra/eventstore';
 import type { Caller } from '../identity/lookup';
 import { callerOf } from '../kernel/handler';
-import type { HandlerCtx } from '../kernel/types';
+import type { RouteCtx } from '../kernel/types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 export async function loadCalendar(store: EventStoreOps, calendarId: string): Promise<CalendarState | undefined> {
   const { state } = await store.aggregateStream(calendarStream(calendarId), calendarDecider.evolve, undefined);

@@ -18,7 +18,7 @@ import { invalid } from '../../domain/calendar/errors';
 import { NotFoundError } from '../../domain/errors';
 import { eventRowsBetween, EventRow, getEventRow, performanceRows } from '../../projections/calendar-queries';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, CalendarAccess, loadEvent } from './access';
 import { BASE, tags } from './calendars';
 import { inCalendar, runEventCommand } from './commands';
@@ -39,8 +39,7 @@ import {
   platform,
 } from './schemas';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 const DAY = 86400_000;
 const KEYS: (keyof PerformanceMetrics)[] = [

@@ -13,7 +13,7 @@ import { upcomingWindow } from '../../domain/calendar/time';
 import { handleCommand } from '../../infra/eventstore/command';
 import { eventCounts, listCalendarsFor, nextEventRows } from '../../projections/calendar-queries';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, requireScope } from './access';
 import { calendarView } from './views';
 import { arr, calendarOut, calendarParams, int, iso, listOut, obj, paging, settingsIn, str, text } from './schemas';
@@ -21,8 +21,7 @@ import { arr, calendarOut, calendarParams, int, iso, listOut, obj, paging, setti
 export const BASE = '/v1/calendar';
 export const tags = ['calendar'];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 const zone = { type: 'string', minLength: 1, maxLength: 64, description: 'IANA time zone, e.g. Europe/Berlin' };
 const teamId = { type: ['string', 'null'], maxLength: 100 };

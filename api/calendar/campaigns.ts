@@ -14,7 +14,7 @@ import { NotFoundError } from '../../domain/errors';
 import { handleCommand } from '../../infra/eventstore/command';
 import { CampaignRow, eventRowsBetween, getCampaignRow, listCampaignRows } from '../../projections/calendar-queries';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import {
@@ -41,8 +41,7 @@ import {
   timelinePerformanceOut,
 } from './schemas';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 const STATUSES = ['planned', 'active', 'completed', 'cancelled'];
 const fieldsSchema = {

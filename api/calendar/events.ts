@@ -14,7 +14,7 @@ import type { RecordedEvent } from '../../infra/eventstore';
 import { EventFilters, getEventRow, listEventRows } from '../../projections/calendar-queries';
 import { CALENDAR_CODE } from '../kernel/envelopes/calendar';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, CalendarAccess, loadEvent, requireScope } from './access';
 import { BASE, tags } from './calendars';
 import { bulkUpdate, createEvents, deleteEvent, inCalendar, runEventCommand, updateCommand } from './commands';
@@ -42,8 +42,7 @@ import {
 } from './schemas';
 import { eventStateView, eventView } from './views';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 type EventBody = EventFields & {
   title: string;

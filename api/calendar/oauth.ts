@@ -27,7 +27,7 @@ import { SCOPES } from '../../domain/calendar/permissions';
 import { AuthenticationError, NotFoundError, PermissionError, ValidationError } from '../../domain/errors';
 import { oauthClientStream } from '../../domain/events/oauth';
 import { callerOf, requestMeta, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { randomBase62, sha256 } from '../identity/tokens';
 import { BASE, tags } from './calendars';
 import {
@@ -42,8 +42,7 @@ import {
 } from './oauth-model';
 import { arr, httpUrl, int, iso, obj, str, text } from './schemas';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 const server = (ctx: Ctx) =>
   new OAuth2Server({

@@ -15,7 +15,7 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { listMembers } from '../../projections/calendar-queries';
 import { getUser } from '../../projections/identity';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { runEventCommand } from './commands';
@@ -24,8 +24,7 @@ import { arr, bool, calendarParams, eventOut, eventParams, iso, obj, permissions
 import { randomUUID } from 'node:crypto';
 import { requireActive } from '../../domain/calendar/calendar';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 const flags = obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])), []);
 const userId = { type: 'string', minLength: 1, maxLength: 100 };

@@ -16,7 +16,7 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { getContent, listContent, listVersions } from '../../projections/content-records';
 import { contentBatchWorkflow, contentGenerateWorkflow } from '../../workflows';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, HandlerCtx, RouteDef, RouteCtx } from '../kernel/registry';
 import { arr, bool, coverageSchema, int, obj, params, str, text, uuid } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
@@ -107,8 +107,8 @@ function needPlatform(b: { type: string; platform?: string }) {
 }
 
 /** Waits (bounded) until the content-records projection has these records, so a GET right after finds them. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function settleRecords(ctx: HandlerCtx<any, any, any>, ids: string[]) {
+
+async function settleRecords(ctx: RouteCtx, ids: string[]) {
   const versions = await ctx.deps.store.streamVersions(ids.map(contentStream));
   // settle() waits for the last event it is given: one wait per record's stream.
   for (const [streamId, streamPosition] of versions)

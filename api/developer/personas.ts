@@ -14,7 +14,7 @@ import { personaDecider } from '../../domain/content/persona';
 import { handleCommand } from '../../infra/eventstore/command';
 import { getPersona, listPersonas } from '../../projections/personas';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { arr, int, nullable, obj, params, str, text, uuid } from '../kernel/schema';
 import { words } from '../content/schemas';
 
@@ -43,8 +43,7 @@ const personaSchema = obj(
 );
 const idParams = params({ persona_id: uuid });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function read(ctx: HandlerCtx<any, any, any>, personaId: string) {
+async function read(ctx: RouteCtx, personaId: string) {
   const p = await getPersona(ctx.deps.db, userIdOf(ctx), personaId);
   if (!p) throw new NotFoundError('Persona not found');
   return p;

@@ -15,11 +15,10 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { decodeImageInput, DecodedImage, ImageStudioSettings } from '../../infra/image';
 import type { ImageExt } from '../../infra/image/storage';
 import type { RecordedAt } from '../../domain/image/jobs';
-import type { HandlerCtx } from '../kernel/registry';
+import type { RouteCtx } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 export const tags = ['image studio'];
 export const PREFIX = '/api/image-studio';

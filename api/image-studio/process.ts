@@ -20,7 +20,7 @@ import { chooseOperationProvider, PROVIDER_CHOICES, ProviderChoice } from '../..
 import type { ImageOperationParams, JobInputs, ProcessJob } from '../../domain/image/jobs';
 import { ValidationError } from '../../domain/errors';
 import { imageProcessWorkflow } from '../../workflows';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { userIdOf } from '../kernel/handler';
 import { num, obj, str } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
@@ -98,8 +98,7 @@ interface ControlBody extends Pick<
   output_format: 'png' | 'jpg';
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 /** Provider-specific options: flat strings, numbers and booleans only (they become form fields or JSON). */
 function primitiveOptions(

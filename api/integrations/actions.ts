@@ -9,10 +9,9 @@ import { IntegrationEvent, integrationActionStream } from '../../domain/events/i
 import type { StoreTx } from '../../infra/eventstore';
 import { handleCommands, StreamCommand, streamCommand } from '../../infra/eventstore/command';
 import { requestMeta, userIdOf } from '../kernel/handler';
-import type { HandlerCtx } from '../kernel/types';
+import type { RouteCtx } from '../kernel/types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCtx = HandlerCtx<any, any, any>;
+type AnyCtx = RouteCtx;
 
 export interface IntegrationAction {
   integration: string;

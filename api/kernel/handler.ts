@@ -6,10 +6,9 @@ import type { EventMetadata, RecordedEvent } from '../../infra/eventstore';
 import { catchUpStreams, waitForProjection } from '../../projections/consistency';
 import { findProjection } from '../../projections';
 import type { Caller } from '../identity/lookup';
-import type { AppDeps, HandlerCtx } from './types';
+import type { AppDeps, RouteCtx } from './types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCtx = HandlerCtx<any, any, any>;
+type AnyCtx = RouteCtx;
 
 /** The authenticated caller (routes with auth 'user' always have one). */
 export const callerOf = (ctx: AnyCtx): Caller => ctx.caller!;

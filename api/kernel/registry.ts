@@ -23,7 +23,16 @@ import { createIdempotencyStage, isIdempotentRoute } from './idempotency';
 import { sendConditional } from './conditional';
 import { sendJson } from './respond';
 
-export type { AppDeps, HandlerCtx, HandlerResult, Method, RequestState, RouteDef, RouteResponse } from './types';
+export type {
+  AppDeps,
+  HandlerCtx,
+  HandlerResult,
+  Method,
+  RequestState,
+  RouteCtx,
+  RouteDef,
+  RouteResponse,
+} from './types';
 
 export function defineRoute<B = unknown, Q = Record<string, unknown>, P = Record<string, string>>(
   r: RouteDef<B, Q, P>,

@@ -28,7 +28,7 @@ import { readTask } from './task-cache';
 import { anyTaskRecord, defineTaskType } from './task-catalogue';
 import type { TaskInput } from '../../workflows/task-runner';
 import { callerOf, userIdOf } from './handler';
-import type { AppDeps, HandlerCtx, HandlerResult, RouteResponse } from './types';
+import type { AppDeps, RouteCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
 import { awaitWorkflowResult, cancelWorkflow, describeTask, startWorkflow, TIMED_OUT } from './workflows';
 
@@ -49,8 +49,7 @@ export const pollHeaders = (status: string): Record<string, string> =>
 /** Default bound of the wait (ms) when the settings do not give one. */
 export const DEFAULT_TASK_WAIT_MS = 20_000;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCtx = HandlerCtx<any, any, any>;
+type AnyCtx = RouteCtx;
 
 /**
  * Refuses at once (429) when the caller's plan limit for the default provider

@@ -168,6 +168,12 @@ export interface HandlerCtx<B = unknown, Q = Record<string, unknown>, P = Record
   res: Response;
 }
 
+/**
+ * The context of any route, for helpers shared by routes of different shapes: everything but the body, query and
+ * params, which each route's handler has typed by defineRoute (a helper that needs one takes it as an argument).
+ */
+export type RouteCtx = Omit<HandlerCtx, 'body' | 'query' | 'params'>;
+
 // Routes of any body, query and params shapes live in one list; each route's own handler is typed by defineRoute.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface RouteDef<B = any, Q = any, P = any> {

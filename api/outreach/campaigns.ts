@@ -15,7 +15,7 @@ import { waitingFollowUps } from '../../projections/outreach-activity-queries';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { cancelWorkflow } from '../kernel/workflows';
-import type { HandlerCtx } from '../kernel/types';
+import type { RouteCtx } from '../kernel/types';
 import { arr, int, obj } from '../kernel/schema';
 import { runCampaignCommand } from './commands';
 import {
@@ -38,8 +38,7 @@ export const DEFAULT_FOLLOW_UP_DAYS = [3, 7];
 /** Largest bulk add. */
 export const MAX_BULK_LEADS = 1000;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 export const campaignView = (c: CampaignRecord) => ({
   id: c.id,

@@ -17,7 +17,7 @@ import { outreachSendWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
-import type { AppDeps, HandlerCtx } from '../kernel/types';
+import type { AppDeps, RouteCtx } from '../kernel/types';
 import { arr, obj, str, text, uuid } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { attemptSchema, BASE, email, followUpSchema, idParams, policyResultSchema, tags, workspaceId } from './schemas';
@@ -25,8 +25,7 @@ import { attemptSchema, BASE, email, followUpSchema, idParams, policyResultSchem
 /** Workspace of sends and of the policy when none is given (Document 3). */
 export const DEFAULT_SEND_WORKSPACE = 'default';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 /** The outreach adapters, or 503 naming what to configure. */
 export function outreachOf(deps: AppDeps, need: 'sending' | 'replies' | 'policy') {

@@ -14,14 +14,13 @@ import { verifyUnsubscribeToken } from '../../infra/outreach/unsubscribe';
 import { listSuppressions, waitingFollowUpsTo } from '../../projections/outreach-activity-queries';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
-import type { HandlerCtx } from '../kernel/types';
+import type { RouteCtx } from '../kernel/types';
 import { arr, obj, params, str } from '../kernel/schema';
 import { BASE, suppressionSchema, tags, workspaceId } from './schemas';
 import { DEFAULT_SEND_WORKSPACE, outreachOf } from './sending';
 import { cancelFollowUps } from './campaigns';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 /** Stops the waiting follow-ups to a newly suppressed address or @domain (they would be refused anyway). */
 async function stopFollowUpsTo(ctx: Ctx, userId: string, workspaceId: string, entry: string): Promise<void> {

@@ -12,10 +12,9 @@ import { handleCommand } from '../../infra/eventstore/command';
 import type { MediaStorage } from '../../infra/storage/port';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { presentResultsOf } from '../kernel/tasks';
-import type { HandlerCtx } from '../kernel/registry';
+import type { RouteCtx } from '../kernel/registry';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Ctx = HandlerCtx<any, any, any>;
+export type Ctx = RouteCtx;
 export const tags = ['podcast'];
 export const PREFIX = '/api/podcast';
 

@@ -10,7 +10,7 @@ import { NotFoundError, RangeNotSatisfiableError, ServiceUnavailableError } from
 import { decideRange, etagListMatches, ifRangeAllows } from '../../domain/media/range';
 import { getMediaFile } from '../../projections/video';
 import { userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx } from '../kernel/registry';
+import { defineRoute, RouteCtx } from '../kernel/registry';
 import type { HandlerResult } from '../kernel/types';
 import type { MediaStorage, StoredObject } from '../../infra/storage/port';
 import { filenameParams } from './schemas';
@@ -53,12 +53,7 @@ export const videoFileRoute = defineRoute<unknown, unknown, { filename: string }
  * strong ETag (If-None-Match → 304; If-Range honoured), Accept-Ranges,
  * Last-Modified. Shared by the video studio and the podcast maker's file routes.
  */
-export function serveStored(
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  ctx: HandlerCtx<any, any, any>,
-  storage: MediaStorage,
-  stored: StoredObject,
-): HandlerResult {
+export function serveStored(ctx: RouteCtx, storage: MediaStorage, stored: StoredObject): HandlerResult {
   const headers: Record<string, string> = {
     ETag: stored.etag,
     'Accept-Ranges': 'bytes',

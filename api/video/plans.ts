@@ -16,7 +16,7 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { getPlan, getScene, planRenders, planScenes } from '../../projections/video';
 import { videoPlanWorkflow } from '../../workflows';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { executeWorkflow } from '../kernel/workflows';
 import {
   planBody,
@@ -31,8 +31,7 @@ import {
 import { planView, sceneView, totalSeconds } from './views';
 
 const tags = ['video studio'];
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 /** Runs a command on a plan's stream and waits until the projection has it. */
 export async function planCommand(ctx: Ctx, planId: string, command: VideoPlanCommand) {

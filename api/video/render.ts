@@ -15,7 +15,7 @@ import { renderJob, RenderRequest } from '../../domain/video/render';
 import { getPlan, getRender } from '../../projections/video';
 import { videoRenderWorkflow } from '../../workflows';
 import { callerOf, settle, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
+import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { ensureScenes } from './plans';
@@ -28,8 +28,8 @@ const tags = ['video studio'];
 export const RENDER_TASK_TYPE = defineTaskType({ type: VIDEO_RENDER_TASK_TYPE, result: renderResult }).type;
 
 /** Where clients fetch a stored file (absolute when the deployment knows its public URL). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const fileUrl = (ctx: HandlerCtx<any, any, any>, filename: string) =>
+
+export const fileUrl = (ctx: RouteCtx, filename: string) =>
   `${ctx.deps.publicBaseUrl ?? ''}/api/videonet/videos/${encodeURIComponent(filename)}`;
 
 /** A render's result as clients see it, wherever it is read: with the URLs of its files. */

@@ -11,10 +11,9 @@ import { chooseGenerationProvider, chooseModel } from '../../domain/image/provid
 import type { RenderServices } from '../../domain/writers/render';
 import type { RenderingStatus } from '../../domain/writers/finish';
 import { settle, userIdOf } from '../kernel/handler';
-import type { AppDeps, HandlerCtx } from '../kernel/types';
+import type { AppDeps, RouteCtx } from '../kernel/types';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCtx = HandlerCtx<any, any, any>;
+type AnyCtx = RouteCtx;
 
 /** What the image studio and the video studio can render for a generation on this API. */
 export function renderServices(deps: AppDeps): RenderServices {

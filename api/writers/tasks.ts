@@ -11,7 +11,7 @@
 import type { Workflow } from '@temporalio/common';
 import { callerOf, userIdOf } from '../kernel/handler';
 import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
-import type { HandlerCtx, HandlerResult } from '../kernel/types';
+import type { RouteCtx, HandlerResult } from '../kernel/types';
 import { startWorkflow } from '../kernel/workflows';
 
 /** How long a generation route waits for its result before answering 202 (without a Prefer header; WRITERS_TASK_WAIT_MS). */
@@ -19,8 +19,7 @@ export const DEFAULT_WAIT_SECONDS = 25;
 /** The longest wait a client may ask for with `Prefer: wait=<s>` (or the configured wait when that is longer). */
 export const MAX_WAIT_SECONDS = 60;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyCtx = HandlerCtx<any, any, any>;
+type AnyCtx = RouteCtx;
 
 /**
  * The wait the client asked for (`Prefer: respond-async` / `wait=N`), in ms, and the preference applied; without a
