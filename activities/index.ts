@@ -27,7 +27,8 @@ import { createVideoActivities, VideoActivityDeps } from './video';
 import { createVideoRenderActivities, VideoRenderActivityDeps } from './video-render';
 import { CopyActivityDeps, createCopyActivities } from './copy';
 import { createPodcastActivities, PodcastActivityDeps } from './podcast';
-import { createPodcastMediaActivities, PodcastMediaActivityDeps } from './podcast-media';
+import { createPodcastMediaActivities } from './podcast-media';
+import type { PodcastMediaActivityDeps } from './podcast-media/kit';
 import { withFailureCodes } from './failures';
 
 export interface ActivityDeps {

@@ -21,7 +21,6 @@ import {
   approveBody,
   enhancedIdeaSchema,
   ideaBody,
-  projectSchema,
   queriesBody,
   queriesSchema,
   researchBody,
@@ -29,7 +28,8 @@ import {
   scriptBody,
   scriptResult,
   writerFields,
-} from './schemas';
+} from './schemas/analysis';
+import { projectSchema } from './schemas/projects';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { getProject } from '../../projections/podcast';
 import { projectView } from './views';

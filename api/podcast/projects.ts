@@ -12,7 +12,8 @@ import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, int, obj } from '../kernel/schema';
 import { Ctx, notFound, PREFIX, projectCommand, tags } from './common';
-import { favoriteBody, listQuery, projectBody, projectIdParams, projectSchema, projectUpdateBody } from './schemas';
+import { projectIdParams } from './schemas/common';
+import { favoriteBody, listQuery, projectBody, projectSchema, projectUpdateBody } from './schemas/projects';
 import { projectView } from './views';
 
 /** Creates a project and answers its record (also used by POST /script without a project). */

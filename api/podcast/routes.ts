@@ -4,6 +4,7 @@ import { analysisRoutes } from './analysis';
 import { audioRoutes } from './audio';
 import { avatarRoutes } from './avatars';
 import { dubRoutes } from './dub';
+import { dubVoiceRoutes } from './dub-voices';
 import { projectRoutes } from './projects';
 import { visualRoutes } from './visuals';
 
@@ -14,4 +15,5 @@ export const podcastRoutes: RouteDef[] = [
   ...avatarRoutes,
   ...projectRoutes,
   ...dubRoutes,
+  ...dubVoiceRoutes,
 ];

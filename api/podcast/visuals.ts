@@ -36,14 +36,14 @@ import {
   tags,
   urlOf,
 } from './common';
+import { imagePathParams } from './schemas/common';
 import {
   combineVideosBody,
   combineVideosResult,
   imageBody,
-  imagePathParams,
   renderVideoBody,
   sceneVideoResult,
-} from './schemas';
+} from './schemas/visuals';
 import { latest } from './views';
 import { ConflictError } from '../../domain/errors';
 

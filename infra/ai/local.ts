@@ -25,7 +25,7 @@ import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } f
 import { writeSocial } from '../../domain/generation/social';
 import { localVideoPlan } from '../../domain/video/plan';
 import { analyzeIdeaOffline, enhanceIdeaOffline, searchQueriesOffline } from '../../domain/podcast/analysis';
-import { localScript } from '../../domain/podcast/script';
+import { localScript } from '../../domain/podcast/local-script';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';
 import { followUpEmail, generateEmail, personalizeEmail, subjectSuggestions } from '../../domain/outreach/writer';
 

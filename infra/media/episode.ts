@@ -6,6 +6,8 @@
  *   sceneAudio     those sentences → one scene WAV at its natural length (+ cues, line times)
  *   combineAudio   scene WAVs → one loudness-normalised MP3 (or M4A)
  *   stillVideo     an image + a scene's audio → H.264/AAC MP4 with subtitles (and its picture segment)
+ *   uploadToWav    an uploaded audio file → a scene WAV (48 kHz mono PCM)
+ *   dubSegmentWav  a dubbed segment's sentences → one WAV with pauses (dubbing)
  *   placeSegments  dubbed segments placed on the original timeline (dubbing)
  *   speakerPitch   measured median pitch of time ranges of a file
  */
@@ -19,7 +21,7 @@ import { burnsCaptions, carriesTrack, cuesFromSentences, Cue, SubtitleMode, toAs
 import { fitSpeech, LEAD_SECONDS, speechSeconds, TAIL_SECONDS } from '../../domain/media/timeline';
 import type { SpeechProvider, VoiceSettings } from '../../domain/media/voices';
 import { Engine, finish, soundtrack, speak, SpokenSentence, writeSubtitles } from './engine';
-import { concatCopy, measureForLoudnorm, normaliseAudio, renderStill, VOICE_CHAIN } from './ffmpeg';
+import { BASE, concatCopy, measureForLoudnorm, normaliseAudio, renderStill, VOICE_CHAIN } from './ffmpeg';
 import { measureLoudness, validateInput } from './probe';
 import { runTool } from './process';
 import type { MediaTools } from './tools';
@@ -197,6 +199,34 @@ export async function stillVideo(
     onProgress: (f) => o.onProgress?.(0.8 + 0.2 * f),
   });
   return { picture: pictureFile, probe: probed, frames };
+}
+
+/** An uploaded audio file in the scenes' WAV format: its first audio stream, 48 kHz mono PCM. */
+export function uploadToWav(tools: MediaTools, input: string, out: string, signal?: AbortSignal) {
+  return runTool(
+    tools.ffmpeg,
+    [...BASE, '-i', input, '-map', '0:a:0', '-ac', '1', '-ar', '48000', '-c:a', 'pcm_s16le', out],
+    { signal },
+  );
+}
+
+/** A dubbed segment's sentence WAVs joined into one (48 kHz mono PCM), a 0.25 s pause after each but the last. */
+export function dubSegmentWav(tools: MediaTools, sentences: string[], out: string, signal?: AbortSignal) {
+  return runTool(
+    tools.ffmpeg,
+    [
+      ...BASE,
+      ...sentences.flatMap((file) => ['-i', file]),
+      '-filter_complex',
+      `${sentences.map((_x, k) => `[${k}:a]aresample=48000,aformat=channel_layouts=mono${k < sentences.length - 1 ? ',apad=pad_dur=0.25' : ''}[a${k}]`).join(';')};${sentences.map((_x, k) => `[a${k}]`).join('')}concat=n=${sentences.length}:v=0:a=1[o]`,
+      '-map',
+      '[o]',
+      '-c:a',
+      'pcm_s16le',
+      out,
+    ],
+    { signal },
+  );
 }
 
 /**

@@ -33,7 +33,8 @@ function progressParser(total: { frames?: number; seconds?: number }, cb?: (f: n
   };
 }
 
-const BASE = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+/** Arguments every ffmpeg run of the engine starts with: no banner, no stdin, overwrite, errors only. */
+export const BASE = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
 const PROGRESS = ['-progress', 'pipe:1', '-nostats'];
 
 /** A path as a value inside an ffmpeg filter graph (the subtitles filter's filename). */

@@ -1,13 +1,13 @@
 import {
-  localScript,
   normaliseSpeakers,
   retakeLines,
   sceneCountFor,
   sceneWordBudgets,
   scriptFromDraft,
-  scriptContext,
   scriptInput,
 } from '../../../domain/podcast/script';
+import { localScript } from '../../../domain/podcast/local-script';
+import { scriptContext } from '../../../domain/podcast/script-context';
 import {
   analyzeIdeaOffline,
   enhanceIdeaOffline,

@@ -1,0 +1,144 @@
+/**
+ * What every podcast media step (activities/podcast-media/*.ts) works with: the
+ * task's scratch folder (removed afterwards whatever happens), stored files
+ * fetched into it, heartbeats while ffmpeg or the speech provider works, the
+ * cancellation signal, metered work (reserved, settled, released), and the
+ * one shape of a recorded `scene_audio` asset.
+ */
+import { Context } from '@temporalio/activity';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { SceneAudioAsset } from '../../domain/podcast/types';
+import type { AiGateway } from '../../infra/ai/completion';
+import type { EventStore } from '../../infra/eventstore';
+import type { ImageStorage } from '../../infra/image/storage';
+import type { Engine } from '../../infra/media/engine';
+import type { MediaMeter, MeteredMedia } from '../../infra/media/meter';
+import { speechKiloChars } from '../../infra/media/meter';
+import { MediaInputError } from '../../infra/media/process';
+import type { MediaStorage } from '../../infra/storage/port';
+import type { SpeechSynthesizer } from '../../infra/tts/port';
+import type { OfflineTranslator } from '../../infra/translate/apertium';
+import { withHeartbeat } from '../heartbeat';
+import { appendProjectEvent } from '../podcast';
+import { activityKey } from '../tasks';
+
+export interface PodcastMediaActivityDeps {
+  store: EventStore;
+  engine: Engine;
+  storage: MediaStorage;
+  /** The image studio's storage (scene pictures and avatars are image-studio images). */
+  images?: ImageStorage;
+  workDir: string;
+  meter: MediaMeter;
+  gateway: AiGateway;
+  /** espeak-ng in any of its languages (dubbing). */
+  dubSpeech: SpeechSynthesizer;
+  translator: OfflineTranslator;
+}
+
+/** Seconds rounded to the millisecond, as every recorded duration is. */
+export const r3 = (x: number) => Math.round(x * 1000) / 1000;
+/** The time an asset is recorded (its `created_at`). */
+export const now = () => new Date().toISOString();
+
+/** The helpers of the podcast media steps, built once from the activities' dependencies. */
+export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
+  const scratch = async (taskId: string) => {
+    const dir = path.join(deps.workDir, taskId);
+    await mkdir(dir, { recursive: true });
+    return dir;
+  };
+  const fetch = async (key: string, file: string) => {
+    if (!(await deps.storage.stat(key))) throw new MediaInputError(`${path.basename(key)} is no longer stored`);
+    await pipeline(deps.storage.read(key), createWriteStream(file));
+    return file;
+  };
+  const signal = () => Context.current().cancellationSignal;
+  const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000);
+  const clean = (taskId: string) => rm(path.join(deps.workDir, taskId), { recursive: true, force: true });
+
+  /** Runs `work` in the task's scratch folder, removed afterwards whatever happens. */
+  async function inScratch<T>(taskId: string, work: (dir: string) => Promise<T>): Promise<T> {
+    try {
+      return await work(await scratch(taskId));
+    } finally {
+      await clean(taskId);
+    }
+  }
+
+  /**
+   * Metered media work under the activity's key (a retry is charged once): reserved before the work (a plan limit
+   * refuses it first), settled with the work's model, released when it fails. No units: nothing is metered.
+   */
+  async function metered<T>(
+    userId: string,
+    what: { provider: MeteredMedia; units: number; key: string },
+    work: () => Promise<T & { model: string }>,
+  ) {
+    const reservation =
+      what.units > 0
+        ? await deps.meter.reserve({
+            userId,
+            provider: what.provider,
+            units: what.units,
+            idempotencyKey: activityKey(what.key),
+          })
+        : undefined;
+    try {
+      const out = await work();
+      if (reservation) await deps.meter.settle(reservation, out.model);
+      return out;
+    } catch (e) {
+      if (reservation) await deps.meter.release(reservation);
+      throw e;
+    }
+  }
+
+  /** Vendor speech is metered per thousand characters; local speech is free. */
+  const meteredSpeech = <T>(
+    userId: string,
+    provider: 'local' | 'tts_vendor',
+    chars: number,
+    work: () => Promise<T & { model: string }>,
+  ) =>
+    metered(
+      userId,
+      { provider: 'tts_vendor', units: provider === 'tts_vendor' ? speechKiloChars(chars) : 0, key: '/speech' },
+      work,
+    );
+
+  /** A scene's audio (spoken or uploaded) recorded on its project: the one shape of a `scene_audio` asset. */
+  async function recordSceneAudio(
+    a: { taskId: string; userId: string },
+    projectId: string,
+    sceneId: string,
+    audio: Pick<SceneAudioAsset, 'filename' | 'lines' | 'cues' | 'provider' | 'source'> & { seconds: number },
+  ): Promise<void> {
+    await appendProjectEvent(deps.store, projectId, a.userId, {
+      type: 'PodcastAssetRecorded',
+      data: {
+        project_id: projectId,
+        user_id: a.userId,
+        asset: {
+          kind: 'scene_audio',
+          scene_id: sceneId,
+          filename: audio.filename,
+          duration_seconds: r3(audio.seconds),
+          lines: audio.lines,
+          cues: audio.cues,
+          provider: audio.provider,
+          source: audio.source,
+          task_id: a.taskId,
+          created_at: now(),
+        },
+      },
+    });
+  }
+
+  return { deps, fetch, signal, beat, inScratch, metered, meteredSpeech, recordSceneAudio };
+}
+
+export type PodcastMediaKit = ReturnType<typeof podcastMediaKit>;
