@@ -13,7 +13,8 @@ import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { PLATFORM_ROUTES } from '../api/routes';
 import { docsRoutes } from '../api/docs/routes';
-import { buildOpenApi, standaloneSchema } from '../api/kernel/openapi';
+import { buildOpenApi } from '../api/kernel/openapi';
+import { standaloneSchema } from '../api/kernel/openapi-passes';
 import { VERSION } from '../api/health/routes';
 
 type Json = unknown;

@@ -68,7 +68,7 @@ export const ok: JsonSchema = { const: true };
 
 /**
  * A shared shape with its name: the OpenAPI document lists it once under `components.schemas` and refers to it
- * (api/kernel/openapi.ts, `hoistNamed`); validation reads it inline as before (ajv ignores the `x-component` mark).
+ * (api/kernel/openapi-passes.ts, `hoistNamed`); validation reads it inline as before (ajv ignores the `x-component` mark).
  * One name is one shape: the document build fails when a name is given to two different schemas.
  */
 export const named = (name: string, schema: JsonSchema): JsonSchema => ({ ...schema, 'x-component': name });

@@ -5,7 +5,7 @@
  */
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { standaloneSchema } from '../../api/kernel/openapi';
+import { standaloneSchema } from '../../api/kernel/openapi-passes';
 
 interface Operation {
   responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;

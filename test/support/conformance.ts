@@ -5,7 +5,7 @@
 import Ajv, { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { JsonResponse } from './http';
-import { standaloneSchema } from '../../api/kernel/openapi';
+import { standaloneSchema } from '../../api/kernel/openapi-passes';
 
 /** `conforms(method, route, res)`: returns `res` when its body validates, throws naming the first errors otherwise. */
 export type Conforms = (method: string, route: string, res: JsonResponse) => JsonResponse;

@@ -9,7 +9,7 @@ import pino from 'pino';
 import addFormats from 'ajv-formats';
 import { ENVELOPES } from '../../../api/kernel/envelopes';
 import { familyOfRoute } from '../../../api/kernel/registry';
-import { documentedSchema, forGenerators, standaloneSchema } from '../../../api/kernel/openapi';
+import { documentedSchema, forGenerators, standaloneSchema } from '../../../api/kernel/openapi-passes';
 import { closeObjects } from '../../../api/kernel/schema';
 import type { Family } from '../../../api/kernel/families';
 import { call, JsonResponse } from '../../support/http';

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
-import { documentedSchema } from '../../../api/kernel/openapi';
+import { documentedSchema } from '../../../api/kernel/openapi-passes';
 import { closeObjects } from '../../../api/kernel/schema';
 import { PLATFORM_ROUTES } from '../../../api/routes';
 

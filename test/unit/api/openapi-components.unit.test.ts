@@ -7,7 +7,8 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { PLATFORM_ROUTES } from '../../../api/routes';
 import { docsRoutes } from '../../../api/docs/routes';
-import { buildOpenApi, hoistNamed, standaloneSchema } from '../../../api/kernel/openapi';
+import { buildOpenApi } from '../../../api/kernel/openapi';
+import { hoistNamed, standaloneSchema } from '../../../api/kernel/openapi-passes';
 import { named } from '../../../api/kernel/schema';
 import { catalogue, pascalOf } from '../../../api/kernel/task-catalogue';
 

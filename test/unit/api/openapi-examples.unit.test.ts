@@ -9,7 +9,8 @@ import addFormats from 'ajv-formats';
 import EXAMPLES from '../../../api/docs/openapi-examples.json';
 import { PLATFORM_ROUTES } from '../../../api/routes';
 import { docsRoutes } from '../../../api/docs/routes';
-import { buildOpenApi, standaloneSchema } from '../../../api/kernel/openapi';
+import { buildOpenApi } from '../../../api/kernel/openapi';
+import { standaloneSchema } from '../../../api/kernel/openapi-passes';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Doc = any;

@@ -4,7 +4,8 @@
  * specification's order. The generated-clients e2e test runs the generators themselves.
  */
 import Ajv2020 from 'ajv/dist/2020';
-import { buildOpenApi, foldIntoBranches, withEnumVarnames } from '../../../api/kernel/openapi';
+import { buildOpenApi } from '../../../api/kernel/openapi';
+import { foldIntoBranches, withEnumVarnames } from '../../../api/kernel/openapi-passes';
 import { TAG_GROUPS, TAGS } from '../../../api/kernel/openapi-tags';
 import { docsRoutes } from '../../../api/docs/routes';
 import { PLATFORM_ROUTES } from '../../../api/routes';
