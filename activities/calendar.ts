@@ -10,7 +10,8 @@
  * key = the schedule id); without one the event is marked published locally.
  */
 import { calendarDecider } from '../domain/calendar/calendar';
-import { calendarEventDecider, CalendarCtx } from '../domain/calendar/event';
+import { calendarEventDecider } from '../domain/calendar/event';
+import type { CalendarCtx } from '../domain/calendar/event-state';
 import { calendarEventStream, calendarStream } from '../domain/events/calendar';
 import type { EventStore } from '../infra/eventstore';
 import { handleCommand } from '../infra/eventstore/command';

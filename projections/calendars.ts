@@ -8,7 +8,7 @@
  * projections/calendar-queries.ts.
  */
 import { Change, defineProjection } from './framework';
-import { approvalOf, publicationOf } from '../domain/calendar/event';
+import { approvalOf, publicationOf } from '../domain/calendar/event-state';
 
 export const CAL = 'calendars';
 export const MEM = 'calendar_members';

@@ -6,7 +6,8 @@
  * (domain/calendar/event.ts) on the event's stream.
  */
 import { randomUUID } from 'node:crypto';
-import { calendarEventDecider, EventCommand, EventState, NewEventFields } from '../../domain/calendar/event';
+import { calendarEventDecider } from '../../domain/calendar/event';
+import type { EventCommand, EventState, NewEventFields } from '../../domain/calendar/event-state';
 import { calendarEventStream } from '../../domain/events/calendar';
 import type { EventFields, EventStatus } from '../../domain/events/calendar';
 import { eventLimit } from '../../domain/calendar/limits';

@@ -18,7 +18,8 @@ import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, CalendarAccess, loadEvent, requireScope } from './access';
 import { BASE, tags } from './calendars';
 import { bulkUpdate, createEvents, deleteEvent, inCalendar, runEventCommand, updateCommand } from './commands';
-import { calendarEventDecider, EventState } from '../../domain/calendar/event';
+import { calendarEventDecider } from '../../domain/calendar/event';
+import type { EventState } from '../../domain/calendar/event-state';
 import {
   arr,
   bool,

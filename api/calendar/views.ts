@@ -1,7 +1,7 @@
 /** Response bodies of the calendar routes, built from projection rows (or a folded state right after a write). */
 import type { CalendarState } from '../../domain/calendar/calendar';
 import type { Access } from '../../domain/calendar/calendar';
-import type { EventState } from '../../domain/calendar/event';
+import type { EventState } from '../../domain/calendar/event-state';
 import type { CalendarRow, EventRow } from '../../projections/calendar-queries';
 
 export function calendarView(

@@ -3,7 +3,8 @@
  * says its approval, publication and failure exactly as the projection's row does: the same fields, the same
  * values — before, the folded answer named the times `at` and always sent `publication: null`.
  */
-import { calendarEventDecider, EventState } from '../../../domain/calendar/event';
+import { calendarEventDecider } from '../../../domain/calendar/event';
+import type { EventState } from '../../../domain/calendar/event-state';
 import { calendarsProjection } from '../../../projections/calendars';
 import { eventStateView } from '../../../api/calendar/views';
 

@@ -1,5 +1,6 @@
 /** The event state machine and the event decider: allowed moves, refused moves naming both states, approvals, timers. */
-import { calendarEventDecider, CalendarCtx, EventCommand, EventState } from '../../../domain/calendar/event';
+import { calendarEventDecider } from '../../../domain/calendar/event';
+import type { CalendarCtx, EventCommand, EventState } from '../../../domain/calendar/event-state';
 import { canMove, EVENT_STATUSES, MOVES } from '../../../domain/calendar/states';
 import type { DomainEvent } from '../../../domain/events';
 import { ValidationError } from '../../../domain/errors';
