@@ -2,7 +2,8 @@
 import type { RouteDef } from '../kernel/registry';
 import { calendarRoutes } from './calendars';
 import { eventRoutes } from './events';
-import { generationRoutes } from './generation';
+import { eventGenerationRoutes } from './generation-event';
+import { seriesGenerationRoutes } from './generation-series';
 import { schedulingRoutes } from './scheduling';
 import { analyticsRoutes } from './analytics';
 import { campaignRoutes } from './campaigns';
@@ -12,7 +13,8 @@ import { oauthRoutes } from './oauth';
 
 export const calendarAreaRoutes: RouteDef[] = [
   ...calendarRoutes,
-  ...generationRoutes,
+  ...eventGenerationRoutes,
+  ...seriesGenerationRoutes,
   ...schedulingRoutes,
   ...eventRoutes,
   ...analyticsRoutes,
