@@ -4,7 +4,7 @@
  * bounded by the platform limits, which the `limits` block reports.
  */
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
-import { FACTOR_WEIGHTS } from '../../domain/writers/engagement';
+import { FACTOR_WEIGHTS } from '../../domain/writers/engagement-model';
 import type { WriterKind } from '../../domain/writers/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import { coverageSchema, named } from '../kernel/schema';

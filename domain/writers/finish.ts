@@ -9,7 +9,8 @@
  * `not_available`, naming what to configure, next to the written plan.
  */
 import type { DraftByKind } from './drafts';
-import { analyzeEngagement, EngagementPrediction, FactorResult } from './engagement';
+import { analyzeEngagement } from './engagement';
+import type { EngagementPrediction, FactorResult } from './engagement-model';
 import { finishCarousel, finishReel, finishStory, finishVideoPost } from './finish-media';
 import { finishAdCopy, finishArticle, finishEvent, finishGroupPost, finishPageAbout, finishPost } from './finish-text';
 import type { Finished } from './finish-common';

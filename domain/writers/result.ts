@@ -4,7 +4,7 @@
  * so a result is a plain JSON record a task can store.
  */
 import type { Coverage } from '../generation/compose';
-import type { EngagementPrediction, FactorResult } from './engagement';
+import type { EngagementPrediction, FactorResult } from './engagement-model';
 import type { RenderingStatus } from './finish';
 import type { Adjustment } from './text-limits';
 import type { AppliedDefault, Source, WriterKind, WriterPlatform } from './types';

@@ -5,12 +5,8 @@
  *
  * Before: the off-topic post scored 70.5 and the repeated one 68.6 (v1).
  */
-import {
-  analyzeEngagement,
-  ENGAGEMENT_CAP,
-  ENGAGEMENT_MODEL_VERSION,
-  FACTOR_WEIGHTS,
-} from '../../../domain/writers/engagement';
+import { analyzeEngagement } from '../../../domain/writers/engagement';
+import { ENGAGEMENT_CAP, ENGAGEMENT_MODEL_VERSION, FACTOR_WEIGHTS } from '../../../domain/writers/engagement-model';
 import { GOOD_POST, OFF_TOPIC_POST, READING_TOPIC, REPEATED_POST } from '../analysis/fixtures/coherence-texts';
 
 const factor = (r: ReturnType<typeof analyzeEngagement>, name: string) => r.factors.find((f) => f.factor === name)!;

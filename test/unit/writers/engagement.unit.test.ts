@@ -5,14 +5,8 @@
  * historical performance is blended 70/30.
  */
 import fc from 'fast-check';
-import {
-  analyzeEngagement,
-  blend,
-  FACTOR_WEIGHTS,
-  FactorName,
-  HISTORY_BLEND,
-  predictions,
-} from '../../../domain/writers/engagement';
+import { analyzeEngagement, blend, predictions } from '../../../domain/writers/engagement';
+import { FACTOR_WEIGHTS, FactorName, HISTORY_BLEND } from '../../../domain/writers/engagement-model';
 
 const FACTORS = Object.keys(FACTOR_WEIGHTS) as FactorName[];
 const scoresArb = fc.record(
