@@ -30,7 +30,7 @@ import { obj } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
-import { batchAcceptedSchema, batchStatusSchema } from './responses';
+import { batchAcceptedSchema, batchStatusSchema } from './batch-responses';
 import { batchBody } from './schemas';
 import { ownTask, pollHeaders } from '../kernel/tasks';
 

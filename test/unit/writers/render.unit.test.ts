@@ -18,7 +18,7 @@ import {
   videoPostRenderJob,
 } from '../../../domain/writers/render';
 import type { CarouselBrief, VideoPostBrief, WriterKind, WriterPlatform } from '../../../domain/writers/types';
-import { CONTENT_SCHEMAS } from '../../../api/writers/responses';
+import { CONTENT_SCHEMAS } from '../../../api/writers/content-schemas';
 
 const available: RenderServices = {
   image: { available: true, provider: 'local', model: 'local-procedural-v1' },
