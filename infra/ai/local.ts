@@ -23,7 +23,7 @@ import type { Coverage } from '../../domain/generation';
 import type { LocalTask } from '../../domain/ai/tasks';
 import { enhanceSectionOffline, optimizeOutlineOffline, reviseSectionOffline } from '../../domain/blog/revise';
 import { writeSocial } from '../../domain/generation/social';
-import { localVideoPlan } from '../../domain/video/plan';
+import { localVideoPlan } from '../../domain/video/local-planner';
 import { analyzeIdeaOffline, enhanceIdeaOffline, searchQueriesOffline } from '../../domain/podcast/analysis';
 import { localScript } from '../../domain/podcast/local-script';
 import type { ChatClient, ChatRequest, ChatResult } from './openai-compatible';

@@ -2,14 +2,13 @@ import {
   allocateDurations,
   buildScenes,
   defaultVisual,
-  localVideoPlan,
   planInput,
-  sceneHeadings,
   scenesFromDraft,
   keepKeyPoints,
   says,
   wholeSentences,
 } from '../../../domain/video/plan';
+import { localVideoPlan, sceneHeadings } from '../../../domain/video/local-planner';
 import { durationProblem, FORMAT_RULES, sceneCount } from '../../../domain/video/formats';
 import { renderJob } from '../../../domain/video/render';
 import { frameSize, RESOLUTIONS } from '../../../domain/media/formats';
