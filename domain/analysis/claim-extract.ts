@@ -14,7 +14,7 @@
  */
 import { buildDocument, bodySentences } from './text';
 import { CITATION_MARKER, Facts, extractFacts, maskCitations } from './claim-facts';
-import { EFFECT_INFLECTED, EFFECT_WORDS, QUALIFIER_WORDS } from './claim-lexicon';
+import { EFFECT_INFLECTED, EFFECT_WORDS, QUALIFIER_WORDS } from './claim-lexicon/claim-cues';
 import { wordKey } from './word-forms';
 import { oppositeKeys } from './claim-relations';
 import { tokenize } from './words';

@@ -2,7 +2,8 @@
  * Precision/recall of claim labels on a labelled set. Shared by the unit
  * test and scripts/bench/claims-eval.ts so both measure the same thing.
  */
-import { ClaimSource, VerificationStatus, checkClaims } from './claims';
+import { checkClaims } from './claims';
+import { ClaimSource, VerificationStatus } from './claim-types';
 
 export interface LabelMetrics {
   label: VerificationStatus;

@@ -23,6 +23,12 @@ export type { FlowInput, BasicFlowResult, AdvancedFlowResult } from './flow';
 export { createBm25Index, search, bm25Terms } from './bm25';
 export type { Bm25Index, Bm25Doc, Bm25Hit, Bm25Options } from './bm25';
 export { checkClaims, extractClaims } from './claims';
-export type { ClaimSource, CheckOptions, ClaimResult, HallucinationCheckResult, VerificationStatus } from './claims';
+export type {
+  ClaimSource,
+  CheckOptions,
+  ClaimResult,
+  HallucinationCheckResult,
+  VerificationStatus,
+} from './claim-types';
 export { refineOutline, rebalanceOutline, largestRemainder, outlineQuality } from './outline';
 export type { RefineInput, RefineResult, RebalanceResult } from './outline';

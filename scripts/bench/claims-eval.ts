@@ -10,7 +10,8 @@
  * figure of record in docs/analysis.md).
  * Then the false-positive probe on the research corpus (below).
  */
-import { ClaimSource, checkStatement } from '../../domain/analysis/claims';
+import { checkStatement } from '../../domain/analysis/claims';
+import { ClaimSource } from '../../domain/analysis/claim-types';
 import { EvalResult, evaluateClaims } from '../../domain/analysis/claims-eval';
 import { splitSentences } from '../../domain/analysis/sentences';
 import { CorpusDocument, loadCorpus } from '../../infra/research/corpus';

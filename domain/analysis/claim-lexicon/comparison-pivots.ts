@@ -1,0 +1,53 @@
+/**
+ * Claim lexicon: COMPARISON_PIVOTS split "A beats B" / "A more than B" into
+ * its two sides, to see when a rewrite swapped them (claim-comparison.ts).
+ * The lexicon as a whole: claim-words.ts.
+ */
+
+/** Words that split a comparison into its two sides ("A beats B", "A earns more than B"). */
+export const COMPARISON_PIVOTS = [
+  'than',
+  'beat',
+  'beats',
+  'outperform',
+  'outperforms',
+  'outperformed',
+  'exceed',
+  'exceeds',
+  'exceeded',
+  'surpass',
+  'surpasses',
+  'surpassed',
+  'versus',
+  'vs',
+  'lose',
+  'loses',
+  'trail',
+  'trails',
+  'trailed',
+  'instead',
+  'overtake',
+  'overtakes',
+  'overtook',
+  'overtaken',
+  'underperform',
+  'underperforms',
+  'underperformed',
+  'superior',
+  'inferior',
+  'outnumber',
+  'outnumbers',
+  'outsell',
+  'outsells',
+  'outsold',
+  'outrank',
+  'outranks',
+  'compared',
+  'relative',
+  'outpace',
+  'outpaces',
+  'outpaced',
+  'lag',
+  'lags',
+  'lagged',
+];
