@@ -12,9 +12,9 @@ import {
   REPEATED_4GRAM_OK,
   TOPICALITY_CAP,
   TOPICALITY_FULL,
-  documentUnits,
   measureCoherence,
 } from './coherence';
+import { documentUnits } from './coherence-units';
 import { round } from './readability';
 import { Assessment, CoherenceDetails, Finding } from './seo-types';
 import { TextDocument } from './text';
