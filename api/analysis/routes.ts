@@ -12,7 +12,8 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
 import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
-import { analysisIdField, assessmentScoreSchema, claimCheckFields, seoResultSchema } from '../blog/analysis';
+import { analysisIdField, assessmentScoreSchema, seoResultSchema } from '../blog/seo-analysis';
+import { claimCheckFields } from '../blog/hallucination-check';
 import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
