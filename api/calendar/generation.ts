@@ -19,7 +19,7 @@ import type { GeneratedPost, SocialPostInput } from '../../domain/generation/cal
 import { currentEvents } from '../../infra/calendar/capacity';
 import { calendarGenerateWorkflow } from '../../workflows';
 import { userIdOf } from '../kernel/handler';
-import type { HandlerCtx } from '../kernel/registry';
+import type { RouteCtx } from '../kernel/registry';
 import { coverageSchema } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import type { CalendarAccess } from './access';
@@ -27,8 +27,7 @@ import { limitOf } from './commands';
 import type { estimatedPerformance } from './model';
 import { arr, bool, estimatedOut, int, num, obj } from './schemas';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Ctx = HandlerCtx<any, any, any>;
+type Ctx = RouteCtx;
 
 /** How the offline writer met the brief (compose.ts `Coverage`): the generated post's, absent for a vendor's. */
 const postCoverage = {
