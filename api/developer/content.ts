@@ -15,7 +15,7 @@ import type { BatchRequest, GenerateRequest } from '../../domain/content/types';
 import { handleCommand } from '../../infra/eventstore/command';
 import { getContent, listContent, listVersions } from '../../projections/content-records';
 import { contentBatchWorkflow, contentGenerateWorkflow } from '../../workflows';
-import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import { requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef, RouteCtx } from '../kernel/registry';
 import { arr, bool, coverageSchema, int, obj, params, str, text, uuid } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
@@ -107,13 +107,7 @@ function needPlatform(b: { type: string; platform?: string }) {
 }
 
 /** Waits (bounded) until the content-records projection has these records, so a GET right after finds them. */
-
-async function settleRecords(ctx: RouteCtx, ids: string[]) {
-  const versions = await ctx.deps.store.streamVersions(ids.map(contentStream));
-  // settle() waits for the last event it is given: one wait per record's stream.
-  for (const [streamId, streamPosition] of versions)
-    await settle(ctx, 'content-records', [{ streamId, streamPosition }]);
-}
+const settleRecords = (ctx: RouteCtx, ids: string[]) => settleStreams(ctx, 'content-records', ids.map(contentStream));
 
 async function ownRecord(ctx: HandlerCtx<unknown, unknown, { content_id: string }>) {
   const r = await getContent(ctx.deps.db, userIdOf(ctx), ctx.params.content_id);

@@ -14,7 +14,6 @@ import { imageAssetStream } from '../../domain/events/image';
 import { handleCommand } from '../../infra/eventstore/command';
 import { decodeImageInput, DecodedImage, ImageStudioSettings } from '../../infra/image';
 import type { ImageExt } from '../../infra/image/storage';
-import type { RecordedAt } from '../../domain/image/jobs';
 import type { RouteCtx } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 
@@ -100,11 +99,6 @@ export async function storeAndRecord(
   );
   await settle(ctx, 'image-assets', r.events);
   return { key: s.key, contentType: s.contentType, bytes: s.bytes };
-}
-
-/** Read-your-writes for every event a workflow recorded (settle: waits, then catches up). */
-export async function settleRecorded(ctx: Ctx, recorded: RecordedAt[]): Promise<void> {
-  await settle(ctx, 'image-assets', recorded);
 }
 
 /** Seconds since `t0` (process.hrtime), 3 decimals: `metadata.processing_time`. */

@@ -19,21 +19,10 @@ import { overlayText } from '../../domain/image/procedural';
 import type { GenerationPlan } from '../../domain/image/jobs';
 import { imageGenerateWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { userIdOf } from '../kernel/handler';
+import { settle, userIdOf } from '../kernel/handler';
 import { bool, obj, str, text } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
-import {
-  base64Of,
-  domainErrors,
-  imageUrl,
-  invalid,
-  jobId,
-  PREFIX,
-  settleRecorded,
-  studioOf,
-  tags,
-  VENDOR_WORK_ERRORS,
-} from './common';
+import { base64Of, domainErrors, imageUrl, invalid, jobId, PREFIX, studioOf, tags, VENDOR_WORK_ERRORS } from './common';
 import { createResponseSchema } from './schemas';
 import type { Knex } from 'knex';
 import { getPersona } from '../../projections/personas';
@@ -190,7 +179,7 @@ export const imageCreateRoutes: RouteDef[] = [
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), plan }],
       });
-      await settleRecorded(ctx, out.recorded);
+      await settle(ctx, 'image-assets', out.recorded);
       const results = await Promise.all(
         out.results.map(async (r) => ({
           image_base64: await base64Of(ctx, r.key),

@@ -21,7 +21,7 @@ import type { ImageOperationParams, JobInputs, ProcessJob } from '../../domain/i
 import { ValidationError } from '../../domain/errors';
 import { imageProcessWorkflow } from '../../workflows';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
-import { userIdOf } from '../kernel/handler';
+import { settle, userIdOf } from '../kernel/handler';
 import { num, obj, str } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import {
@@ -34,7 +34,6 @@ import {
   jobId,
   PREFIX,
   secondsSince,
-  settleRecorded,
   studioOf,
   tags,
   VENDOR_WORK_ERRORS,
@@ -139,7 +138,7 @@ async function runJob(ctx: Ctx, job: ProcessJob) {
     userId: userIdOf(ctx),
     args: [{ userId: userIdOf(ctx), job }],
   });
-  await settleRecorded(ctx, out.recorded);
+  await settle(ctx, 'image-assets', out.recorded);
   return out.image;
 }
 

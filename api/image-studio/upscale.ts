@@ -11,7 +11,7 @@ import { chooseUpscaleProvider, UPSCALE_MODES, UpscaleMode } from '../../domain/
 import { upscaleLocal } from '../../infra/image/raster';
 import { imageProcessWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { userIdOf } from '../kernel/handler';
+import { settle, userIdOf } from '../kernel/handler';
 import { num, obj, str } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import {
@@ -24,7 +24,6 @@ import {
   jobId,
   PREFIX,
   secondsSince,
-  settleRecorded,
   storeAndRecord,
   studioOf,
   tags,
@@ -166,7 +165,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
             },
           ],
         });
-        await settleRecorded(ctx, out.recorded);
+        await settle(ctx, 'image-assets', out.recorded);
         result = out.image;
       }
       return {

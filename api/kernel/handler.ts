@@ -45,6 +45,16 @@ export async function settle(
   }
 }
 
+/**
+ * Read-your-writes of writes made elsewhere (a task's workflow, an earlier request): settles `projection` at the
+ * current version of each of `streamIds` (streams without events are skipped).
+ */
+export async function settleStreams(ctx: AnyCtx, projection: string, streamIds: readonly string[]): Promise<void> {
+  const versions = await ctx.deps.store.streamVersions([...new Set(streamIds)]);
+  const events = [...versions].map(([streamId, streamPosition]) => ({ streamId, streamPosition }));
+  if (events.length) await settle(ctx, projection, events);
+}
+
 async function projectionHasWrite(
   ctx: AnyCtx,
   projection: string,

@@ -173,6 +173,32 @@ export async function awaitWorkflowResult<W extends Workflow>(
   }
 }
 
+/**
+ * Waits up to `ms` for the workflow `workflowId` to close, however it closes (completed, failed, cancelled): true
+ * when it closed in time. For routes that answer the task record rather than the result (a failure is a record
+ * with status failed there, not an error answer).
+ */
+export async function awaitWorkflowEnd(
+  deps: Pick<AppDeps, 'workflows'>,
+  workflowId: string,
+  ms: number,
+): Promise<boolean> {
+  if (ms <= 0) return false;
+  const { client } = await clientOf(deps);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  try {
+    await client.withAbortSignal(abort.signal, () => client.workflow.getHandle(workflowId).result());
+    return true;
+  } catch (e) {
+    if (abort.signal.aborted) return false;
+    if (e instanceof WorkflowFailedError) return true;
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Asks a workflow to cancel; a workflow that no longer exists is not an error. */
 export async function cancelWorkflow(deps: Pick<AppDeps, 'workflows'>, workflowId: string): Promise<void> {
   const { client } = await clientOf(deps);

@@ -15,7 +15,7 @@ import { getLead } from '../../projections/outreach';
 import { getAttempt, listAttempts, listFollowUps } from '../../projections/outreach-activity-queries';
 import { outreachSendWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { settle, userIdOf } from '../kernel/handler';
+import { settle, settleStreams, userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
 import type { AppDeps, RouteCtx } from '../kernel/types';
 import { arr, obj, str, text, uuid } from '../kernel/schema';
@@ -42,8 +42,7 @@ export function outreachOf(deps: AppDeps, need: 'sending' | 'replies' | 'policy'
 /** Waits until the activity projection has the attempt, and the campaign projection the lead's status move. */
 async function settleSend(ctx: Ctx, attemptId: string, campaignId: string) {
   await settle(ctx, 'outreach-activity', [{ streamId: attemptStream(attemptId), streamPosition: 0 }]);
-  const v = (await ctx.deps.store.streamVersions([campaignStream(campaignId)])).get(campaignStream(campaignId));
-  if (v !== undefined) await settle(ctx, 'outreach', [{ streamId: campaignStream(campaignId), streamPosition: v }]);
+  await settleStreams(ctx, 'outreach', [campaignStream(campaignId)]);
 }
 
 interface SendBody {

@@ -10,7 +10,7 @@ import { ownProject, podcastDecider, PodcastCommand } from '../../domain/podcast
 import type { PodcastProject } from '../../domain/podcast/types';
 import { handleCommand } from '../../infra/eventstore/command';
 import type { MediaStorage } from '../../infra/storage/port';
-import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import { requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
 import { presentResultsOf } from '../kernel/tasks';
 import type { RouteCtx } from '../kernel/registry';
 
@@ -39,11 +39,7 @@ export async function currentProject(ctx: Ctx, projectId: string): Promise<Podca
 
 /** Waits until the projection has what a finished task recorded on the project (read-your-writes after a task). */
 export async function settleProject(ctx: Ctx, projectId: string | undefined) {
-  if (!projectId) return;
-  const versions = await ctx.deps.store.streamVersions([podcastStream(projectId)]);
-  const v = versions.get(podcastStream(projectId));
-  if (v !== undefined && v >= 0)
-    await settle(ctx, 'podcast', [{ streamId: podcastStream(projectId), streamPosition: v }]);
+  if (projectId) await settleStreams(ctx, 'podcast', [podcastStream(projectId)]);
 }
 
 export function mediaStorage(ctx: Ctx): MediaStorage {

@@ -14,14 +14,14 @@ import type { PodcastProject } from '../../domain/podcast/types';
 import { getImageAsset } from '../../projections/image-assets';
 import { listPodcastFiles } from '../../projections/podcast';
 import { imageGenerateWorkflow, podcastCombineVideosWorkflow, podcastSceneVideoWorkflow } from '../../workflows';
-import { userIdOf } from '../kernel/handler';
+import { settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { arr, obj } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
 import { executeWorkflow } from '../kernel/workflows';
 import { planGeneration } from '../image-studio/create';
-import { domainErrors, jobId, settleRecorded, studioOf } from '../image-studio/common';
+import { domainErrors, jobId, studioOf } from '../image-studio/common';
 import { imageFileRoutes } from '../image-studio/files';
 import { fileRoute } from './audio';
 import {
@@ -81,7 +81,7 @@ export async function generatePicture(
     userId: userIdOf(ctx),
     args: [{ userId: userIdOf(ctx), plan }],
   });
-  await settleRecorded(ctx, out.recorded);
+  await settle(ctx, 'image-assets', out.recorded);
   const img = out.results[0];
   return {
     image_key: img.key,

@@ -7,15 +7,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
+import { taskStream } from '../../domain/events/tasks';
 import { sitebuilderStream } from '../../domain/events/sitebuilder';
 import type { PublishRequest } from '../../domain/sitebuilder/types';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhooks/ssrf';
 import { getConnection } from '../../projections/sitebuilder-connections';
 import type { TaskRecord } from '../../projections/task-status';
 import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from '../../workflows';
-import { callerOf, clock, requestMeta, settle, userIdOf } from '../kernel/handler';
+import { callerOf, clock, requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { executeWorkflow, startWorkflow } from '../kernel/workflows';
+import { awaitWorkflowEnd, executeWorkflow, startWorkflow } from '../kernel/workflows';
 import { ownTask, pollHeaders, presentTask } from '../kernel/tasks';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
@@ -35,14 +36,6 @@ import {
 const TAGS = ['site publishing'];
 const TASK_TYPE = defineTaskType({ type: 'sitebuilder_publish', result: publishResultSchema }).type;
 const TERMINAL = ['completed', 'failed', 'cancelled'];
-
-/** Waits (bounded) until the connection projection has the stream's latest event. */
-async function settleConnection(ctx: HandlerCtx<unknown, unknown, unknown>, userId: string): Promise<void> {
-  const stream = sitebuilderStream(userId);
-  const version = (await ctx.deps.store.streamVersions([stream])).get(stream);
-  if (version !== undefined)
-    await settle(ctx, 'sitebuilder-connections', [{ streamId: stream, streamPosition: version }]);
-}
 
 /** A publish task as its routes answer it (the route names the kind: no `task_type`). */
 const present = (t: TaskRecord) => presentTask(t, ['task_type']);
@@ -118,7 +111,7 @@ export const sitebuilderRoutes: RouteDef[] = [
         args: [{ userId, authorizationId, code: ctx.body.code }],
         timeout: '3m',
       });
-      await settleConnection(ctx, userId);
+      await settleStreams(ctx, 'sitebuilder-connections', [sitebuilderStream(userId)]);
       return { data: { connected: true, status: 'connected', ...c } };
     },
   }),
@@ -155,7 +148,7 @@ export const sitebuilderRoutes: RouteDef[] = [
         timeout: '2m',
       });
       if (!r.connection_id) throw new NotFoundError('No site is connected');
-      await settleConnection(ctx, userId);
+      await settleStreams(ctx, 'sitebuilder-connections', [sitebuilderStream(userId)]);
       const status = await getConnection(ctx.deps.db, userId, clock(ctx.deps));
       return {
         data: {
@@ -205,12 +198,10 @@ export const sitebuilderRoutes: RouteDef[] = [
         args: [{ taskId, userId, request: ctx.body }],
         task: { userId, plan: callerOf(ctx).plan, taskType: TASK_TYPE },
       });
-      let t = await ownPublishTask(ctx, taskId);
-      const deadline = Date.now() + (ctx.query.wait_seconds ?? 0) * 1000;
-      while (!TERMINAL.includes(t.status) && Date.now() < deadline) {
-        await new Promise((r) => setTimeout(r, 200));
-        t = await ownPublishTask(ctx, taskId);
-      }
+      // With wait_seconds: the task's end (a failure too: it is answered as the record says it), then its record.
+      if (await awaitWorkflowEnd(ctx.deps, taskId, (ctx.query.wait_seconds ?? 0) * 1000))
+        await settleStreams(ctx, 'task-status', [taskStream(taskId)]);
+      const t = await ownPublishTask(ctx, taskId);
       return {
         status: TERMINAL.includes(t.status) ? 200 : 202,
         data: present(t),

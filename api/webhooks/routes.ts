@@ -9,7 +9,6 @@
  */
 import { NotFoundError } from '../../domain/errors';
 import { subscribableNames } from '../../domain/webhooks/catalogue';
-import type { RecordedEvent } from '../../infra/eventstore';
 import { EndpointRecord, getEndpoint, listDeliveries, listEndpoints } from '../../projections/webhook-deliveries';
 import type { AppDeps } from '../kernel/types';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
@@ -91,8 +90,6 @@ const requestedSchema = {
 export const webhookCommandDeps = (deps: AppDeps): WebhookCommandDeps => ({ store: deps.store, ...deps.webhooks });
 const me = userIdOf;
 const meta = requestMeta;
-const settleDeliveries = (ctx: HandlerCtx<unknown, unknown, unknown>, events: RecordedEvent[]) =>
-  settle(ctx, 'webhook-deliveries', events);
 
 const view = (e: EndpointRecord) => ({
   id: e.endpoint_id,
@@ -148,7 +145,7 @@ export const webhookRoutes: RouteDef[] = [
     },
     handler: async (ctx) => {
       const r = await registerWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.body, meta(ctx));
-      await settleDeliveries(ctx, r.events);
+      await settle(ctx, 'webhook-deliveries', r.events);
       const e = await getEndpoint(ctx.deps.db, me(ctx), r.value.endpoint_id);
       const at = r.events[0].recordedAt;
       return {
@@ -214,7 +211,7 @@ export const webhookRoutes: RouteDef[] = [
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
       const r = await updateWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.params.id, ctx.body, meta(ctx));
-      await settleDeliveries(ctx, r.events);
+      await settle(ctx, 'webhook-deliveries', r.events);
       return { data: view(await own(ctx, ctx.params.id)) };
     },
   }),
@@ -240,7 +237,7 @@ export const webhookRoutes: RouteDef[] = [
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
       const r = await deleteWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.params.id, meta(ctx));
-      await settleDeliveries(ctx, r.events);
+      await settle(ctx, 'webhook-deliveries', r.events);
       return { data: { id: ctx.params.id, deleted: true } };
     },
   }),
@@ -257,7 +254,7 @@ export const webhookRoutes: RouteDef[] = [
     handler: async (ctx) => {
       await own(ctx, ctx.params.id);
       const r = await testWebhook(webhookCommandDeps(ctx.deps), me(ctx), ctx.params.id, meta(ctx));
-      await settleDeliveries(ctx, r.events);
+      await settle(ctx, 'webhook-deliveries', r.events);
       return { status: 202, data: r.value };
     },
   }),
@@ -310,7 +307,7 @@ export const webhookRoutes: RouteDef[] = [
         ctx.params.delivery_id,
         meta(ctx),
       );
-      await settleDeliveries(ctx, r.events);
+      await settle(ctx, 'webhook-deliveries', r.events);
       return { status: 202, data: r.value };
     },
   }),

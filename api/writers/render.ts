@@ -10,7 +10,7 @@ import { videoRenderStream } from '../../domain/events/video';
 import { chooseGenerationProvider, chooseModel } from '../../domain/image/providers';
 import type { RenderServices } from '../../domain/writers/render';
 import type { RenderingStatus } from '../../domain/writers/finish';
-import { settle, userIdOf } from '../kernel/handler';
+import { settleStreams, userIdOf } from '../kernel/handler';
 import type { AppDeps, RouteCtx } from '../kernel/types';
 
 type AnyCtx = RouteCtx;
@@ -68,11 +68,5 @@ export async function settleRendered(ctx: AnyCtx, result: unknown): Promise<void
         if (key) images.push(imageAssetStream(userId, key));
       }
   }
-  const at = async (projection: string, streams: string[]) => {
-    if (!streams.length) return;
-    const versions = await ctx.deps.store.streamVersions(streams);
-    const events = [...versions].map(([streamId, streamPosition]) => ({ streamId, streamPosition }));
-    if (events.length) await settle(ctx, projection, events);
-  };
-  await Promise.all([at('image-assets', images), at('video', renders)]);
+  await Promise.all([settleStreams(ctx, 'image-assets', images), settleStreams(ctx, 'video', renders)]);
 }
