@@ -20,6 +20,7 @@
  *
  * Pure: no I/O.
  */
+import type { TaskType } from './task-types';
 import { RateLimitError } from './errors';
 import { HeavyTaskClass, PLANS, PlanName } from './plans';
 import { WRITER_KINDS, WriterPlatform } from './writers/types';
@@ -33,7 +34,7 @@ const WRITER_PLATFORMS = Object.keys(WRITER_KINDS) as WriterPlatform[];
  * The heavy task types by class. A type not listed is light. Classes are by type, not by request: a type whose
  * requests are sometimes short (a social post through `content_generation`) counts as its longest kind would.
  */
-export const HEAVY_TASK_TYPES: Record<HeavyTaskClass, readonly string[]> = {
+export const HEAVY_TASK_TYPES: Record<HeavyTaskClass, readonly TaskType[]> = {
   render: [
     'video_render',
     'podcast_audio', // speech of a scene, every sentence measured with ffprobe

@@ -22,6 +22,7 @@ import type {
   TextJob,
   UploadJob,
 } from '../domain/podcast/jobs';
+import { TEXT_TASK_TYPE } from '../domain/podcast/jobs';
 import { NON_RETRYABLE_CODES } from '../domain/failures';
 import { PAID_CALL_RETRY } from './retry';
 import { runTask, TaskInput } from './task-runner';
@@ -47,14 +48,8 @@ const media = proxyActivities<PodcastMediaActivities>({
   },
 });
 
-const TEXT_TASK: Record<TextJob['kind'], string> = {
-  enhance: 'podcast_idea',
-  analyze: 'podcast_analysis',
-  queries: 'podcast_queries',
-};
-
 export async function podcastTextWorkflow(input: TaskInput<TextJob>) {
-  return runTask(TEXT_TASK[input.request.kind], input, () =>
+  return runTask(TEXT_TASK_TYPE[input.request.kind], input, () =>
     paid.podcastText({ taskId: input.taskId, userId: input.userId, job: input.request }),
   );
 }

@@ -3,6 +3,7 @@
  * exposes progress as a query, turns the outcome into exactly one terminal
  * event (completed, failed or cancelled) and runs cleanup non-cancellably.
  */
+import type { TaskType } from '../domain/task-types';
 import {
   ApplicationFailure,
   CancellationScope,
@@ -47,7 +48,7 @@ export function failureCodeOf(err: unknown): { code: FailureCode; message: strin
  * TaskCompleted, TaskFailed (with a code of the failure table) or TaskCancelled.
  */
 export async function runTask<R, O extends Record<string, unknown>>(
-  taskType: string,
+  taskType: TaskType,
   input: TaskInput<R>,
   body: (progress: (message: string) => Promise<void>) => Promise<O>,
 ): Promise<O> {

@@ -5,6 +5,7 @@
  * they keep answering across API and worker restarts. Bodies are bare (the
  * spec lists their fields); errors use the general envelope.
  */
+import type { TaskType } from '../../domain/task-types';
 import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
@@ -43,7 +44,7 @@ interface TaskKind<R, B = R> {
   /** URL segment: /api/blog/<segment>/start */
   segment: string;
   workflow: (input: TaskInput<R>) => Promise<Record<string, unknown>>;
-  taskType: string;
+  taskType: TaskType;
   /** The spec's result of the task (`success: true` and the workflow's result). */
   result: JsonSchema;
   /** Prefix of task ids (= workflow ids): blog-research-<uuid>. */

@@ -21,7 +21,7 @@ import {
   profnetPostWorkflow,
 } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { runTask, taskResponses } from '../kernel/tasks';
+import { defineTask, runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
 import {
   blogWriterBody,
@@ -47,36 +47,36 @@ const RULE =
   'Answers 200 with the result when the work finishes within the wait bound (API_TASK_WAIT_MS; `Prefer: wait=<s>` or `respond-async` lower it), else 202 with a task to poll at status_url. A plan limit answers 429 UsageLimitExceededException.';
 
 /** The tasks of these routes (task catalogue: api/kernel/task-catalogue.ts). */
-const BLOG_WRITER = {
+const BLOG_WRITER = defineTask({
   workflow: blogWriterWorkflow,
   taskType: 'blog_writer',
   idPrefix: 'blog-writer',
   result: generatedSchema,
-};
-const BLOG_WRITER_RESEARCH = {
+});
+const BLOG_WRITER_RESEARCH = defineTask({
   workflow: blogWriterResearchWorkflow,
   taskType: 'blog_writer_research',
   idPrefix: 'blog-writer-research',
   result: researchResultSchema,
-};
-const PROFNET_WRITER = {
+});
+const PROFNET_WRITER = defineTask({
   workflow: profnetPostWorkflow,
   taskType: 'profnet_writer',
   idPrefix: 'profnet-writer',
   result: profnetResultSchema,
-};
-const CONTENT_STRATEGY = {
+});
+const CONTENT_STRATEGY = defineTask({
   workflow: contentStrategyWorkflow,
   taskType: 'content_strategy',
   idPrefix: 'content-strategy',
   result: strategyResultSchema,
-};
-const CONTENT_PERSONAS = {
+});
+const CONTENT_PERSONAS = defineTask({
   workflow: contentPersonasWorkflow,
   taskType: 'content_personas',
   idPrefix: 'content-personas',
   result: personasResultSchema,
-};
+});
 
 export const contentRoutes: RouteDef[] = [
   defineRoute<BlogWriterRequest>({

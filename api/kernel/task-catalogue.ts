@@ -5,12 +5,13 @@
  * (`<Type>Result`, `<Type>Task`) and answers the status routes with them, so a generated client reads a completed
  * task's result as a typed object; `startWorkflow` refuses a task type that is not declared here.
  */
+import type { TaskType } from '../../domain/task-types';
 import type { JsonSchema } from './envelopes/common';
 import { named } from './schema';
 
 export interface TaskTypeDef {
   /** Task type (task-status projection, search attribute, webhook catalogue). */
-  type: string;
+  type: TaskType;
   /** The completed task's result, as status routes and the 200 answer show it. */
   result: JsonSchema;
 }

@@ -18,6 +18,7 @@
  * worker restarts. A plan limit already used up refuses the request before
  * any workflow starts.
  */
+import type { TaskType } from '../../domain/task-types';
 import { randomUUID } from 'node:crypto';
 import type { Workflow, WorkflowResultType } from '@temporalio/common';
 import { ConflictError, NotFoundError, UsageLimitExceededError } from '../../domain/errors';
@@ -104,7 +105,7 @@ export const statusPathOf = (ctx: AnyCtx, taskId: string) =>
  */
 export type ResultPresenter = (ctx: AnyCtx, result: Record<string, unknown>) => Record<string, unknown>;
 const PRESENTERS = new Map<string, ResultPresenter>();
-export function presentResultsOf(taskType: string, present: ResultPresenter): void {
+export function presentResultsOf(taskType: TaskType, present: ResultPresenter): void {
   PRESENTERS.set(taskType, present);
 }
 const presented = (ctx: AnyCtx | undefined, taskType: string, result: Record<string, unknown>) => {
@@ -115,7 +116,7 @@ const presented = (ctx: AnyCtx | undefined, taskType: string, result: Record<str
 export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   workflow: (input: TaskInput<R>) => Promise<O>;
   /** Task type (task-status projection, search attribute, webhook catalogue). */
-  taskType: string;
+  taskType: TaskType;
   /** The result's schema (the task catalogue: api/kernel/task-catalogue.ts); given to taskResponses. */
   result?: JsonSchema;
   /** Task id prefix: `<prefix>-<uuid>`. */
@@ -123,6 +124,11 @@ export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   /** Work to do after the result arrived and before answering (read-your-writes of what the task wrote). */
   after?(ctx: AnyCtx, result: O): Promise<void>;
 }
+
+/** A generating route's task, declared once (type, id prefix, workflow, result) and checked against its workflow. */
+export const defineTask = <R, O extends Record<string, unknown>>(
+  spec: TaskRouteSpec<R, O> & { result: JsonSchema },
+): TaskRouteSpec<R, O> & { result: JsonSchema } => spec;
 
 /**
  * Starts `spec.workflow` on `request` and answers by the rule above. The
@@ -178,7 +184,7 @@ export function awaitResult<W extends Workflow>(
  */
 export function taskResponses(
   description: string,
-  spec: { taskType: string; result: JsonSchema },
+  spec: { taskType: TaskType; result: JsonSchema },
 ): Record<number, RouteResponse> {
   const { result: data } = defineTaskType({ type: spec.taskType, result: spec.result });
   const withTask = {

@@ -13,6 +13,7 @@
  * queue and only within its owner's plan bound of concurrent tasks of that
  * class (./fair-use.ts): every task start goes through `startWorkflow`.
  */
+import type { TaskType } from '../../domain/task-types';
 import {
   ApplicationFailure,
   Client,
@@ -62,7 +63,7 @@ export interface StartOptions<W extends Workflow> {
    * Owner and kind of a task, as search attributes (operators filter by them in the Temporal UI); the owner's plan
    * bounds how many heavy tasks of the kind's class may run at once.
    */
-  task?: { userId: string; plan: PlanName; taskType: string };
+  task?: { userId: string; plan: PlanName; taskType: TaskType };
 }
 
 /**

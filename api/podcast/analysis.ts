@@ -5,7 +5,7 @@
  * project when one is named. A script always belongs to a project (created
  * when the request names none), so that audio can require its approval.
  */
-import type { TextJob } from '../../domain/podcast/jobs';
+import { TEXT_TASK_TYPE, type TextJob } from '../../domain/podcast/jobs';
 import { speakersOf, type ScriptRequest } from '../../domain/podcast/types';
 import { titleOf } from '../../domain/podcast/script';
 import { podcastResearchWorkflow, podcastScriptWorkflow, podcastTextWorkflow } from '../../workflows';
@@ -55,7 +55,7 @@ const withWriter = (s: JsonSchema): JsonSchema => ({
 });
 
 function textRoute(kind: TextJob['kind'], path: string, summary: string, description: string, body = ideaBody) {
-  const taskType = `podcast_${kind === 'enhance' ? 'idea' : kind === 'analyze' ? 'analysis' : 'queries'}`;
+  const taskType = TEXT_TASK_TYPE[kind];
   return defineRoute<IdeaBody>({
     method: 'post',
     path: `${PREFIX}${path}`,

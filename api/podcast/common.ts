@@ -4,6 +4,7 @@
  * project's strongly consistent state (folded from its stream, for checks
  * such as "the script is approved"), file URLs, and the media guard.
  */
+import type { TaskType } from '../../domain/task-types';
 import { NotFoundError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
 import { podcastStream } from '../../domain/events/podcast';
 import { ownProject, podcastDecider, PodcastCommand } from '../../domain/podcast/decide';
@@ -69,7 +70,7 @@ export const urlOf = (ctx: Ctx, route: string, filename: string) =>
  * A file task's result with the URL of its file (and of each of its `files`) on `route`: registered for the task
  * type, so the route's 200 answer and the task record read later (GET /api/tasks/{task_id}) show the same URLs.
  */
-export function fileResults(taskType: string, route: string): string {
+export function fileResults(taskType: TaskType, route: string): TaskType {
   presentResultsOf(taskType, (anyCtx, r) => {
     const ctx = anyCtx as Ctx;
     return {

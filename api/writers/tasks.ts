@@ -8,6 +8,7 @@
  * MAX_WAIT_SECONDS, beyond the default); the applied preference is echoed in
  * `Preference-Applied`.
  */
+import type { TaskType } from '../../domain/task-types';
 import type { Workflow } from '@temporalio/common';
 import { callerOf, userIdOf } from '../kernel/handler';
 import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
@@ -31,7 +32,7 @@ export const preferredWait = (prefer: string | undefined, configuredMs = DEFAULT
 export interface TaskRun<W extends Workflow> {
   workflow: W;
   taskId: string;
-  taskType: string;
+  taskType: TaskType;
   args: Parameters<W>;
   /** Path of the task's status route (202 answers point at it). */
   statusPath: string;

@@ -3,6 +3,7 @@
  * storage keys, never bytes). The API builds jobs from requests and the
  * project's state; activities record results on the project's stream.
  */
+import type { TaskType } from '../task-types';
 import type { Cue, SubtitleMode } from '../media/subtitles';
 import type { SpeechProviderChoice, VoiceSettings } from '../media/voices';
 import type { IdeaInput } from './analysis';
@@ -16,6 +17,13 @@ export interface TextJob {
   input: IdeaInput & { count?: number; previous?: string[] };
   provider?: 'auto' | 'local' | 'vendor_a' | 'vendor_b';
 }
+
+/** The task type each text job runs as (the route declares it, the workflow runs under it). */
+export const TEXT_TASK_TYPE: Record<TextJob['kind'], TaskType> = {
+  enhance: 'podcast_idea',
+  analyze: 'podcast_analysis',
+  queries: 'podcast_queries',
+};
 
 export interface ResearchJob {
   project_id?: string;

@@ -3,6 +3,7 @@
  * plan's scenes the workflow renders (later scene edits do not change a
  * running render), and what the workflow hands back.
  */
+import type { TaskType } from '../task-types';
 import { AspectRatio, DEFAULT_FPS, frameSize, Resolution } from '../media/formats';
 import type { Cue, SubtitleMode } from '../media/subtitles';
 import type { SpeechProvider, SpeechProviderChoice, VoiceSettings } from '../media/voices';
@@ -10,7 +11,7 @@ import type { VideoFormat } from './formats';
 import type { RenderedAs, SceneStill, SceneVisual, VideoPlan, VideoScene } from './types';
 
 /** The task type of a video render (the route's task and a writer's child render alike). */
-export const VIDEO_RENDER_TASK_TYPE = 'video_render';
+export const VIDEO_RENDER_TASK_TYPE: TaskType = 'video_render';
 
 export interface RenderRequest {
   plan_id: string;

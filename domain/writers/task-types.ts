@@ -4,10 +4,11 @@
  * generation task is a content task: its TaskCompleted produces the
  * `content.generated` webhook (domain/webhooks/catalogue.ts reads this set).
  */
+import type { WriterTaskType } from '../task-types';
 import { WRITER_KINDS, WriterKind, WriterPlatform } from './types';
 
-export const writerTaskType = (platform: WriterPlatform, kind: WriterKind) => `${platform}_${kind}`;
-export const writerBatchTaskType = (platform: WriterPlatform) => `${platform}_batch`;
+export const writerTaskType = (platform: WriterPlatform, kind: WriterKind): WriterTaskType => `${platform}_${kind}`;
+export const writerBatchTaskType = (platform: WriterPlatform): WriterTaskType => `${platform}_batch`;
 
 export const WRITER_CONTENT_TASK_TYPES: ReadonlySet<string> = new Set(
   (Object.keys(WRITER_KINDS) as WriterPlatform[]).flatMap((p) => WRITER_KINDS[p].map((k) => writerTaskType(p, k))),
