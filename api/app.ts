@@ -50,7 +50,8 @@ export interface App extends Express {
 export function createApp(appDeps: AppDeps): App {
   // One rate limiter per app (its leases of shared quota serve every route).
   const deps: AppDeps = { ...appDeps, rateLimiter: appDeps.rateLimiter ?? new PostgresRateLimiter(appDeps.db) };
-  const app = express() as unknown as App;
+  const routes: RouteDef[] = [];
+  const app: App = Object.assign(express(), { routes });
   app.disable('x-powered-by');
   // Bodies carry a request id and a timestamp, so Express's own ETag (a hash of every body) could never match;
   // routes whose data can repeat set a validator themselves (RouteDef.etag).
@@ -71,9 +72,7 @@ export function createApp(appDeps: AppDeps): App {
     logRequest(req, res, next);
   });
 
-  const routes: RouteDef[] = [];
   routes.push(...PLATFORM_ROUTES, ...docsRoutes(() => routes), ...(deps.extraRoutes ?? []));
-  app.routes = routes;
   mountRoutes(app, routes, deps);
   app.use('/docs/assets', express.static(SWAGGER_UI_DIR, { index: false, fallthrough: true }));
 

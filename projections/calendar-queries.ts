@@ -4,6 +4,7 @@
  * stream); these only read rows.
  */
 import type { Knex } from 'knex';
+import type { PerformanceMetrics, Permissions, ShareRole } from '../domain/events/calendar';
 import { CAL, CAMP, EV, MEM } from './calendars';
 
 const iso = (d: Date | string | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
@@ -39,12 +40,25 @@ export async function getCalendarRow(db: Knex, calendarId: string): Promise<Cale
   return r ? toCalendar(r) : undefined;
 }
 
+/**
+ * The user's access to a listed calendar: as its owner (no share flags, unless a share row exists too), or through a
+ * share (its role and flags).
+ */
+export type ListedAccess =
+  { role: 'owner'; permissions: Permissions | null } | { role: ShareRole; permissions: Permissions };
+
+// A share's row has its flags (NOT NULL); the owner's role comes from the query, not from a share row.
+const accessOf = (r: Record<string, unknown>): ListedAccess =>
+  r.role === 'owner'
+    ? { role: 'owner', permissions: (r.permissions as Permissions | null) ?? null }
+    : { role: r.role as ShareRole, permissions: r.permissions as Permissions };
+
 /** Calendars the user owns or is a member of, newest first, with the total before paging. */
 export async function listCalendarsFor(
   db: Knex,
   userId: string,
   f: { team_id?: string; status?: string; limit: number; offset: number },
-): Promise<{ total: number; rows: (CalendarRow & { role: string; permissions: Record<string, boolean> | null })[] }> {
+): Promise<{ total: number; rows: (CalendarRow & ListedAccess)[] }> {
   const q = db(`${CAL} as c`)
     .leftJoin(`${MEM} as m`, function () {
       this.on('m.calendar_id', 'c.calendar_id').andOn('m.user_id', db.raw('?', [userId]));
@@ -61,14 +75,14 @@ export async function listCalendarsFor(
     .offset(f.offset);
   return {
     total: Number(n),
-    rows: rows.map((r) => ({ ...toCalendar(r), role: r.role as string, permissions: r.permissions ?? null })),
+    rows: rows.map((r) => ({ ...toCalendar(r), ...accessOf(r) })),
   };
 }
 
 export async function listMembers(
   db: Knex,
   calendarId: string,
-): Promise<{ user_id: string; role: string; permissions: Record<string, boolean>; created_at: string }[]> {
+): Promise<{ user_id: string; role: string; permissions: Permissions; created_at: string }[]> {
   const rows = await db(MEM).where({ calendar_id: calendarId }).orderBy('created_at');
   return rows.map((r) => ({
     user_id: r.user_id,
@@ -89,13 +103,12 @@ export async function eventCounts(
   const ids = [...windows.keys()];
   const out = new Map(ids.map((id) => [id, { events_count: 0, upcoming_events: 0 }]));
   if (!ids.length) return out;
-  const totals = await db(EV)
+  const totals = await db<{ calendar_id: string }>(EV)
     .whereIn('calendar_id', ids)
     .groupBy('calendar_id')
     .select('calendar_id')
     .count({ n: '*' });
-  for (const t of totals as unknown as { calendar_id: string; n: string }[])
-    out.get(t.calendar_id)!.events_count = Number(t.n);
+  for (const t of totals) out.get(t.calendar_id)!.events_count = Number(t.n);
   const from = [...windows.values()].reduce((a, w) => (w.from < a ? w.from : a), '9999');
   const to = [...windows.values()].reduce((a, w) => (w.to > a ? w.to : a), '0000');
   const soon = await db(EV)
@@ -130,7 +143,8 @@ export interface EventRow {
   published_at: string | null;
   publication: Record<string, unknown> | null;
   failure: Record<string, unknown> | null;
-  performance: Record<string, number | string> | null;
+  /** The latest figures recorded (CalendarEventPerformanceRecorded's metrics) and when they were measured. */
+  performance: (PerformanceMetrics & { measured_at: string }) | null;
   performance_initial: { impressions: number; engagements: number } | null;
   audience: Record<string, unknown> | null;
   audience_segment: string | null;
@@ -157,7 +171,7 @@ const toEvent = (r: Record<string, unknown>): EventRow => ({
   published_at: iso(r.published_at as Date | null),
   publication: (r.publication as Record<string, unknown> | null) ?? null,
   failure: (r.failure as Record<string, unknown> | null) ?? null,
-  performance: (r.performance as Record<string, number | string> | null) ?? null,
+  performance: (r.performance as EventRow['performance']) ?? null,
   performance_initial: (r.performance_initial as EventRow['performance_initial']) ?? null,
   audience: (r.audience as Record<string, unknown> | null) ?? null,
   audience_segment: (r.audience_segment as string | null) ?? null,

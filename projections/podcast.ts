@@ -139,7 +139,7 @@ export const podcastProjection = defineProjection({
         table: PROJECTS,
         key: { project_id: e.data.project_id },
         set: {
-          script: e.data.script as unknown as object,
+          script: e.data.script,
           script_version: e.data.version,
           script_approved_at: null,
           updated_at: e.recordedAt,

@@ -10,7 +10,7 @@ import { isCancellation, proxyActivities } from '@temporalio/workflow';
 import type { ContentActivities } from '../activities/content';
 import { PLATFORMS, Platform } from '../domain/content/platforms';
 import { LENGTH_WORDS, DEFAULT_WORDS, searchedAs } from '../domain/content/types';
-import type { BatchRequest, GenerateRequest } from '../domain/content/types';
+import type { BatchRequest, GenerateRequest, Provenance } from '../domain/content/types';
 import { PAID_CALL_RETRY, READ_RETRY } from './retry';
 import { failureCodeOf, runTask, TaskInput } from './task-runner';
 
@@ -45,7 +45,7 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
   let content: string;
   let title: string | null = null;
   let extra: Result = {};
-  let provenance: Result;
+  let provenance: Provenance;
   const keywords = job.seo_optimized ? [focusKeyword(job.topic)] : [];
   if (job.type === 'blog_post') {
     const words = LENGTH_WORDS[job.length] ?? DEFAULT_WORDS;
@@ -69,7 +69,7 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
     });
     content = out.output as string;
     title = /^#\s+(.+)$/m.exec(content)?.[1]?.trim() ?? null;
-    provenance = out.provenance as unknown as Result;
+    provenance = out.provenance;
     extra = {
       target_word_count: words,
       sources: out.citations.map((s) => ({ index: s.index, title: s.title, url: s.url })),
@@ -95,7 +95,7 @@ async function generateOne(userId: string, taskId: string, job: GenerateJob): Pr
     });
     const post = out.output as Result;
     content = String(post.content);
-    provenance = out.provenance as unknown as Result;
+    provenance = out.provenance;
     extra = {
       platform,
       hashtags: post.hashtags ?? [],

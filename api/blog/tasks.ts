@@ -52,11 +52,14 @@ interface TaskKind<R, B = R> {
   body: JsonSchema;
   /** More about the start route's body, for the OpenAPI document. */
   about?: string;
-  /** The body as the workflow reads it, when the wire shape differs (throws ValidationError). */
-  prepare?(body: B): R;
+  /** The body as the workflow reads it (`asIs` when the wire shape is the request's; throws ValidationError). */
+  prepare(body: B): R;
   /** Rules the schema cannot say. */
   check?(request: R): void;
 }
+
+/** `prepare` of a task whose body is the workflow's request as it is. */
+const asIs = <R>(body: R): R => body;
 
 /**
  * Starts the task's workflow (workflow id = task id). The workflow writes every
@@ -65,7 +68,7 @@ interface TaskKind<R, B = R> {
  */
 async function startTask<R, B>(kind: TaskKind<R, B>, ctx: HandlerCtx<B>) {
   const caller = callerOf(ctx);
-  const request = kind.prepare ? kind.prepare(ctx.body) : (ctx.body as unknown as R);
+  const request = kind.prepare(ctx.body);
   kind.check?.(request);
   await precheckQuota(ctx.deps, caller.userId, caller.plan);
   const taskId = `${kind.idPrefix}-${randomUUID()}`;
@@ -144,6 +147,7 @@ export const blogTaskRoutes: RouteDef[] = [
     result: researchResultSchema,
     idPrefix: 'blog-research',
     body: researchStartBody,
+    prepare: asIs,
     check(body) {
       if (!body.topic?.trim() && !(body.keywords ?? []).length)
         throw new ValidationError([
@@ -158,6 +162,7 @@ export const blogTaskRoutes: RouteDef[] = [
     result: outlineResultSchema,
     idPrefix: 'blog-outline',
     body: outlineStartBody,
+    prepare: asIs,
   }),
   ...taskRoutes<MediumRequest, MediumRequestWire>({
     segment: 'generate/medium',

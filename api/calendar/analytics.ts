@@ -53,8 +53,21 @@ const KEYS: (keyof PerformanceMetrics)[] = [
   'clicks',
 ];
 
-const metricsOf = (p: Record<string, number | string> | null): PerformanceMetrics | null =>
-  p ? (Object.fromEntries(KEYS.map((k) => [k, Number(p[k] ?? 0)])) as unknown as PerformanceMetrics) : null;
+/** The figures of a recorded performance (without its measured_at), or null before any were recorded. */
+function metricsOf(p: PerformanceMetrics | null): PerformanceMetrics | null {
+  if (!p) return null;
+  const n = (k: keyof PerformanceMetrics) => Number(p[k] ?? 0);
+  return {
+    impressions: n('impressions'),
+    reach: n('reach'),
+    engagements: n('engagements'),
+    likes: n('likes'),
+    comments: n('comments'),
+    shares: n('shares'),
+    saves: n('saves'),
+    clicks: n('clicks'),
+  };
+}
 
 const metricsOut = obj(
   Object.fromEntries([...KEYS.map((k) => [k, int]), ['engagement_rate', num], ['click_through_rate', num]]),
@@ -127,7 +140,7 @@ async function performanceView(ctx: Ctx, cal: CalendarAccess, e: EventRow) {
     event_id: e.event_id,
     platform: e.platform,
     recorded: e.performance !== null,
-    measured_at: (e.performance?.measured_at as string | undefined) ?? null,
+    measured_at: e.performance?.measured_at ?? null,
     published_at: e.published_at,
     metrics: metricsWithRates(m),
     audience_insights: {

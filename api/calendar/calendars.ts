@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { calendarDecider, CalendarCommand, SettingsPatch } from '../../domain/calendar/calendar';
 import { calendarStream } from '../../domain/events/calendar';
-import type { CalendarStatus, Permissions } from '../../domain/events/calendar';
-import { ROLE_DEFAULTS, Role } from '../../domain/calendar/permissions';
+import type { CalendarStatus } from '../../domain/events/calendar';
+import { ROLE_DEFAULTS } from '../../domain/calendar/permissions';
 import { upcomingWindow } from '../../domain/calendar/time';
 import { handleCommand } from '../../infra/eventstore/command';
 import { eventCounts, listCalendarsFor, nextEventRows } from '../../projections/calendar-queries';
@@ -145,8 +145,8 @@ export const calendarRoutes: RouteDef[] = [
       // The member row's role and flags (the owner has every flag); the calendar routes themselves re-check on the stream.
       const calendars = page.rows.map((c) =>
         calendarView(c, counts.get(c.calendar_id)!, {
-          role: c.role as Role,
-          permissions: c.role === 'owner' ? ROLE_DEFAULTS.owner : (c.permissions as unknown as Permissions),
+          role: c.role,
+          permissions: c.role === 'owner' ? ROLE_DEFAULTS.owner : c.permissions,
         }),
       );
       return { data: { calendars, total: page.total, limit: ctx.query.limit, offset: ctx.query.offset } };

@@ -9,7 +9,7 @@ import { campaignDecider, CampaignCommand } from '../../domain/calendar/campaign
 import { campaignPerformance } from '../../domain/calendar/campaign-performance';
 import { requireActive } from '../../domain/calendar/calendar';
 import { calendarCampaignStream } from '../../domain/events/calendar';
-import type { CampaignFields, PerformanceMetrics } from '../../domain/events/calendar';
+import type { CampaignFields } from '../../domain/events/calendar';
 import { NotFoundError } from '../../domain/errors';
 import { handleCommand } from '../../infra/eventstore/command';
 import { CampaignRow, eventRowsBetween, getCampaignRow, listCampaignRows } from '../../projections/calendar-queries';
@@ -279,7 +279,7 @@ export const campaignRoutes: RouteDef[] = [
           platform: r.platform,
           content_type: r.content_type,
           at: r.published_at ?? r.scheduled_at,
-          metrics: r.performance ? (r.performance as unknown as PerformanceMetrics) : null,
+          metrics: r.performance,
         })),
         clock(ctx.deps),
         cal.calendar.timezone,

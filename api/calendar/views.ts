@@ -1,5 +1,6 @@
 /** Response bodies of the calendar routes, built from projection rows (or a folded state right after a write). */
 import type { CalendarState } from '../../domain/calendar/calendar';
+import type { PerformanceMetrics } from '../../domain/events/calendar';
 import type { Access } from '../../domain/calendar/calendar';
 import type { EventState } from '../../domain/calendar/event-state';
 import type { CalendarRow, EventRow } from '../../projections/calendar-queries';
@@ -27,7 +28,7 @@ export function calendarView(
   };
 }
 
-const perf = (p: Record<string, number | string> | null) =>
+const perf = (p: PerformanceMetrics | null) =>
   p
     ? {
         impressions: Number(p.impressions ?? 0),
@@ -74,7 +75,7 @@ export function eventStateView(s: EventState, at: string) {
     duration: s.duration,
     content: s.content,
     metadata: s.metadata,
-    performance: s.performance ? perf(s.performance as unknown as Record<string, number>) : null,
+    performance: perf(s.performance),
     approval: s.approval,
     published_at: s.published_at,
     publication: s.publication,

@@ -113,13 +113,28 @@ function primitiveOptions(
   return out;
 }
 
-/** Stores the decoded inputs; keys by job input name. */
-async function storeInputs(ctx: Ctx, images: Record<string, DecodedImage | undefined>): Promise<JobInputs> {
+/** Inputs of a job besides its source image, in the order they are stored. */
+const OTHER_INPUTS: readonly Exclude<keyof JobInputs, 'image'>[] = ['mask', 'background', 'lighting', 'style_image'];
+
+/** Stores the decoded inputs (the source image, and the others given); keys by job input name. */
+async function storeInputs(
+  ctx: Ctx,
+  images: { image: DecodedImage } & Partial<Record<(typeof OTHER_INPUTS)[number], DecodedImage>>,
+): Promise<JobInputs> {
   const storage = studioOf(ctx).storage;
-  const entries = await Promise.all(
-    Object.entries(images).map(async ([name, d]) => [name, d ? (await storage.put(d.bytes, extOf(d))).key : undefined]),
-  );
-  return Object.fromEntries(entries.filter(([, k]) => k)) as unknown as JobInputs;
+  const put = async (d: DecodedImage) => (await storage.put(d.bytes, extOf(d))).key;
+  const [image, others] = await Promise.all([
+    put(images.image),
+    Promise.all(
+      OTHER_INPUTS.map(async (name) => {
+        const d = images[name];
+        return d && { name, key: await put(d) };
+      }),
+    ),
+  ]);
+  const inputs: JobInputs = { image };
+  for (const o of others) if (o) inputs[o.name] = o.key;
+  return inputs;
 }
 
 /**

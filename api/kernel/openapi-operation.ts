@@ -4,7 +4,7 @@
  */
 import { Family } from './families';
 import type { JsonSchema } from './envelopes/common';
-import { familyOfRoute, RouteDef } from './registry';
+import { familyOfRoute, RouteDef, RouteResponse } from './registry';
 import { IDEMPOTENCY_HEADER, isIdempotentRoute } from './idempotency';
 import type { Schema } from './openapi-passes';
 
@@ -125,7 +125,7 @@ export function withResponseHeaders(route: RouteDef, family: Family, status: str
   }
   if (status === '429') names.push('Retry-After');
   if (status === '401') names.push('WWW-Authenticate');
-  const data = route.responses[status as unknown as keyof typeof route.responses] as { data?: Schema } | undefined;
+  const data: RouteResponse | undefined = route.responses[Number(status)];
   if (status === '202' && (data?.data?.properties as Record<string, unknown> | undefined)?.status_url)
     names.push('Location', 'Retry-After');
   if (route.etag && (status === '200' || status === '304')) names.push('ETag');

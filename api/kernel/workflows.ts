@@ -21,8 +21,8 @@ import {
   WorkflowFailedError,
   WorkflowNotFoundError,
 } from '@temporalio/client';
-import { Duration, Workflow, WorkflowResultType } from '@temporalio/common';
-import type { WorkflowStartOptions } from '@temporalio/client';
+import { Duration, TypedSearchAttributes, Workflow, WorkflowResultType } from '@temporalio/common';
+import type { WorkflowOptions, WorkflowStartOptions } from '@temporalio/client';
 import {
   AppError,
   ConflictError,
@@ -76,13 +76,15 @@ function options<W extends Workflow>(o: {
   workflowId: string;
   args: Parameters<W>;
   workflowExecutionTimeout?: Duration;
-  typedSearchAttributes?: unknown;
+  typedSearchAttributes?: TypedSearchAttributes;
 }): WorkflowStartOptions<W> {
-  return {
+  const start: WorkflowOptions & { args: Parameters<W> } = {
     ...o,
     workflowIdConflictPolicy: 'FAIL',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
-  } as unknown as WorkflowStartOptions<W>;
+  };
+  // `start` has the `args` the SDK's conditional asks for; TypeScript cannot resolve that conditional for a generic W.
+  return start as WorkflowStartOptions<W>;
 }
 
 /**

@@ -25,16 +25,26 @@ const rateSchema = obj({
 });
 const DAY = 86_400_000;
 
-const csv = (columns: string[], rows: Record<string, unknown>[]) =>
-  stringify(
-    rows.map((r) => columns.map((c) => safeCell(r[c]))),
-    { header: true, columns, record_delimiter: 'windows' },
-  );
+type Db = Parameters<typeof listLeads>[0];
 
-type Exporter = (db: Parameters<typeof listLeads>[0], id: string) => Promise<Record<string, unknown>[]>;
-const EXPORTS: Record<string, { columns: string[]; rows: Exporter }> = {
-  leads: {
-    columns: [
+/** One CSV export of a campaign: its columns (fields of the records it lists) and the CSV text. */
+interface Export {
+  columns: string[];
+  csv(db: Db, campaignId: string): Promise<string>;
+}
+
+const csvExport = <T>(columns: (keyof T & string)[], rows: (db: Db, campaignId: string) => Promise<T[]>): Export => ({
+  columns,
+  csv: async (db, campaignId) =>
+    stringify(
+      (await rows(db, campaignId)).map((r) => columns.map((c) => safeCell(r[c]))),
+      { header: true, columns, record_delimiter: 'windows' },
+    ),
+});
+
+const EXPORTS: Record<string, Export> = {
+  leads: csvExport(
+    [
       'id',
       'website_url',
       'website_title',
@@ -48,10 +58,10 @@ const EXPORTS: Record<string, { columns: string[]; rows: Exporter }> = {
       'created_at',
       'status_changed_at',
     ],
-    rows: async (db, id) => (await listLeads(db, id)) as unknown as Record<string, unknown>[],
-  },
-  attempts: {
-    columns: [
+    listLeads,
+  ),
+  attempts: csvExport(
+    [
       'id',
       'lead_id',
       'kind',
@@ -66,10 +76,10 @@ const EXPORTS: Record<string, { columns: string[]; rows: Exporter }> = {
       'sent_at',
       'created_at',
     ],
-    rows: async (db, id) => (await listAttempts(db, id)) as unknown as Record<string, unknown>[],
-  },
-  replies: {
-    columns: [
+    listAttempts,
+  ),
+  replies: csvExport(
+    [
       'id',
       'lead_id',
       'attempt_id',
@@ -83,8 +93,8 @@ const EXPORTS: Record<string, { columns: string[]; rows: Exporter }> = {
       'snippet',
       'received_at',
     ],
-    rows: async (db, id) => (await listReplies(db, id)) as unknown as Record<string, unknown>[],
-  },
+    listReplies,
+  ),
 };
 
 export const reportingRoutes: RouteDef[] = [
@@ -199,7 +209,7 @@ export const reportingRoutes: RouteDef[] = [
       },
       handler: async (ctx) => {
         const c = await ownCampaign(ctx, ctx.params.id);
-        const body = csv(e.columns, await e.rows(ctx.deps.db, c.id));
+        const body = await e.csv(ctx.deps.db, c.id);
         ctx.res.setHeader('Content-Disposition', `attachment; filename="campaign-${c.id}-${kind}.csv"`);
         return { raw: { contentType: 'text/csv; charset=utf-8', body } };
       },

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../../domain/errors';
 import { buildJob } from '../../domain/writers/briefs';
+import type { WriterRequestBody } from '../../domain/writers/requests';
 import { renderServices, settleRendered } from './render';
 import { batchItemId, batchSecretKey, writerBatchTaskType, writerTaskIdPrefix } from '../../domain/writers/task-types';
 import type { WriterKind, WriterPlatform } from '../../domain/writers/types';
@@ -31,11 +32,11 @@ import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
 import { batchAcceptedSchema, batchStatusSchema } from './batch-responses';
-import { batchBody } from './schemas';
+import { batchBody, writerRequest } from './schemas';
 import { ownTask, pollHeaders } from '../kernel/tasks';
 
 interface BatchBody {
-  requests: Array<Record<string, unknown> & { type: WriterKind }>;
+  requests: Array<WriterRequestBody & { type: WriterKind }>;
   options?: {
     parallel_processing?: boolean;
     priority?: WriterBatchRequest['priority'];
@@ -72,7 +73,7 @@ function batchRoute(platform: WriterPlatform): RouteDef {
       const prefs = await preferencesOf(ctx.deps, userId);
       const render = renderServices(ctx.deps);
       const items = ctx.body.requests.map(({ type, ...fields }, i) => ({
-        ...buildJob(platform, type, fields, prefs, `requests.${i}`),
+        ...buildJob(writerRequest(platform, type, fields), prefs, `requests.${i}`),
         render,
       }));
       const options = ctx.body.options ?? {};

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { buildJob } from '../../domain/writers/briefs';
+import type { WriterRequestBody } from '../../domain/writers/requests';
 import { writerBatchTaskType, writerTaskIdPrefix, writerTaskType } from '../../domain/writers/task-types';
 import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { writerGenerateWorkflow } from '../../workflows';
@@ -19,7 +20,7 @@ import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './co
 import { acceptedSchema, writerResultSchema } from './responses';
 import { batchResultSchema } from './batch-responses';
 import { defineTaskType } from '../kernel/task-catalogue';
-import { BODIES } from './schemas';
+import { BODIES, writerRequest } from './schemas';
 import { settleRendered, renderServices } from './render';
 import { runOrAccept } from './tasks';
 import { boundErrors } from '../kernel/fair-use';
@@ -44,7 +45,7 @@ const DESCRIPTION =
 function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
   defineTaskType({ type: writerTaskType(platform, kind), result: named('WriterResult', writerResultSchema) });
   const prefix = PREFIX[platform];
-  return defineRoute<Record<string, unknown>>({
+  return defineRoute<WriterRequestBody>({
     method: 'post',
     path: `${prefix}${GENERATE_PATH[platform][kind]}`,
     auth: 'user',
@@ -61,7 +62,7 @@ function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
     async handler(ctx) {
       const userId = userIdOf(ctx);
       const job = {
-        ...buildJob(platform, kind, ctx.body, await preferencesOf(ctx.deps, userId)),
+        ...buildJob(writerRequest(platform, kind, ctx.body), await preferencesOf(ctx.deps, userId)),
         render: renderServices(ctx.deps),
       };
       const taskId = `${writerTaskIdPrefix(platform, kind)}-${randomUUID()}`;

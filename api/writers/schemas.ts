@@ -7,7 +7,8 @@
  */
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { DURATION_PATTERN } from '../../domain/writers/durations';
-import { WRITER_KINDS, WriterPlatform } from '../../domain/writers/types';
+import type { WriterRequest, WriterRequestBody } from '../../domain/writers/requests';
+import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import { bool, httpUrl, obj, str, strings, text } from '../kernel/schema';
@@ -281,6 +282,14 @@ export const BODIES: Record<WriterPlatform, Partial<Record<string, JsonSchema>>>
     ad_copy: socialAdCopyBody,
   },
 };
+
+/**
+ * A generation's body (a route's, or a batch item's fields) as the request of its writer and kind. The kernel
+ * validated it against `BODIES[platform][kind]`, the schema of that kind's request: the compiler sees only that it
+ * is some writer's request, not which.
+ */
+export const writerRequest = (platform: WriterPlatform, kind: WriterKind, body: WriterRequestBody): WriterRequest =>
+  ({ platform, kind, body }) as WriterRequest;
 
 /** Most items of one batch. */
 export const MAX_BATCH_ITEMS = 50;

@@ -7,7 +7,7 @@
 import type { Decider, Stored } from '../decider';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import type { DomainEvent } from '../events';
-import type { PersonaFields } from '../events/content';
+import type { PersonaChanges, PersonaFields } from '../events/content';
 
 export interface PersonaState {
   persona_id: string;
@@ -22,8 +22,19 @@ export type PersonaCommand =
   | { kind: 'update'; user_id: string; changes: Partial<Record<keyof PersonaFields, unknown>> }
   | { kind: 'delete'; user_id: string };
 
-const clean = (p: Record<string, unknown>): PersonaFields =>
-  Object.fromEntries(Object.entries(p).filter(([, v]) => v !== null && v !== undefined)) as unknown as PersonaFields;
+/** The persona without the fields that have no value (null or undefined). */
+function withoutEmpty(p: PersonaFields): PersonaFields {
+  const out = { ...p };
+  for (const [k, v] of Object.entries(out)) if (v === null || v === undefined) Reflect.deleteProperty(out, k);
+  return out;
+}
+
+/** The persona with an update applied: a value replaces the stored one, null clears it (decide keeps `name`). */
+function applyChanges(p: PersonaFields, changes: PersonaChanges): PersonaFields {
+  const out = { ...p };
+  for (const [k, v] of Object.entries(changes)) Reflect.set(out, k, v);
+  return withoutEmpty(out);
+}
 
 export function evolvePersona(s: PersonaState | undefined, e: Stored): PersonaState | undefined {
   switch (e.type) {
@@ -36,7 +47,7 @@ export function evolvePersona(s: PersonaState | undefined, e: Stored): PersonaSt
         deleted: false,
       };
     case 'PersonaUpdated':
-      return s && { ...s, persona: clean({ ...s.persona, ...e.data.changes }), version: s.version + 1 };
+      return s && { ...s, persona: applyChanges(s.persona, e.data.changes), version: s.version + 1 };
     case 'PersonaDeleted':
       return s && { ...s, deleted: true };
     default:
@@ -58,7 +69,7 @@ export const personaDecider: Decider<PersonaCommand, PersonaState | undefined> =
       return [
         {
           type: 'PersonaCreated',
-          data: { persona_id: c.persona_id, user_id: c.user_id, persona: clean({ ...c.persona }) },
+          data: { persona_id: c.persona_id, user_id: c.user_id, persona: withoutEmpty(c.persona) },
         },
       ];
     }
@@ -69,16 +80,15 @@ export const personaDecider: Decider<PersonaCommand, PersonaState | undefined> =
       throw new ValidationError([
         { location: 'body', path: 'name', kind: 'constraint', message: 'name cannot be cleared' },
       ]);
+    const stored: Record<string, unknown> = { ...p.persona };
     const changes = Object.fromEntries(
-      Object.entries(c.changes).filter(
-        ([k, v]) => JSON.stringify(v) !== JSON.stringify((p.persona as unknown as Record<string, unknown>)[k] ?? null),
-      ),
+      Object.entries(c.changes).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(stored[k] ?? null)),
     );
     if (Object.keys(changes).length === 0) return [];
     return [
       {
         type: 'PersonaUpdated',
-        data: { persona_id: p.persona_id, user_id: p.user_id, changes: changes as Partial<PersonaFields> },
+        data: { persona_id: p.persona_id, user_id: p.user_id, changes: changes as PersonaChanges },
       },
     ];
   },

@@ -22,6 +22,9 @@ export interface PersonaFields {
   notes?: string;
 }
 
+/** A persona's update as recorded: the fields given replace the stored ones, `null` clears an optional one. */
+export type PersonaChanges = { [K in keyof PersonaFields]?: PersonaFields[K] | null };
+
 export type ContentEvent =
   | {
       type: 'ContentCreated';
@@ -54,7 +57,7 @@ export type ContentEvent =
   | { type: 'PersonaCreated'; data: { persona_id: string; user_id: string; persona: PersonaFields } }
   | {
       type: 'PersonaUpdated';
-      data: { persona_id: string; user_id: string; changes: Partial<PersonaFields> };
+      data: { persona_id: string; user_id: string; changes: PersonaChanges };
     }
   | { type: 'PersonaDeleted'; data: { persona_id: string; user_id: string } };
 

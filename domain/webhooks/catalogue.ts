@@ -101,8 +101,18 @@ export interface WebhookRule<T extends EventType = EventType> {
   messages(e: SourceEvent<T>, ctx: SourceContext): WebhookMessage[];
 }
 
-/** Declares a rule typed by its source event; the table holds rules of every type (called only with their own type). */
-const rule = <T extends EventType>(r: WebhookRule<T>): WebhookRule => r as unknown as WebhookRule;
+const isOfType = <T extends EventType>(type: T, e: SourceEvent): e is SourceEvent<T> => e.type === type;
+
+/**
+ * Declares a rule typed by its source event, for the table of rules of every type: it answers an event of its own
+ * type (the only kind it is called with, rulesFor) and nothing for any other.
+ */
+const rule = <T extends EventType>(r: WebhookRule<T>): WebhookRule => ({
+  source: r.source,
+  ...(r.needs ? { needs: r.needs } : {}),
+  user: (e, ctx) => (isOfType(r.source, e) ? r.user(e, ctx) : undefined),
+  messages: (e, ctx) => (isOfType(r.source, e) ? r.messages(e, ctx) : []),
+});
 
 /** Task types normalised: `blog-medium` and `blog_medium` are the same type. */
 export const normaliseTaskType = (t: string) => t.toLowerCase().replace(/-/g, '_');

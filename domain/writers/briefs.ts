@@ -17,18 +17,10 @@ import {
   DEFAULT_PAGE_ABOUT_LIMIT,
   DEFAULT_SLIDES,
   ProfnetCarouselRequest,
-  ProfnetPostRequest,
-  ProfnetVideoPostRequest,
-  SocialAdCopyRequest,
   SocialCarouselRequest,
-  SocialEventRequest,
-  SocialGroupPostRequest,
-  SocialPageAboutRequest,
-  SocialPostRequest,
-  SocialReelRequest,
-  SocialStoryRequest,
+  WriterRequest,
 } from './requests';
-import type { AppliedDefault, WriterBrief, WriterJob, WriterKind, WriterPlatform } from './types';
+import type { AppliedDefault, CarouselBrief, WriterBrief, WriterJob, WriterPlatform } from './types';
 
 /** Tone of a writer when neither the request nor the preferences give one. */
 export const DEFAULT_TONE: Record<WriterPlatform, string> = { profnet: 'professional', socialnet: 'friendly' };
@@ -71,6 +63,48 @@ function durationOf(
 
 const words = (s?: string) => (s ?? '').trim();
 
+/** What a carousel's brief takes from its writer's request: the two writers name these fields differently. */
+type CarouselFields = Pick<CarouselBrief, 'style' | 'cover' | 'contentSlides' | 'cta' | 'storyArc' | 'transitions'> & {
+  research?: boolean;
+};
+
+const CAROUSEL_STYLE = 'clean, high-contrast';
+
+function profnetCarousel(r: ProfnetCarouselRequest): CarouselFields {
+  return {
+    research: r.research_enabled,
+    style: words(r.style) || CAROUSEL_STYLE,
+    cover: {
+      title: r.cover_slide?.title,
+      subtitle: r.cover_slide?.subtitle,
+      backgroundImage: r.cover_slide?.background_image,
+      backgroundStyle: undefined,
+    },
+    contentSlides: (r.content_slides ?? []).map((s) => ({ focus: s.focus, visualStyle: s.visual_style })),
+    cta: { action: r.cta_slide?.action, link: r.cta_slide?.link },
+    storyArc: undefined,
+    transitions: undefined,
+  };
+}
+
+function socialCarousel(r: SocialCarouselRequest): CarouselFields {
+  return {
+    style: words(r.visual_theme) || CAROUSEL_STYLE,
+    cover: {
+      title: r.cover_slide?.title,
+      subtitle: r.cover_slide?.subtitle,
+      backgroundImage: undefined,
+      backgroundStyle: r.cover_slide?.background_style,
+    },
+    contentSlides: Object.entries(r.content_distribution ?? {}).flatMap(([focus, n]) =>
+      Array.from({ length: Math.max(0, Math.floor(n)) }, () => ({ focus, visualStyle: r.visual_theme })),
+    ),
+    cta: { action: undefined, link: undefined },
+    storyArc: r.story_arc,
+    transitions: r.slide_transitions,
+  };
+}
+
 /** Request fields every writer shares (each route has some of them). */
 interface BaseFields {
   tone?: string;
@@ -83,13 +117,8 @@ interface BaseFields {
 }
 
 /** Builds the job of one generation (route body or batch item) for a user with these preferences. */
-export function buildJob(
-  platform: WriterPlatform,
-  kind: WriterKind,
-  body: Record<string, unknown>,
-  prefs: WriterPreferences,
-  field = '',
-): WriterJob {
+export function buildJob(request: WriterRequest, prefs: WriterPreferences, field = ''): WriterJob {
+  const { platform, kind, body: r } = request;
   const d = new Defaults(prefs);
   const at = (f: string) => (field ? `${field}.${f}` : f);
   const limits = formatLimits(platform, kind);
@@ -98,30 +127,29 @@ export function buildJob(
     colors: d.take<string[]>(undefined, 'brand_colors', 'brand_settings.colors', []),
     logoUrl: d.take<string | undefined>(undefined, 'logo_url', 'brand_settings.logo_url', undefined),
   };
-  const base = (r: BaseFields, o: { hashtags?: boolean | 'never'; emoji?: 'never' } = {}) => {
+  const base = (f: BaseFields, o: { hashtags?: boolean | 'never'; emoji?: 'never' } = {}) => {
     // max_length is a preference of text posts; scene plans and slides have their own limits.
     const textPost = kind === 'post' || kind === 'article' || kind === 'group_post';
-    const maxLength = textPost ? d.take(r.max_length, 'max_length', 'content_defaults.max_length', 0) : 0;
+    const maxLength = textPost ? d.take(f.max_length, 'max_length', 'content_defaults.max_length', 0) : 0;
     return {
       platform,
-      tone: d.take(r.tone, 'tone', 'content_defaults.tone', brand.voice ?? DEFAULT_TONE[platform]),
-      audience: words(r.audience),
-      industry: d.take(r.industry, 'industry', 'content_defaults.industry', ''),
+      tone: d.take(f.tone, 'tone', 'content_defaults.tone', brand.voice ?? DEFAULT_TONE[platform]),
+      audience: words(f.audience),
+      industry: d.take(f.industry, 'industry', 'content_defaults.industry', ''),
       includeHashtags:
         o.hashtags === 'never'
           ? false
-          : d.take(r.include_hashtags, 'include_hashtags', 'content_defaults.include_hashtags', o.hashtags ?? true),
-      includeEmoji: o.emoji === 'never' ? false : (r.include_emoji ?? platform === 'socialnet'),
+          : d.take(f.include_hashtags, 'include_hashtags', 'content_defaults.include_hashtags', o.hashtags ?? true),
+      includeEmoji: o.emoji === 'never' ? false : (f.include_emoji ?? platform === 'socialnet'),
       maxCharacters: maxLength > 0 ? Math.min(maxLength, limits.max_characters) : limits.max_characters,
       brand,
-      research: r.research_enabled ?? true,
+      research: f.research_enabled ?? true,
     };
   };
   let brief: WriterBrief;
   switch (kind) {
     case 'post': {
       if (platform === 'profnet') {
-        const r = body as unknown as ProfnetPostRequest;
         brief = {
           ...base(r),
           kind,
@@ -134,7 +162,6 @@ export function buildJob(
           video: { requested: r.multimedia?.generate_video ?? false },
         };
       } else {
-        const r = body as unknown as SocialPostRequest;
         brief = {
           ...base(r),
           kind,
@@ -152,7 +179,6 @@ export function buildJob(
       break;
     }
     case 'article': {
-      const r = body as unknown as ProfnetPostRequest;
       brief = {
         ...base(r),
         kind,
@@ -164,7 +190,6 @@ export function buildJob(
       break;
     }
     case 'video_post': {
-      const r = body as unknown as ProfnetVideoPostRequest;
       brief = {
         ...base({ industry: r.industry, research_enabled: r.research_enabled }),
         kind,
@@ -198,36 +223,24 @@ export function buildJob(
       break;
     }
     case 'carousel': {
-      const r = body as unknown as ProfnetCarouselRequest & SocialCarouselRequest;
-      const contentSlides =
-        platform === 'profnet'
-          ? (r.content_slides ?? []).map((s) => ({ focus: s.focus, visualStyle: s.visual_style }))
-          : Object.entries(r.content_distribution ?? {}).flatMap(([focus, n]) =>
-              Array.from({ length: Math.max(0, Math.floor(n)) }, () => ({ focus, visualStyle: r.visual_theme })),
-            );
+      const c = platform === 'profnet' ? profnetCarousel(r) : socialCarousel(r);
       brief = {
-        ...base({ research_enabled: r.research_enabled }),
+        ...base({ research_enabled: c.research }),
         kind,
         topic: r.topic.trim(),
         slides: r.slides ?? DEFAULT_SLIDES[platform],
-        style: words(r.style ?? r.visual_theme) || 'clean, high-contrast',
-        cover: {
-          title: r.cover_slide?.title,
-          subtitle: r.cover_slide?.subtitle,
-          backgroundImage: (r.cover_slide as { background_image?: boolean } | undefined)?.background_image,
-          backgroundStyle: (r.cover_slide as { background_style?: string } | undefined)?.background_style,
-        },
-        contentSlides,
-        cta: { action: r.cta_slide?.action, link: r.cta_slide?.link },
-        storyArc: r.story_arc,
-        transitions: r.slide_transitions,
+        style: c.style,
+        cover: c.cover,
+        contentSlides: c.contentSlides,
+        cta: c.cta,
+        storyArc: c.storyArc,
+        transitions: c.transitions,
         renderImages: r.render_images ?? false,
         renderOptions: r.render_options ?? {},
       };
       break;
     }
     case 'story': {
-      const r = body as unknown as SocialStoryRequest;
       brief = {
         ...base({}),
         kind,
@@ -242,7 +255,6 @@ export function buildJob(
       break;
     }
     case 'reel': {
-      const r = body as unknown as SocialReelRequest;
       const hs = words(r.hook_strength).toLowerCase();
       brief = {
         ...base({}),
@@ -262,7 +274,6 @@ export function buildJob(
       break;
     }
     case 'event': {
-      const r = body as unknown as SocialEventRequest;
       const e = r.event_details;
       brief = {
         ...base({}),
@@ -284,7 +295,6 @@ export function buildJob(
       break;
     }
     case 'group_post': {
-      const r = body as unknown as SocialGroupPostRequest;
       brief = {
         ...base({}, { hashtags: false }),
         kind,
@@ -301,7 +311,6 @@ export function buildJob(
       break;
     }
     case 'page_about': {
-      const r = body as unknown as SocialPageAboutRequest;
       const limit = r.character_limit ?? DEFAULT_PAGE_ABOUT_LIMIT;
       brief = {
         ...base(
@@ -320,7 +329,6 @@ export function buildJob(
       break;
     }
     case 'ad_copy': {
-      const r = body as unknown as SocialAdCopyRequest;
       const fmt = r.ad_format ?? DEFAULT_AD_FORMAT;
       if (!(AD_FORMATS as readonly string[]).includes(fmt))
         throw new ValidationError([

@@ -5,6 +5,7 @@
  * domain/writers/briefs.ts turns each into a brief.
  */
 import type { RenderOptions } from './render';
+import type { WriterPlatform } from './types';
 
 export interface MultimediaRequest {
   include_image?: boolean;
@@ -146,6 +147,36 @@ export interface SocialAdCopyRequest {
   competition_level?: string;
   key_benefits?: string[];
 }
+
+/** The request of each writer's kinds (its route's body, and a batch item's fields). */
+export interface WriterRequests {
+  profnet: {
+    post: ProfnetPostRequest;
+    article: ProfnetPostRequest;
+    video_post: ProfnetVideoPostRequest;
+    carousel: ProfnetCarouselRequest;
+  };
+  socialnet: {
+    post: SocialPostRequest;
+    story: SocialStoryRequest;
+    reel: SocialReelRequest;
+    carousel: SocialCarouselRequest;
+    event: SocialEventRequest;
+    group_post: SocialGroupPostRequest;
+    page_about: SocialPageAboutRequest;
+    ad_copy: SocialAdCopyRequest;
+  };
+}
+
+/** One generation asked of a writer: checking `platform` and `kind` types `body` as that kind's request. */
+export type WriterRequest = {
+  [P in WriterPlatform]: {
+    [K in keyof WriterRequests[P]]: { platform: P; kind: K; body: WriterRequests[P][K] };
+  }[keyof WriterRequests[P]];
+}[WriterPlatform];
+
+/** The body of any writer's request. */
+export type WriterRequestBody = WriterRequest['body'];
 
 /** Body words of a profnet article when the request gives no target_words. */
 export const DEFAULT_ARTICLE_WORDS = 900;

@@ -89,7 +89,7 @@ const TX = Symbol('knex transaction');
 
 /** The knex transaction behind a StoreTx, for PostgreSQL writers in infra/ that join it (quota meter, webhook secrets). */
 export function sqlTransaction(tx: StoreTx): Knex.Transaction {
-  const trx = (tx as unknown as { [TX]?: Knex.Transaction })[TX];
+  const trx = PostgresEventStore.transactionOf(tx);
   if (!trx) throw new TypeError('not a transaction of the PostgreSQL event store');
   return trx;
 }
@@ -120,6 +120,11 @@ export class PostgresEventStore implements EventStore {
   ) {
     this[TX] = trx;
     this.pending = trx ? (pending ?? new Set()) : undefined;
+  }
+
+  /** The knex transaction `store` is bound to: none for another kind of store or one on the pool. */
+  static transactionOf(store: StoreTx): Knex.Transaction | undefined {
+    return store instanceof PostgresEventStore ? store[TX] : undefined;
   }
 
   private get conn(): Knex {

@@ -198,11 +198,25 @@ export interface LoudnessMeasure {
   target_offset: string;
 }
 
-function lastJson(stderr: string): Record<string, string> {
+const MEASURED: readonly (keyof LoudnessMeasure)[] = [
+  'input_i',
+  'input_tp',
+  'input_lra',
+  'input_thresh',
+  'target_offset',
+];
+
+const isMeasure = (v: unknown): v is LoudnessMeasure =>
+  typeof v === 'object' && v !== null && MEASURED.every((k) => typeof Reflect.get(v, k) === 'string');
+
+/** The measurement loudnorm printed last on stderr (a JSON object with every value as text). */
+function lastMeasure(stderr: string): LoudnessMeasure {
   const end = stderr.lastIndexOf('}');
   const start = stderr.lastIndexOf('{', end);
   if (start < 0 || end < 0) throw new Error('loudnorm printed no measurement');
-  return JSON.parse(stderr.slice(start, end + 1));
+  const measure: unknown = JSON.parse(stderr.slice(start, end + 1));
+  if (!isMeasure(measure)) throw new Error(`loudnorm printed no measurement of ${MEASURED.join(', ')}`);
+  return measure;
 }
 
 /** Pass 1 of loudnorm: measures integrated loudness, true peak, range and threshold. */
@@ -229,7 +243,7 @@ export async function measureForLoudnorm(
     ],
     { signal, keepStdout: false },
   );
-  return lastJson(stderr) as unknown as LoudnessMeasure;
+  return lastMeasure(stderr);
 }
 
 /**

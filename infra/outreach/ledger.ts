@@ -26,7 +26,16 @@ export interface LedgerEntry {
 }
 
 const row = (r: Record<string, unknown>): LedgerEntry => ({
-  ...(r as unknown as LedgerEntry),
+  idempotency_key: r.idempotency_key as string,
+  message_id: r.message_id as string,
+  attempt_id: r.attempt_id as string,
+  user_id: r.user_id as string,
+  workspace_id: r.workspace_id as string,
+  campaign_id: r.campaign_id as string,
+  lead_id: r.lead_id as string,
+  recipient: r.recipient as string,
+  sender: r.sender as string,
+  status: r.status as LedgerEntry['status'],
   tries: Number(r.tries),
   accepted_at: r.accepted_at ? new Date(r.accepted_at as string).toISOString() : null,
 });

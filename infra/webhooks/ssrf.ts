@@ -245,8 +245,8 @@ export async function resolveWebhookTarget(text: string, opts: SsrfOptions): Pro
 
 /** A `lookup` for node:http(s) `request` that always answers the checked address (defeats DNS rebinding). */
 export function pinnedLookup(target: Pick<ResolvedTarget, 'address' | 'family'>): LookupFunction {
-  return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+  return (_hostname, options, callback) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);
-  }) as unknown as LookupFunction;
+  };
 }

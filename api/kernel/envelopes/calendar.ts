@@ -8,7 +8,7 @@
  * (api/kernel/errors.ts) — Document 3 names no plan limit, and its
  * RATE_LIMIT_EXCEEDED is the request rate, which backing off would cure.
  */
-import type { FieldIssue } from '../../../domain/errors';
+import { ValidationError } from '../../../domain/errors';
 import { detailsOf, Envelope, isoString, statusOf } from './common';
 
 export const CALENDAR_CODE: Record<string, string> = {
@@ -32,8 +32,8 @@ export const CALENDAR_CODE: Record<string, string> = {
 export const calendarEnvelope: Envelope = {
   error(e, ctx) {
     let details = detailsOf(e);
-    if (e.kind === 'validation') {
-      const issues = (e as unknown as { issues: FieldIssue[] }).issues;
+    if (e instanceof ValidationError) {
+      const issues = e.issues;
       const first = issues[0];
       details = {
         ...e.details,

@@ -3,7 +3,7 @@
  * HTTP status of each error kind, and the general family's codes (reused by
  * the developer family). docs/api.md lists the resulting tables.
  */
-import type { AppError, FieldIssue } from '../../../domain/errors';
+import { type AppError, type FieldIssue, RateLimitError, ValidationError } from '../../../domain/errors';
 import type { RateDecision } from '../../../infra/ratelimit/postgres';
 
 export type JsonSchema = Record<string, unknown>;
@@ -105,9 +105,8 @@ export function validationDetails(issues: FieldIssue[]): Record<string, unknown>
 
 /** `details` for any error: validation issues, or the error's own details. */
 export function detailsOf(e: AppError): Record<string, unknown> {
-  if (e.kind === 'validation') return validationDetails((e as AppError & { issues: FieldIssue[] }).issues);
-  if (e.kind === 'rate_limit')
-    return { ...e.details, retry_after: (e as AppError & { retryAfter: number }).retryAfter };
+  if (e instanceof ValidationError) return validationDetails(e.issues);
+  if (e instanceof RateLimitError) return { ...e.details, retry_after: e.retryAfter };
   return e.details;
 }
 

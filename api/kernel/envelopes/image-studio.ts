@@ -3,19 +3,17 @@
  * `{detail: <string>}` (Document 2). Validation texts name the field path;
  * a 500 names the failed operation and the request id, never a stack.
  */
-import type { FieldIssue } from '../../../domain/errors';
+import { RateLimitError, ValidationError } from '../../../domain/errors';
 import { Envelope, statusOf } from './common';
 
 export const imageStudioEnvelope: Envelope = {
   error(e, ctx) {
     let detail = e.message;
-    if (e.kind === 'validation') {
-      const issues = (e as unknown as { issues: FieldIssue[] }).issues;
-      detail = `Invalid request: ${issues.map((i) => `${i.location}.${i.path}: ${i.message}`).join('; ')}`;
+    if (e instanceof ValidationError) {
+      detail = `Invalid request: ${e.issues.map((i) => `${i.location}.${i.path}: ${i.message}`).join('; ')}`;
     } else if (e.kind === 'authentication') detail = 'Authentication required';
     else if (e.kind === 'not_found') detail = 'Resource not found';
-    else if (e.kind === 'rate_limit')
-      detail = `Rate limit exceeded; retry after ${(e as unknown as { retryAfter: number }).retryAfter} s`;
+    else if (e instanceof RateLimitError) detail = `Rate limit exceeded; retry after ${e.retryAfter} s`;
     else if (e.kind === 'internal')
       detail = `${ctx.operation ?? 'Operation'} failed: an internal error occurred (request id ${ctx.requestId})`;
     return { status: statusOf(e), body: { detail } };

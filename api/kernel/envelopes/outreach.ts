@@ -7,7 +7,7 @@
  * location and message), 500 "An internal error occurred".
  * Validation items follow the common `{loc, msg, type}` shape.
  */
-import type { FieldIssue, PolicyError } from '../../../domain/errors';
+import { type FieldIssue, PolicyError, ValidationError } from '../../../domain/errors';
 import { Envelope, statusOf } from './common';
 
 const TEXT: Record<string, string> = {
@@ -28,13 +28,9 @@ export function outreachValidationItems(issues: FieldIssue[]) {
 
 export const outreachEnvelope: Envelope = {
   error(e) {
-    if (e.kind === 'validation')
-      return {
-        status: 422,
-        body: { detail: outreachValidationItems((e as unknown as { issues: FieldIssue[] }).issues) },
-      };
-    if (e.kind === 'policy')
-      return { status: 403, body: { detail: 'Policy validation failed', reason: (e as PolicyError).reason } };
+    if (e instanceof ValidationError) return { status: 422, body: { detail: outreachValidationItems(e.issues) } };
+    if (e instanceof PolicyError)
+      return { status: 403, body: { detail: 'Policy validation failed', reason: e.reason } };
     return { status: statusOf(e), body: { detail: TEXT[e.kind] ?? e.message } };
   },
   contextFree: true,

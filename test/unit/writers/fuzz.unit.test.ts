@@ -7,13 +7,14 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
-import { BODIES, engagementBody } from '../../../api/writers/schemas';
+import { BODIES, engagementBody, writerRequest } from '../../../api/writers/schemas';
 import { analysisTarget } from '../../../api/writers/engagement';
 import { analyzeEngagement } from '../../../domain/writers/engagement';
 import { ValidationError } from '../../../domain/errors';
 import { writeSocial } from '../../../domain/generation/social';
 import { AD_FORMAT_LIMITS, AdFormat } from '../../../domain/writers/ad-formats';
 import { buildJob } from '../../../domain/writers/briefs';
+import type { WriterRequestBody } from '../../../domain/writers/requests';
 import { DRAFT_SCHEMAS } from '../../../domain/writers/drafts';
 import { finishDraft } from '../../../domain/writers/finish';
 import { emptyPreferences } from '../../../domain/writers/preferences';
@@ -75,11 +76,11 @@ describe.each(cases)('%s %s', (platform, kind) => {
   it('any valid body: a brief or a 400, never a crash; the local piece holds the limits', () => {
     fc.assert(
       fc.property(arbitraryOf(BODIES[platform][kind]!), (raw) => {
-        const body = JSON.parse(JSON.stringify(raw)) as Record<string, unknown>;
+        const body = JSON.parse(JSON.stringify(raw)) as WriterRequestBody;
         fc.pre(validate(body));
         let job;
         try {
-          job = buildJob(platform, kind, body, emptyPreferences());
+          job = buildJob(writerRequest(platform, kind, body), emptyPreferences());
         } catch (e) {
           expect(e).toBeInstanceOf(ValidationError);
           return;
@@ -94,15 +95,17 @@ describe.each(cases)('%s %s', (platform, kind) => {
 
   it('any draft of the vendor shape is finished within the limits', () => {
     const base = buildJob(
-      platform,
-      kind,
-      kind === 'event'
-        ? { event_details: { name: 'Launch' } }
-        : kind === 'page_about'
-          ? { business_type: 'bakery', character_limit: 80 }
-          : kind === 'ad_copy'
-            ? { product_service: 'app', ad_format: 'carousel' }
-            : { topic: 'planning', duration: '20_seconds', max_length: 200 },
+      writerRequest(
+        platform,
+        kind,
+        kind === 'event'
+          ? { event_details: { name: 'Launch' } }
+          : kind === 'page_about'
+            ? { business_type: 'bakery', character_limit: 80 }
+            : kind === 'ad_copy'
+              ? { product_service: 'app', ad_format: 'carousel' }
+              : { topic: 'planning', duration: '20_seconds', max_length: 200 },
+      ),
       emptyPreferences(),
     );
     fc.assert(

@@ -11,6 +11,8 @@ import fc from 'fast-check';
 import { writeSocial } from '../../../domain/generation/social';
 import { AD_FORMAT_LIMITS, AD_FORMATS } from '../../../domain/writers/ad-formats';
 import { buildJob } from '../../../domain/writers/briefs';
+import type { WriterRequestBody } from '../../../domain/writers/requests';
+import { writerRequest } from '../../../api/writers/schemas';
 import { DRAFT_SCHEMAS } from '../../../domain/writers/drafts';
 import { finishDraft } from '../../../domain/writers/finish';
 import { formatLimits } from '../../../domain/writers/platforms';
@@ -23,7 +25,7 @@ import { createCorpusProvider, DEFAULT_CORPUS_DIR } from '../../../infra/researc
 const corpus = createCorpusProvider({ dir: DEFAULT_CORPUS_DIR, publicBaseUrl: 'http://127.0.0.1:8000' });
 const ajv = new Ajv({ strict: false });
 
-const BODIES: Record<string, Record<string, unknown>> = {
+const BODIES: Record<string, WriterRequestBody> = {
   'profnet:post': { topic: 'B2B social media strategy', content_type: 'tips', audience: 'marketing leads' },
   'profnet:article': { topic: 'content repurposing', target_words: 300 },
   'profnet:video_post': { topic: 'video marketing', duration: '45_seconds', render: true },
@@ -42,8 +44,8 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'socialnet:ad_copy': { product_service: 'project management app', key_benefits: ['Plan sprints in minutes'] },
 };
 
-async function produce(platform: WriterPlatform, kind: WriterKind, body: Record<string, unknown>) {
-  const { brief } = buildJob(platform, kind, body, emptyPreferences());
+async function produce(platform: WriterPlatform, kind: WriterKind, body: WriterRequestBody) {
+  const { brief } = buildJob(writerRequest(platform, kind, body), emptyPreferences());
   const sources: Source[] = brief.research
     ? (await corpus.search(brief.topic, { limit: 5 })).map((s, i) => ({ ...s, index: i + 1 }))
     : [];
@@ -118,9 +120,7 @@ describe('limits on output', () => {
 
   it("a vendor's too-long page-about is shortened at a sentence boundary", () => {
     const { brief } = buildJob(
-      'socialnet',
-      'page_about',
-      { business_type: 'bakery', character_limit: 60 },
+      { platform: 'socialnet', kind: 'page_about', body: { business_type: 'bakery', character_limit: 60 } },
       emptyPreferences(),
     );
     const piece = finishDraft(

@@ -86,7 +86,10 @@ const PREFS: WriterPreferences = {
 
 describe('preferences as generation defaults', () => {
   it('fill what the request leaves out, and list where each value came from', () => {
-    const { brief, defaultsApplied } = buildJob('profnet', 'post', { topic: 'Loyalty programmes' }, PREFS);
+    const { brief, defaultsApplied } = buildJob(
+      { platform: 'profnet', kind: 'post', body: { topic: 'Loyalty programmes' } },
+      PREFS,
+    );
     expect(brief).toMatchObject({ tone: 'playful', industry: 'retail', includeHashtags: false, maxCharacters: 500 });
     expect(defaultsApplied).toEqual(
       expect.arrayContaining([
@@ -101,9 +104,11 @@ describe('preferences as generation defaults', () => {
 
   it('never override what the request gives', () => {
     const { brief, defaultsApplied } = buildJob(
-      'profnet',
-      'post',
-      { topic: 'Loyalty programmes', tone: 'formal', include_hashtags: true, max_length: 2000 },
+      {
+        platform: 'profnet',
+        kind: 'post',
+        body: { topic: 'Loyalty programmes', tone: 'formal', include_hashtags: true, max_length: 2000 },
+      },
       PREFS,
     );
     expect(brief).toMatchObject({ tone: 'formal', includeHashtags: true, maxCharacters: 2000 });
@@ -111,24 +116,37 @@ describe('preferences as generation defaults', () => {
   });
 
   it('apply multimedia defaults to video posts and nothing without preferences', () => {
-    const { brief } = buildJob('profnet', 'video_post', { topic: 'Store tours', duration: '30_seconds' }, PREFS);
+    const { brief } = buildJob(
+      { platform: 'profnet', kind: 'video_post', body: { topic: 'Store tours', duration: '30_seconds' } },
+      PREFS,
+    );
     expect(brief).toMatchObject({
       style: 'whiteboard animation',
       voice: { type: 'warm female' },
       backgroundMusic: 'lo-fi',
       durationSeconds: 30,
     });
-    const bare = buildJob('profnet', 'video_post', { topic: 'Store tours' }, emptyPreferences());
+    const bare = buildJob(
+      { platform: 'profnet', kind: 'video_post', body: { topic: 'Store tours' } },
+      emptyPreferences(),
+    );
     expect(bare.defaultsApplied).toEqual([]);
     expect(bare.brief).toMatchObject({ tone: 'professional', durationSeconds: 60, style: 'talking head with b-roll' });
   });
 
   it('refuses durations outside the format, naming the field (batch items by index)', () => {
-    expect(() => buildJob('socialnet', 'reel', { topic: 'x', duration: '120_seconds' }, emptyPreferences())).toThrow(
-      ValidationError,
-    );
+    expect(() =>
+      buildJob(
+        { platform: 'socialnet', kind: 'reel', body: { topic: 'x', duration: '120_seconds' } },
+        emptyPreferences(),
+      ),
+    ).toThrow(ValidationError);
     try {
-      buildJob('socialnet', 'reel', { topic: 'x', duration: '91_seconds' }, emptyPreferences(), 'requests.3');
+      buildJob(
+        { platform: 'socialnet', kind: 'reel', body: { topic: 'x', duration: '91_seconds' } },
+        emptyPreferences(),
+        'requests.3',
+      );
     } catch (e) {
       expect((e as ValidationError).field).toBe('requests.3.duration');
     }

@@ -8,6 +8,8 @@
 import Ajv from 'ajv';
 import { writeSocial } from '../../../domain/generation/social';
 import { buildJob } from '../../../domain/writers/briefs';
+import type { WriterRequestBody } from '../../../domain/writers/requests';
+import { writerRequest } from '../../../api/writers/schemas';
 import { finishDraft } from '../../../domain/writers/finish';
 import { emptyPreferences } from '../../../domain/writers/preferences';
 import {
@@ -31,8 +33,8 @@ const missing: RenderServices = {
   baseUrl: '',
 };
 
-function piece(platform: WriterPlatform, kind: WriterKind, body: Record<string, unknown>, s?: RenderServices) {
-  const { brief } = buildJob(platform, kind, body, emptyPreferences());
+function piece(platform: WriterPlatform, kind: WriterKind, body: WriterRequestBody, s?: RenderServices) {
+  const { brief } = buildJob(writerRequest(platform, kind, body), emptyPreferences());
   return { brief, piece: finishDraft(brief, writeSocial({ brief, sources: [] }), [], s) };
 }
 

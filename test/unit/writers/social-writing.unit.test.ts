@@ -14,6 +14,7 @@ import { writeSocial } from '../../../domain/generation/social';
 import type { Source } from '../../../domain/generation';
 import { PLATFORMS } from '../../../domain/content/platforms';
 import { buildJob } from '../../../domain/writers/briefs';
+import { writerRequest } from '../../../api/writers/schemas';
 import { finishDraft } from '../../../domain/writers/finish';
 import { emptyPreferences } from '../../../domain/writers/preferences';
 import { createCorpusProvider, DEFAULT_CORPUS_DIR } from '../../../infra/research';
@@ -177,7 +178,7 @@ describe('the writers (local) on a topic the sources do not cover', () => {
     '%s post: every sentence is about the topic, nothing padded',
     async (platform) => {
       const body = { topic: BOOKSHOP.topic, audience: 'local readers and families', tone: 'friendly' };
-      const { brief } = buildJob(platform, 'post', body, emptyPreferences());
+      const { brief } = buildJob(writerRequest(platform, 'post', body), emptyPreferences());
       const sources = await sourcesFor(brief.topic, 5);
       const piece = finishDraft(brief, writeSocial({ brief, sources }), sources);
       expect(piece.text).not.toMatch(/What has worked for you|Tell us in the comments|search engines|backlink/i);
