@@ -9,7 +9,7 @@
 import { analyzeFlowBasic, analyzeSeo, checkClaims, extractClaims } from '../../domain/analysis';
 import type { AssessmentId, SeoAnalysisResult } from '../../domain/analysis';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, httpUrl, num, obj, strings } from '../kernel/schema';
+import { allRequired, arr, httpUrl, num, strings, withRequired } from '../kernel/schema';
 import { ValidationError } from '../../domain/errors';
 import { contentField, limitContent, recordSeoAnalysis, timed } from './common';
 import { analysisIdField, assessmentScoreSchema, seoResultSchema } from '../blog/seo-analysis';
@@ -18,7 +18,7 @@ import { recordIntegrationAction } from '../integrations/actions';
 
 // ---- SEO analysis ----
 const keywordsField = { ...strings(20, 100), default: [] };
-const competitorSchema = obj({
+const competitorSchema = allRequired({
   url: { type: 'string' },
   host: { type: 'string' },
   linked: { type: 'boolean', description: 'the content links to this host' },
@@ -61,7 +61,7 @@ const GOAL_NAMES = Object.keys(OPTIMIZATION_GOALS);
 /** Goals analysed when the request names none: every goal once (keyword_density is inside keyword_optimization). */
 const DEFAULT_GOALS = GOAL_NAMES.filter((g) => g !== 'keyword_density');
 
-const locatedSchema = obj({
+const locatedSchema = allRequired({
   assessment: { type: 'string' },
   severity: { enum: ['problem', 'improvement'] },
   message: { type: 'string' },
@@ -70,7 +70,7 @@ const locatedSchema = obj({
   end: { type: ['integer', 'null'] },
   excerpt: { type: 'string' },
 });
-const goalSchema = obj({
+const goalSchema = allRequired({
   goal: { enum: GOAL_NAMES },
   score: num,
   assessments: arr(assessmentScoreSchema, {
@@ -133,7 +133,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     description:
       'competitor_urls are not fetched (an analysis route makes no outside calls); data.competitors says whether the content links to each host.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           content: contentField,
           target_keywords: keywordsField,
@@ -178,7 +178,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     summary: 'SEO analysis (integration route)',
     description:
       "The same analysis as POST /api/blog-writer/seo/analyze (without competitors), on the integration rate scheme (burst 20 per minute, 100 per hour). The analysis is recorded (analysis_id; webhook seo.analysis.completed) and the call is recorded as the user's integration action seo_analyzer/analyzed. content over 100,000 characters: 413.",
-    request: { body: obj({ content: contentField, target_keywords: keywordsField }, ['content']) },
+    request: { body: withRequired({ content: contentField, target_keywords: keywordsField }, ['content']) },
     responses: {
       200: {
         description: 'The analysis',
@@ -216,7 +216,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     summary: 'Located recommendations per optimization goal',
     description: `Goals: ${GOAL_NAMES.join(', ')} (default: all but keyword_density, which keyword_optimization includes). Each recommendation names the assessment, what to do and where (start/end character offsets and an excerpt; engagement advice names sections).`,
     request: {
-      body: obj(
+      body: withRequired(
         {
           content: contentField,
           target_keyword: { type: 'string', maxLength: 100 },
@@ -234,7 +234,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Per goal: score 0-100, assessments and located recommendations',
-        data: obj({ seo_score: num, target_keyword: { type: ['string', 'null'] }, goals: arr(goalSchema) }),
+        data: allRequired({ seo_score: num, target_keyword: { type: ['string', 'null'] }, goals: arr(goalSchema) }),
       },
     },
     handler: (ctx) => {
@@ -257,7 +257,7 @@ export const generalAnalysisRoutes: RouteDef[] = [
     description:
       'Claims are extracted, the best corpus passages for each are retrieved with BM25, and each claim is labelled verified, unverified or contradicted. The corpus is the platform\'s own sample documents: "unverified" means the corpus does not cover the claim, not that it is false.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           content: { ...contentField, minLength: 1 },
           verification_level: { enum: Object.keys(VERIFICATION_LEVELS), default: 'standard' },
@@ -268,11 +268,11 @@ export const generalAnalysisRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Claims with labels, confidence and sources',
-        data: obj({
+        data: allRequired({
           ...claimCheckFields,
           verification_level: { type: 'string' },
           source_mode: { const: 'research_corpus' },
-          sources_checked: arr(obj({ title: { type: 'string' }, url: { type: 'string' } })),
+          sources_checked: arr(allRequired({ title: { type: 'string' }, url: { type: 'string' } })),
           processing_time_ms: { type: 'integer' },
         }),
       },

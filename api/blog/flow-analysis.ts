@@ -6,7 +6,7 @@ import { analyzeFlowAdvanced, analyzeFlowBasic } from '../../domain/analysis';
 import type { FlowInput } from '../../domain/analysis';
 import { ValidationError } from '../../domain/errors';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, int, num, obj, ok, str } from '../kernel/schema';
+import { allRequired, arr, int, num, ok, str, withRequired } from '../kernel/schema';
 import { contentField, limitContent, timed } from '../analysis/common';
 import { sectionIdSchema } from './schemas';
 
@@ -14,7 +14,7 @@ const tags = ['blog writer'];
 const numMap = { type: 'object', additionalProperties: num };
 
 const flowSection = (withTarget: boolean) =>
-  obj(
+  withRequired(
     {
       id: sectionIdSchema,
       heading: str(300),
@@ -34,17 +34,17 @@ const flowBody = (advanced: boolean) => ({
     ...(advanced ? { detailed_analysis: { type: 'boolean', default: true } } : {}),
   },
 });
-const dimension = obj({ score: num, issues: arr(), suggestions: arr() });
-const basicFlowSchema = obj({
+const dimension = allRequired({ score: num, issues: arr(), suggestions: arr() });
+const basicFlowSchema = allRequired({
   success: ok,
   overall_flow_score: num,
   section_flow_scores: numMap,
-  flow_analysis: obj({ transitions: dimension, coherence: dimension, engagement: dimension }),
+  flow_analysis: allRequired({ transitions: dimension, coherence: dimension, engagement: dimension }),
   recommendations: arr(),
   analysis_type: { const: 'basic' },
   processing_time_ms: int,
 });
-const sectionDetail = obj({
+const sectionDetail = allRequired({
   flow_score: num,
   readability_score: num,
   engagement_score: num,
@@ -54,11 +54,11 @@ const sectionDetail = obj({
   strengths: arr(),
   suggestions: arr(),
 });
-const advancedFlowSchema = obj({
+const advancedFlowSchema = allRequired({
   success: ok,
   overall_flow_score: num,
   detailed_section_analysis: { type: 'object', additionalProperties: sectionDetail },
-  cross_section_analysis: obj({
+  cross_section_analysis: allRequired({
     overall_coherence: num,
     transition_quality: num,
     thematic_consistency: num,

@@ -5,13 +5,12 @@
  */
 import { checkClaims } from '../../domain/analysis';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, httpUrl, int, num, obj, ok, str } from '../kernel/schema';
+import { allRequired, anyString, arr, httpUrl, int, num, ok, str, withRequired } from '../kernel/schema';
 import { contentField, limitContent, timed } from '../analysis/common';
 
 const tags = ['blog writer'];
-const string = { type: 'string' };
 
-export const claimSourceSchema = obj({ title: str(500), url: httpUrl(), excerpt: str(20000) }, [
+export const claimSourceSchema = withRequired({ title: str(500), url: httpUrl(), excerpt: str(20000) }, [
   'title',
   'url',
   'excerpt',
@@ -30,25 +29,28 @@ const checkOptionsSchema = {
   },
   default: {},
 };
-export const claimResultSchema = obj(
+export const claimResultSchema = withRequired(
   {
     claim: { type: 'string' },
     confidence: num,
     verification_status: { enum: ['verified', 'unverified', 'contradicted'] },
-    supporting_sources: arr(obj({ title: { type: 'string' }, url: { type: 'string' }, relevance_score: num })),
+    supporting_sources: arr(allRequired({ title: { type: 'string' }, url: { type: 'string' }, relevance_score: num })),
     recommendation: { type: 'string' },
     start: int,
     end: int,
     claim_types: arr(),
-    evidence: obj({ title: string, url: string, passage: string }, undefined, {
-      description: 'The source passage that decided the label; absent when no passage did',
-    }),
+    evidence: allRequired(
+      { title: anyString, url: anyString, passage: anyString },
+      {
+        description: 'The source passage that decided the label; absent when no passage did',
+      },
+    ),
   },
   ['claim', 'confidence', 'verification_status', 'supporting_sources', 'start', 'end', 'claim_types'],
 );
 export const claimCheckFields = {
   overall_confidence: num,
-  hallucination_analysis: obj({
+  hallucination_analysis: allRequired({
     total_claims: int,
     verified_claims: int,
     unverified_claims: int,
@@ -73,7 +75,7 @@ export const blogHallucinationRoutes: RouteDef[] = [
     description:
       'Each claim is labelled verified, unverified or contradicted (a number or date that disagrees with the best source). Offline; no vendor is called.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           content: contentField,
           sources: { type: 'array', items: claimSourceSchema, maxItems: 100, default: [] },
@@ -85,7 +87,7 @@ export const blogHallucinationRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Claims with labels, confidence and supporting sources',
-        data: obj({ success: ok, ...claimCheckFields, processing_time_ms: int }),
+        data: allRequired({ success: ok, ...claimCheckFields, processing_time_ms: int }),
       },
     },
     handler: (ctx) => {

@@ -7,35 +7,36 @@ import { REFINE_OPERATIONS } from '../../domain/analysis/outline';
 import type { RefineInput } from '../../domain/analysis';
 import type { OutlineSection } from '../../domain/analysis/types';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, int, num, obj, ok } from '../kernel/schema';
+import { allRequired, anyString, arr, int, num, ok, withRequired } from '../kernel/schema';
 import { outlineSchema, sectionIdSchema } from './schemas';
 import { refuseCamelSpelling } from '../../domain/blog/types';
 
 const tags = ['blog writer'];
-const string = { type: 'string' };
 
-const outlineResultSchema = arr(obj({ id: { type: 'string' }, heading: { type: 'string' } }));
-const refineSchema = obj({
+const outlineResultSchema = arr(allRequired({ id: { type: 'string' }, heading: { type: 'string' } }));
+const refineSchema = allRequired({
   success: ok,
   title_options: arr(),
   outline: outlineResultSchema,
-  optimization_results: obj({
+  optimization_results: allRequired({
     overall_quality_score: num,
     improvements_made: arr(),
     optimization_focus: { type: 'string' },
   }),
 });
-const rebalanceSchema = obj({
+const rebalanceSchema = allRequired({
   success: ok,
-  outline: arr(obj({ id: { type: 'string' }, heading: { type: 'string' }, target_words: int, word_adjustment: int })),
-  rebalancing_summary: obj({
+  outline: arr(
+    allRequired({ id: { type: 'string' }, heading: { type: 'string' }, target_words: int, word_adjustment: int }),
+  ),
+  rebalancing_summary: allRequired({
     total_target_words: int,
     original_total: int,
     rebalanced_total: int,
     adjustments_made: arr(
-      obj({
-        section_id: string,
-        heading: string,
+      allRequired({
+        section_id: anyString,
+        heading: anyString,
         original_target_words: { ...int, description: '0 when the section had no target_words' },
         new_target_words: int,
         word_adjustment: int,
@@ -56,7 +57,7 @@ export const blogOutlineRoutes: RouteDef[] = [
     description:
       'Payload per operation in docs/analysis.md ("Refine"). Unknown section ids: 400 naming section_id or the payload field.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           outline: outlineSchema,
           operation: { enum: [...REFINE_OPERATIONS] },
@@ -87,8 +88,8 @@ export const blogOutlineRoutes: RouteDef[] = [
     description:
       "The budget is the query parameter target_words (default 1500). Sections without target_words weigh as the mean of those that have one (equal shares when none has); the shares are rounded by largest remainder, so they sum exactly to the budget. Each section comes back with its new target_words and word_adjustment (new − old, old missing = 0); rebalancing_summary.adjustments_made lists the changed sections. Pure: the input is not modified and nothing is stored. Duplicate section ids, or keyPoints/targetWords (the medium route's spelling) in a section: 400.",
     request: {
-      body: obj({ outline: outlineSchema }),
-      query: obj({ target_words: { type: 'integer', minimum: 0, maximum: 1000000, default: 1500 } }, []),
+      body: allRequired({ outline: outlineSchema }),
+      query: withRequired({ target_words: { type: 'integer', minimum: 0, maximum: 1000000, default: 1500 } }, []),
     },
     responses: {
       200: { description: 'Outline with word_adjustment per section and a summary', data: rebalanceSchema },

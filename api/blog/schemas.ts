@@ -1,5 +1,6 @@
 /** JSON Schemas of the blog writer's resources and routes (Document 2), used for validation and the OpenAPI document. */
 import {
+  allRequired,
   arr,
   asResponse,
   coverageSchema,
@@ -8,9 +9,9 @@ import {
   named,
   nullable,
   num,
-  obj,
   str,
   strings,
+  withRequired,
 } from '../kernel/schema';
 import { taskRecordFields } from '../kernel/task-catalogue';
 import type { JsonSchema } from '../kernel/envelopes/common';
@@ -252,12 +253,16 @@ export const sourceResult = named('Source', asResponse(sourceSchema));
 const successTrue = { const: true, description: 'Always true (the spec names it)' };
 
 /** The Research result (blog_research). */
-export const researchResultSchema = obj(
+export const researchResultSchema = withRequired(
   {
     success: successTrue,
     sources: { type: 'array', items: sourceResult },
-    keyword_analysis: obj({ primary_keywords: texts, secondary_keywords: texts, search_volume: { type: 'string' } }),
-    competitor_analysis: obj(
+    keyword_analysis: allRequired({
+      primary_keywords: texts,
+      secondary_keywords: texts,
+      search_volume: { type: 'string' },
+    }),
+    competitor_analysis: withRequired(
       {
         top_competitors: texts,
         content_gaps: texts,
@@ -268,10 +273,10 @@ export const researchResultSchema = obj(
     ),
     suggested_angles: texts,
     search_queries: texts,
-    grounding_metadata: obj({
+    grounding_metadata: allRequired({
       grounding_chunks: {
         type: 'array',
-        items: obj({ title: { type: 'string' }, url: { type: 'string' }, confidence_score: num }),
+        items: allRequired({ title: { type: 'string' }, url: { type: 'string' }, confidence_score: num }),
       },
       web_search_queries: { ...texts, description: 'Empty when no web search ran' },
     }),
@@ -290,7 +295,7 @@ export const researchResultSchema = obj(
 /** An outline section as the outline task returns it (send `result.outline` as the medium request's `sections`). */
 export const outlineSectionResult = named(
   'OutlineSection',
-  obj({
+  allRequired({
     id: { type: 'string' },
     heading: { type: 'string' },
     subheadings: texts,
@@ -302,37 +307,41 @@ export const outlineSectionResult = named(
 );
 
 /** The Outline result (blog_outline). */
-export const outlineResultSchema = obj(
+export const outlineResultSchema = withRequired(
   {
     success: successTrue,
     title_options: texts,
     outline: { type: 'array', items: outlineSectionResult },
-    source_mapping_stats: obj({
+    source_mapping_stats: allRequired({
       total_sources_mapped: int,
       coverage_percentage: num,
       average_relevance_score: { type: ['number', 'null'] },
       high_confidence_mappings: int,
     }),
-    grounding_insights: obj({
-      confidence_analysis: obj({
+    grounding_insights: allRequired({
+      confidence_analysis: allRequired({
         high_confidence_sources: int,
         medium_confidence_sources: int,
         low_confidence_sources: int,
         unrated_sources: int,
       }),
-      authority_analysis: obj({
+      authority_analysis: allRequired({
         academic_sources: int,
         industry_sources: int,
         government_sources: int,
         sample_sources: int,
       }),
     }),
-    optimization_results: obj({
+    optimization_results: allRequired({
       overall_quality_score: num,
       improvements_made: texts,
       optimization_focus: { type: 'string' },
     }),
-    research_coverage: obj({ sources_utilized: int, content_gaps_identified: int, competitive_advantages: texts }),
+    research_coverage: allRequired({
+      sources_utilized: int,
+      content_gaps_identified: int,
+      competitive_advantages: texts,
+    }),
     metadata: generationMetadataSchema,
   },
   [
@@ -347,12 +356,12 @@ export const outlineResultSchema = obj(
 );
 
 /** The medium blog result (blog_medium). */
-export const mediumResultSchema = obj({
+export const mediumResultSchema = allRequired({
   success: successTrue,
   title: { type: 'string' },
   sections: {
     type: 'array',
-    items: obj(
+    items: withRequired(
       {
         id: { type: 'string' },
         heading: { type: 'string' },

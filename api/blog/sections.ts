@@ -19,7 +19,7 @@ import {
 } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
-import { arr, asResponse, num, obj, str, strings } from '../kernel/schema';
+import { allRequired, arr, asResponse, num, str, strings, withRequired } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { contentField, limitContent } from '../analysis/common';
 import {
@@ -47,15 +47,15 @@ export const SECTION_MODES = ['draft', 'polished'] as const;
 export const DEFAULT_SECTION_WORDS = 300;
 export const MAX_SECTION_WORDS = 2000;
 
-const metricsSchema = obj({
+const metricsSchema = allRequired({
   word_count: { type: 'integer' },
   readability_score: num,
   keyword_density: num,
   citation_coverage: num,
   flow_score: num,
 });
-const fullMetricsSchema = obj({ ...metricsSchema.properties, coherence_score: num, engagement_score: num });
-const scores = obj({ engagement_score: num, readability_score: num, clarity_score: num });
+const fullMetricsSchema = allRequired({ ...metricsSchema.properties, coherence_score: num, engagement_score: num });
+const scores = allRequired({ engagement_score: num, readability_score: num, clarity_score: num });
 /**
  * A section of an optimized outline: the input section with the provider's fields over it (same id; the provider
  * answers at least id and heading, and target_words as a number that need not be whole).
@@ -78,7 +78,10 @@ export const blogSectionRoutes: RouteDef[] = [
       'Body: one Outline section. `focus` is free text; the offline provider reacts to the cues "example", "evidence"/"data", "reader"/"audience" (docs/api.md).',
     request: {
       body: outlineSectionSchema,
-      query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general improvement' } }, []),
+      query: withRequired(
+        { focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general improvement' } },
+        [],
+      ),
     },
     responses: {
       200: {
@@ -124,15 +127,18 @@ export const blogSectionRoutes: RouteDef[] = [
     description:
       'Runs one AI call (through a workflow, answered when it finishes) that rewords the outline for `focus` (query, default "general optimization") and keeps every section id; what the provider leaves out of a section (references, …) is kept from the input, in the order the provider answers. overall_quality_score (0-100: section count, key points, balanced targets, headings; docs/analysis.md) is measured on the result. The offline provider applies fixed rules (docs/api.md). Duplicate section ids: 400; a provider answer whose section ids differ from the input fails the call.',
     request: {
-      body: obj({ outline: outlineSchema }),
-      query: obj({ focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general optimization' } }, []),
+      body: allRequired({ outline: outlineSchema }),
+      query: withRequired(
+        { focus: { type: 'string', minLength: 1, maxLength: 200, default: 'general optimization' } },
+        [],
+      ),
     },
     responses: {
       200: {
         description: 'The optimized outline and a summary',
-        data: obj({
+        data: allRequired({
           outline: arr(optimizedSectionSchema),
-          optimization_summary: obj({
+          optimization_summary: allRequired({
             focus_area: { type: 'string' },
             improvements_made: arr(),
             overall_quality_score: num,
@@ -189,7 +195,7 @@ export const blogSectionRoutes: RouteDef[] = [
     summary: 'Write one section in Markdown with [n] citations, and record its continuity metrics',
     description: `Length: section.target_words (default ${DEFAULT_SECTION_WORDS}, at most ${MAX_SECTION_WORDS}). Sources: section.references, else the research provider's best 3 for the heading and keywords. Modes: draft (one call), polished (draft + revision). \`provider\` (extra, default auto: a configured vendor, else the in-process model llama when its model file is present, else the template writer local) picks who writes; \`metadata\` says who did (docs/providers.md).`,
     request: {
-      body: obj(
+      body: withRequired(
         {
           section: outlineSectionSchema,
           keywords: { ...strings(30, 100), default: [] },
@@ -204,7 +210,7 @@ export const blogSectionRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The section',
-        data: obj(
+        data: withRequired(
           {
             success: { const: true },
             section_id: { type: 'string' },
@@ -282,7 +288,7 @@ export const blogSectionRoutes: RouteDef[] = [
     description:
       'quality_improvements are measured differences (after − before) of engagement, readability and clarity (0-100 scores); scores_before/scores_after give both sides.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           section_id: sectionIdSchema,
           content: { ...contentField, minLength: 1 },
@@ -296,11 +302,11 @@ export const blogSectionRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Original and optimized content and a summary',
-        data: obj({
+        data: allRequired({
           section_id: { type: 'string' },
           original_content: { type: 'string' },
           optimized_content: { type: 'string' },
-          optimization_summary: obj({
+          optimization_summary: allRequired({
             focus_area: { type: 'string' },
             improvements_made: arr(),
             quality_improvements: scores,
@@ -352,11 +358,11 @@ export const blogSectionRoutes: RouteDef[] = [
     successBody: 'bare',
     summary: "The latest continuity metrics of one of the caller's sections",
     description: "Another user's section is 404, like a section never generated.",
-    request: { params: obj({ section_id: sectionIdSchema }) },
+    request: { params: allRequired({ section_id: sectionIdSchema }) },
     responses: {
       200: {
         description: 'Continuity metrics',
-        data: obj({
+        data: allRequired({
           section_id: { type: 'string' },
           continuity_metrics: fullMetricsSchema,
           heading: { type: 'string' },

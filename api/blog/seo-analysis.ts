@@ -6,7 +6,7 @@
 import { analyzeSeo, generateMetadata } from '../../domain/analysis';
 import type { ResearchData } from '../../domain/analysis/types';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, bool, int, iso, num, obj, ok, str, strings } from '../kernel/schema';
+import { allRequired, anyString, arr, bool, int, iso, num, ok, str, strings, withRequired } from '../kernel/schema';
 import { contentField, limitContent, recordSeoAnalysis } from '../analysis/common';
 import { researchDataSchema } from './schemas';
 
@@ -17,19 +17,18 @@ const numMap = { type: 'object', additionalProperties: num };
 const DEFAULT_BASE_URL = 'http://localhost';
 
 // ---- SEO ----
-const seoBody = obj(
+const seoBody = withRequired(
   { content: contentField, blog_title: str(300), keywords: strings(20, 100), research_data: researchDataSchema },
   ['content'],
 );
 /** The id of a stored analysis (GET it back, compare it later: docs/analysis.md). */
 export const analysisIdField = { type: 'string', description: 'The id of the stored analysis' } as const;
-const string = { type: 'string' };
 /** Character offsets into `content` (end exclusive). */
 const span = { start: int, end: int };
 /** One assessment's score 0-100 and its weight in seo_score (not applicable ones are left out of the score). */
-export const assessmentScoreSchema = obj({ id: string, score: num, weight: num, applicable: bool });
+export const assessmentScoreSchema = allRequired({ id: anyString, score: num, weight: num, applicable: bool });
 /** domain/analysis/seo-types.ts `readability_details`: every readability formula, the raw counts, text statistics. */
-const readabilityDetailsSchema = obj(
+const readabilityDetailsSchema = allRequired(
   {
     flesch_reading_ease: num,
     flesch_kincaid_grade: num,
@@ -39,7 +38,7 @@ const readabilityDetailsSchema = obj(
     automated_readability_index: num,
     dale_chall: num,
     consensus_grade: { ...num, description: 'Median of seven grade estimates' },
-    counts: obj(
+    counts: allRequired(
       {
         sentences: int,
         words: int,
@@ -49,38 +48,44 @@ const readabilityDetailsSchema = obj(
         polysyllables: { ...int, description: 'SMOG: words of 3+ syllables' },
         difficultWords: { ...int, description: 'Dale-Chall: words not on the familiar list' },
       },
-      undefined,
       { description: 'The raw counts of the body sentences the formulas use' },
     ),
     reading_time_minutes: num,
-    sentence_length: obj({ average_words: num, over_20_words_share: num }),
+    sentence_length: allRequired({ average_words: num, over_20_words_share: num }),
     passive_voice_share: num,
     transition_word_share: num,
   },
-  undefined,
   { description: 'Extra: all readability formulas, the raw counts and the text statistics' },
 );
-export const seoResultSchema = obj({
+export const seoResultSchema = allRequired({
   seo_score: num,
-  density: obj({ primary_keywords: numMap, secondary_keywords: numMap }),
-  structure: obj({
-    heading_hierarchy: obj({
+  density: allRequired({ primary_keywords: numMap, secondary_keywords: numMap }),
+  structure: allRequired({
+    heading_hierarchy: allRequired({
       is_valid: { ...bool, description: 'No skipped level and at most one H1' },
-      headings: arr(obj({ level: int, text: string, ...span })),
+      headings: arr(allRequired({ level: int, text: anyString, ...span })),
       skipped_levels: arr(
-        obj({ from: int, to: int, heading: string, ...span }, undefined, {
-          description: 'A heading deeper than the previous one + 1 (H2 -> H4)',
-        }),
+        allRequired(
+          { from: int, to: int, heading: anyString, ...span },
+          {
+            description: 'A heading deeper than the previous one + 1 (H2 -> H4)',
+          },
+        ),
       ),
       multiple_h1: bool,
     }),
-    heading_distribution: obj({ h1: int, h2: int, h3: int }),
-    paragraph_length: obj({ paragraphs: int, average_words: num, max_words: int, over_limit: int }),
-    list_usage: obj({ lists: int, list_items: int, has_lists: bool }),
+    heading_distribution: allRequired({ h1: int, h2: int, h3: int }),
+    paragraph_length: allRequired({ paragraphs: int, average_words: num, max_words: int, over_limit: int }),
+    list_usage: allRequired({ lists: int, list_items: int, has_lists: bool }),
   }),
-  readability: obj({ flesch_reading_ease: num, flesch_kincaid_grade: num, gunning_fog: num, coleman_liau: num }),
+  readability: allRequired({
+    flesch_reading_ease: num,
+    flesch_kincaid_grade: num,
+    gunning_fog: num,
+    coleman_liau: num,
+  }),
   link_suggestions: arr(
-    obj({
+    allRequired({
       text: { type: 'string' },
       suggested_url: { type: 'string' },
       context: { type: 'string' },
@@ -88,14 +93,14 @@ export const seoResultSchema = obj({
       end: int,
     }),
   ),
-  image_alt_status: obj({
+  image_alt_status: allRequired({
     images_with_alt: int,
     images_without_alt: int,
     alt_text_quality: { enum: ['good', 'fair', 'poor', 'no_images'] },
   }),
   recommendations: arr(),
   findings: arr(
-    obj({
+    allRequired({
       assessment: { type: 'string' },
       severity: { enum: ['problem', 'improvement'] },
       message: { type: 'string' },
@@ -106,7 +111,7 @@ export const seoResultSchema = obj({
   ),
   readability_details: readabilityDetailsSchema,
   assessments: arr(assessmentScoreSchema),
-  coherence: obj({
+  coherence: allRequired({
     subject: { type: 'string' },
     subject_source: { enum: ['given', 'text'] },
     topicality: num,
@@ -125,7 +130,7 @@ export const seoResultSchema = obj({
 });
 
 // ---- metadata ----
-const metadataBody = obj(
+const metadataBody = withRequired(
   {
     content: contentField,
     title: { type: 'string', minLength: 1, maxLength: 300 },
@@ -134,7 +139,7 @@ const metadataBody = obj(
   },
   ['content', 'title'],
 );
-const metadataSchema = obj({
+const metadataSchema = allRequired({
   success: ok,
   title_options: arr(),
   meta_descriptions: arr(),
@@ -144,35 +149,35 @@ const metadataSchema = obj({
   blog_tags: arr(),
   blog_categories: arr(),
   social_hashtags: arr(),
-  open_graph: obj({
+  open_graph: allRequired({
     title: { type: 'string' },
     description: { type: 'string' },
     image: { type: ['string', 'null'] },
     url: { type: 'string' },
     type: { const: 'article' },
   }),
-  twitter_card: obj({
+  twitter_card: allRequired({
     title: { type: 'string' },
     description: { type: 'string' },
     image: { type: ['string', 'null'] },
     card: { enum: ['summary', 'summary_large_image'] },
   }),
-  json_ld_schema: obj(
+  json_ld_schema: withRequired(
     {
       '@context': { const: 'https://schema.org' },
       '@type': { const: 'BlogPosting' },
-      headline: string,
-      description: string,
+      headline: anyString,
+      description: anyString,
       datePublished: iso,
       dateModified: iso,
-      author: obj({ '@type': { enum: ['Person', 'Organization'] }, name: string }),
-      image: arr(string),
-      mainEntityOfPage: obj({ '@type': { const: 'WebPage' }, '@id': string }),
-      url: string,
-      keywords: { ...string, description: 'The blog tags, comma-separated' },
+      author: allRequired({ '@type': { enum: ['Person', 'Organization'] }, name: anyString }),
+      image: arr(anyString),
+      mainEntityOfPage: allRequired({ '@type': { const: 'WebPage' }, '@id': anyString }),
+      url: anyString,
+      keywords: { ...anyString, description: 'The blog tags, comma-separated' },
       wordCount: int,
-      articleSection: { ...string, description: 'The first blog category, unless it is General' },
-      publisher: obj({ '@type': { const: 'Organization' }, name: string }),
+      articleSection: { ...anyString, description: 'The first blog category, unless it is General' },
+      publisher: allRequired({ '@type': { const: 'Organization' }, name: anyString }),
     },
     [
       '@context',

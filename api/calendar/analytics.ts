@@ -25,6 +25,7 @@ import { inCalendar, runEventCommand } from './commands';
 import { calendarModel } from './model';
 import { optimalTimeOut, optimalTimes } from './scheduling';
 import {
+  allRequired,
   arr,
   bool,
   calendarParams,
@@ -34,9 +35,9 @@ import {
   iso,
   mapOf,
   num,
-  obj,
   performanceIn,
   platform,
+  withRequired,
 } from './schemas';
 
 type Ctx = RouteCtx;
@@ -69,12 +70,12 @@ function metricsOf(p: PerformanceMetrics | null): PerformanceMetrics | null {
   };
 }
 
-const metricsOut = obj(
+const metricsOut = allRequired(
   Object.fromEntries([...KEYS.map((k) => [k, int]), ['engagement_rate', num], ['click_through_rate', num]]),
 );
 
 /** Figures of a group of events (analytics: a period, a platform, a content type). */
-const bucketOut = obj({
+const bucketOut = allRequired({
   events: int,
   published: int,
   measured: int,
@@ -84,24 +85,24 @@ const bucketOut = obj({
   engagement_rate: num,
 });
 
-const performanceOut = obj({
+const performanceOut = allRequired({
   event_id: { type: 'string' },
   platform: { type: 'string' },
   recorded: bool,
   measured_at: { type: ['string', 'null'], format: 'date-time' },
   published_at: { type: ['string', 'null'], format: 'date-time' },
   metrics: metricsOut,
-  audience_insights: obj({
+  audience_insights: allRequired({
     demographics: mapOf(num, {
       description: 'Audience shares (0..1) by demographic group, as sent with the latest figures; empty when none were',
     }),
-    top_cities: arr(obj({ city: { type: 'string' }, share: num })),
+    top_cities: arr(allRequired({ city: { type: 'string' }, share: num })),
     audience_segment: { type: ['string', 'null'] },
   }),
-  ai_insights: obj({
+  ai_insights: allRequired({
     performance_score: num,
     optimization_suggestions: arr({ type: 'string' }),
-    compared_to: obj({
+    compared_to: allRequired({
       source: { type: 'string' },
       events: int,
       engagement_rate: num,
@@ -268,7 +269,7 @@ export const analyticsRoutes: RouteDef[] = [
       "Needs view_analytics. Covers the events whose published_at (else scheduled_at) falls from start_date up to end_date (start_date after or at end_date is 400), optionally filtered by platform and content_type; trends group by local day, week (starting Monday) or month in the calendar's time zone. Best and worst content type are ranked by engagement rate among measured types (worst is null with fewer than two); optimal_posting_times are the timing model's 3 best slots.",
     request: {
       params: calendarParams,
-      query: obj(
+      query: withRequired(
         {
           start_date: iso,
           end_date: iso,
@@ -282,9 +283,9 @@ export const analyticsRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Analytics of the events in the range (by published_at, else scheduled_at)',
-        data: obj({
-          period: obj({ start: iso, end: iso, timezone: { type: 'string' }, group_by: { type: 'string' } }),
-          summary: obj({
+        data: allRequired({
+          period: allRequired({ start: iso, end: iso, timezone: { type: 'string' }, group_by: { type: 'string' } }),
+          summary: allRequired({
             total_events: int,
             published_events: int,
             measured_events: int,
@@ -293,11 +294,11 @@ export const analyticsRoutes: RouteDef[] = [
             total_clicks: int,
             average_engagement_rate: num,
           }),
-          performance_trends: arr(obj({ period: { type: 'string' }, ...bucketOut.properties })),
+          performance_trends: arr(allRequired({ period: { type: 'string' }, ...bucketOut.properties })),
           platform_breakdown: mapOf(bucketOut, {
             description: 'Figures by platform (the platforms of the events in the range)',
           }),
-          content_performance: obj({
+          content_performance: allRequired({
             best_performing_type: { type: ['string', 'null'] },
             worst_performing_type: { type: ['string', 'null'] },
             by_content_type: mapOf(bucketOut, {

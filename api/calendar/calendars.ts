@@ -16,7 +16,20 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, requireScope } from './access';
 import { calendarView } from './views';
-import { arr, calendarOut, calendarParams, int, iso, listOut, obj, paging, settingsIn, str, text } from './schemas';
+import {
+  allRequired,
+  arr,
+  calendarOut,
+  calendarParams,
+  int,
+  iso,
+  listOut,
+  paging,
+  settingsIn,
+  str,
+  text,
+  withRequired,
+} from './schemas';
 
 export const BASE = '/v1/calendar';
 export const tags = ['calendar'];
@@ -59,9 +72,10 @@ export const calendarRoutes: RouteDef[] = [
     description:
       'Needs no permission on an existing calendar (an OAuth token needs calendar:manage). timezone must be an IANA zone (default UTC, else 400); settings start from default_platform multi, working hours 09:00-17:00, auto_publish true and approval_workflow false, overridden by the settings given. Share the calendar with other users through POST /calendars/{calendar_id}/share.',
     request: {
-      body: obj({ name: text(200), description: str(2000), timezone: zone, team_id: teamId, settings: settingsIn }, [
-        'name',
-      ]),
+      body: withRequired(
+        { name: text(200), description: str(2000), timezone: zone, team_id: teamId, settings: settingsIn },
+        ['name'],
+      ),
     },
     responses: { 201: { description: 'The new calendar', data: calendarOut } },
     handler: async (ctx) => {
@@ -90,17 +104,22 @@ export const calendarRoutes: RouteDef[] = [
       "Any member may read it; another user's calendar or a deleted one is 404. events lists up to events_limit (default 50, max 200) events still to go out (draft, generated, scheduled, approved) whose scheduled_at is now or later, earliest first; upcoming_window is the window upcoming_events counts in: from now to the end of the 7th local day in the calendar's time zone.",
     request: {
       params: calendarParams,
-      query: obj({ events_limit: { type: 'integer', minimum: 0, maximum: 200, default: 50 } }, []),
+      query: withRequired({ events_limit: { type: 'integer', minimum: 0, maximum: 200, default: 50 } }, []),
     },
     responses: {
       200: {
         description: 'The calendar and the next events due from now (earliest first)',
-        data: obj({
+        data: allRequired({
           calendar: calendarOut,
           events: arr(
-            obj({ id: { type: 'string' }, title: { type: 'string' }, scheduled_at: iso, status: { type: 'string' } }),
+            allRequired({
+              id: { type: 'string' },
+              title: { type: 'string' },
+              scheduled_at: iso,
+              status: { type: 'string' },
+            }),
           ),
-          upcoming_window: obj({ from: iso, to: iso, timezone: { type: 'string' } }),
+          upcoming_window: allRequired({ from: iso, to: iso, timezone: { type: 'string' } }),
         }),
       },
     },
@@ -127,7 +146,7 @@ export const calendarRoutes: RouteDef[] = [
     description:
       "Each calendar carries events_count, upcoming_events and the caller's role and permission flags; deleted calendars are not listed. Filters: team_id (exact) and status (active or archived); paged with limit (default 20, max 100) and offset, total counting every match.",
     request: {
-      query: obj(
+      query: withRequired(
         { team_id: str(100), status: { type: 'string', enum: ['active', 'archived'] }, ...paging(100, 20) },
         [],
       ),
@@ -175,7 +194,7 @@ export const calendarRoutes: RouteDef[] = [
       'Only the owner (members get 403). settings are merged into the current ones (working_hours HH:MM, start and end different) and timezone must be an IANA zone, else 400. status archived makes the calendar read-only: other writes answer 400 until a PATCH sets status active again, and publishing timers that fire meanwhile fail their events (CALENDAR_ARCHIVED).',
     request: {
       params: calendarParams,
-      body: obj(
+      body: withRequired(
         {
           name: text(200),
           description: str(2000),
@@ -208,7 +227,7 @@ export const calendarRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Deletion result',
-        data: obj({ id: { type: 'string' }, deleted: { const: true }, deleted_at: iso, events_count: int }),
+        data: allRequired({ id: { type: 'string' }, deleted: { const: true }, deleted_at: iso, events_count: int }),
       },
     },
     handler: async (ctx) => {

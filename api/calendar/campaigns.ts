@@ -18,6 +18,7 @@ import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import {
+  allRequired,
   arr,
   budgetOut,
   budgetPerformanceOut,
@@ -29,9 +30,8 @@ import {
   iso,
   listOut,
   mapOf,
-  nullable,
   num,
-  obj,
+  orNull,
   paging,
   platform,
   str,
@@ -39,6 +39,7 @@ import {
   text,
   timelineOut,
   timelinePerformanceOut,
+  withRequired,
 } from './schemas';
 
 type Ctx = RouteCtx;
@@ -49,7 +50,7 @@ const fieldsSchema = {
   description: str(2000),
   objectives: strings(20, 300),
   target_audience: str(500),
-  budget: obj(
+  budget: withRequired(
     {
       amount: { type: 'number', minimum: 0, maximum: 1e12 },
       currency: { type: 'string', pattern: '^[A-Z]{3}$' },
@@ -57,15 +58,15 @@ const fieldsSchema = {
     },
     ['amount', 'currency'],
   ),
-  timeline: obj(
+  timeline: withRequired(
     {
       start_date: dateOnly,
       end_date: dateOnly,
-      milestones: arr(obj({ date: dateOnly, name: text(200) }), { maxItems: 50 }),
+      milestones: arr(allRequired({ date: dateOnly, name: text(200) }), { maxItems: 50 }),
     },
     ['start_date', 'end_date'],
   ),
-  content_strategy: obj(
+  content_strategy: withRequired(
     {
       pillars: strings(20, 200),
       content_mix: {
@@ -79,16 +80,16 @@ const fieldsSchema = {
   status: { type: 'string', enum: STATUSES },
 };
 
-const campaignOut = obj({
+const campaignOut = allRequired({
   id: { type: 'string' },
   calendar_id: { type: 'string' },
   name: { type: 'string' },
   description: { type: 'string' },
   objectives: arr({ type: 'string' }),
   target_audience: { type: 'string' },
-  budget: nullable(budgetOut),
-  timeline: nullable(timelineOut),
-  content_strategy: nullable(contentStrategyOut),
+  budget: orNull(budgetOut),
+  timeline: orNull(timelineOut),
+  content_strategy: orNull(contentStrategyOut),
   status: { type: 'string' },
   created_by: { type: 'string' },
   created_at: iso,
@@ -134,7 +135,7 @@ export const campaignRoutes: RouteDef[] = [
     summary: 'Create a campaign (status planned unless given); link events to it with metadata.campaign_id',
     description:
       "Needs create_events on an active calendar. The timeline's start_date must not be after its end_date, milestones must fall inside it, and content_mix shares (0-100) must add up to at most 100, else 400. Campaign performance aggregates the events whose metadata.campaign_id is the campaign's id.",
-    request: { params: calendarParams, body: obj(fieldsSchema, ['name']) },
+    request: { params: calendarParams, body: withRequired(fieldsSchema, ['name']) },
     responses: { 201: { description: 'The created campaign', data: campaignOut } },
     handler: async (ctx) => {
       const cal = await calendarFor(ctx, ctx.params.calendar_id, 'create_events');
@@ -162,7 +163,7 @@ export const campaignRoutes: RouteDef[] = [
       'Any member may read it. Filter by status; paged with limit (default 20, max 100) and offset, total counting every match.',
     request: {
       params: calendarParams,
-      query: obj({ status: { type: 'string', enum: STATUSES }, ...paging(100, 20) }, []),
+      query: withRequired({ status: { type: 'string', enum: STATUSES }, ...paging(100, 20) }, []),
     },
     responses: { 200: { description: 'One page of campaigns', data: listOut('campaigns', campaignOut) } },
     handler: async (ctx) => {
@@ -197,7 +198,7 @@ export const campaignRoutes: RouteDef[] = [
     summary: 'Change a campaign (partial; objects such as budget and timeline are replaced whole)',
     description:
       'Needs edit_events on an active calendar; a campaign of another calendar is 404. The campaign after the change is checked as on create (timeline order, milestones inside it, content_mix at most 100; else 400); status may be set to planned, active, completed or cancelled.',
-    request: { params: campaignParams, body: obj(fieldsSchema, []) },
+    request: { params: campaignParams, body: withRequired(fieldsSchema, []) },
     responses: { 200: { description: 'The updated campaign', data: campaignOut } },
     handler: async (ctx) => {
       const cal = await calendarFor(ctx, ctx.params.calendar_id, 'edit_events');
@@ -226,16 +227,16 @@ export const campaignRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Campaign performance',
-        data: obj({
+        data: allRequired({
           campaign_id: { type: 'string' },
           name: { type: 'string' },
           status: { type: 'string' },
-          events: obj({
+          events: allRequired({
             total: int,
             published: int,
             by_status: mapOf(int, { description: "Number of the campaign's events by status (statuses present only)" }),
           }),
-          metrics: obj({
+          metrics: allRequired({
             impressions: int,
             reach: int,
             engagements: int,
@@ -244,15 +245,15 @@ export const campaignRoutes: RouteDef[] = [
             click_through_rate: num,
             measured_events: int,
           }),
-          budget: nullable(budgetPerformanceOut),
-          timeline: nullable(timelinePerformanceOut),
-          platforms: obj({
+          budget: orNull(budgetPerformanceOut),
+          timeline: orNull(timelinePerformanceOut),
+          platforms: allRequired({
             planned: arr({ type: 'string' }),
             actual: mapOf(int, { description: 'Events that are not cancelled, by platform' }),
             unused: arr({ type: 'string' }),
             unplanned: arr({ type: 'string' }),
           }),
-          content_mix: obj({
+          content_mix: allRequired({
             target: mapOf(num, {
               description: "content_strategy.content_mix: the campaign's target share (%) by content type",
             }),

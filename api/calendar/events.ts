@@ -21,6 +21,7 @@ import { bulkUpdate, createEvents, deleteEvent, inCalendar, runEventCommand, upd
 import { calendarEventDecider } from '../../domain/calendar/event';
 import type { EventState } from '../../domain/calendar/event-state';
 import {
+  allRequired,
   arr,
   bool,
   calendarParams,
@@ -35,11 +36,11 @@ import {
   listOut,
   mapOf,
   metadataIn,
-  obj,
   paging,
   platform,
   str,
   uuid,
+  withRequired,
 } from './schemas';
 import { eventStateView, eventView } from './views';
 
@@ -78,12 +79,12 @@ async function requireAll(ctx: Ctx, cal: CalendarAccess, needs: Permission[]) {
 
 export const calendarCode = (e: AppError) => CALENDAR_CODE[e.kind] ?? 'INTERNAL_ERROR';
 
-const bulkResult = obj(
+const bulkResult = withRequired(
   {
     event_id: { type: 'string' },
     success: bool,
     status: { type: 'string' },
-    error: obj({
+    error: allRequired({
       code: { type: 'string' },
       message: { type: 'string' },
       details: mapOf(
@@ -138,7 +139,7 @@ export const eventRoutes: RouteDef[] = [
       'Any member may read it. Ordered by scheduled_at (events without one last); start_date and end_date bound scheduled_at inclusively, so unscheduled events drop out when either is given; platform, status, content_type and the metadata fields assigned_to and campaign_id filter exactly. Paged with limit (default 50, max 200) and offset; total counts every match.',
     request: {
       params: calendarParams,
-      query: obj(
+      query: withRequired(
         {
           start_date: iso,
           end_date: iso,
@@ -177,15 +178,15 @@ export const eventRoutes: RouteDef[] = [
       "Up to 100 distinct event_ids: updates.metadata is merged into each event and updates.status is decided per event by the same rules as PATCH of one event. Permissions are checked once for the whole request as for PATCH (edit_events; a move to published or approved also needs publish_content and, for an OAuth token, the calendar:publish scope besides calendar:write): a missing one refuses the request (403), as does an archived calendar (400). Events that are refused (unknown, another calendar's, an illegal move) are reported failed with their error; the accepted ones are written in one transaction.",
     request: {
       params: calendarParams,
-      body: obj({
+      body: allRequired({
         event_ids: arr(uuid, { minItems: 1, maxItems: 100, uniqueItems: true }),
-        updates: obj({ status: eventStatus, metadata: metadataIn }, [], { minProperties: 1 }),
+        updates: withRequired({ status: eventStatus, metadata: metadataIn }, [], { minProperties: 1 }),
       }),
     },
     responses: {
       200: {
         description: 'Bulk result: updated and failed counts, one result per event (failed ones carry the error)',
-        data: obj({ updated: int, failed: int, results: arr(bulkResult) }),
+        data: allRequired({ updated: int, failed: int, results: arr(bulkResult) }),
       },
     },
     handler: async (ctx) => {
@@ -267,7 +268,7 @@ export const eventRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Deletion result',
-        data: obj({
+        data: allRequired({
           id: { type: 'string' },
           deleted: { const: true },
           deleted_at: iso,

@@ -11,7 +11,7 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents } from './commands';
 import { calendarModel, estimatedPerformance } from './model';
-import { calendarParams, contentType, eventOut, iso, obj, platform, str, text } from './schemas';
+import { calendarParams, contentType, eventOut, iso, platform, str, text, withRequired } from './schemas';
 import { eventView } from './views';
 import { checkRoom, contentOf, generatedContent, generateOne, generationOut, generationSummary } from './generation';
 
@@ -39,7 +39,7 @@ export const eventGenerationRoutes: RouteDef[] = [
       'Needs create_events on an active calendar. The post is written by one metered AI call in a Temporal workflow (the offline local writer when no vendor is configured; generation says which) and stored as an event with status generated and metadata.ai_generated. Room under the event limit is checked before anything is spent (402 CALENDAR_FULL) and a given scheduled_at must be in the future (400); a used-up plan is 429, no Temporal connection 503, a vendor answer that stays unusable 502 VENDOR_BAD_RESPONSE, and nothing is created then. event is absent when the read model had not caught up within the consistency bound.',
     request: {
       params: calendarParams,
-      body: obj(
+      body: withRequired(
         {
           topic: text(500),
           content_type: { ...contentType, default: 'social_post' },
@@ -57,7 +57,7 @@ export const eventGenerationRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'The generated event',
-        data: obj(
+        data: withRequired(
           {
             event_id: { type: 'string' },
             status: { const: 'generated' },

@@ -13,7 +13,19 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents } from './commands';
 import { calendarModel, estimatedPerformance } from './model';
-import { arr, calendarParams, contentType, dateOnly, int, iso, obj, platform, str, text } from './schemas';
+import {
+  allRequired,
+  arr,
+  calendarParams,
+  contentType,
+  dateOnly,
+  int,
+  iso,
+  platform,
+  str,
+  text,
+  withRequired,
+} from './schemas';
 import {
   checkRoom,
   contentOf,
@@ -51,13 +63,13 @@ export const seriesGenerationRoutes: RouteDef[] = [
       'Needs create_events on an active calendar. The rule (returned as rrule) uses the weekdays the timing model rates best for the first platform and its best whole hour inside the working hours; occurrences not in the future are skipped (skipped_past), and no future occurrence or an end_date before start_date is 400. Room for every occurrence under the event limit is checked before anything is spent (402); each occurrence gets one AI post and becomes an event with status generated, rotating through content_types and platforms. Occurrences whose post could not be written are listed in failed and the rest are still created; when none could be written the request fails with that error and creates nothing.',
     request: {
       params: calendarParams,
-      body: obj(
+      body: withRequired(
         {
           series_title: text(200),
           description: str(2000),
           content_types: arr(contentType, { minItems: 1, maxItems: 10 }),
           platforms: arr(platform, { minItems: 1, maxItems: 7 }),
-          schedule: obj(
+          schedule: withRequired(
             {
               frequency: { type: 'string', enum: ['daily', 'weekly', 'biweekly', 'monthly'] },
               start_date: dateOnly,
@@ -79,7 +91,7 @@ export const seriesGenerationRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'The generated series: its rule and its events (status generated)',
-        data: obj({
+        data: allRequired({
           series_id: { type: 'string' },
           series_title: { type: 'string' },
           rrule: { type: 'string' },
@@ -89,7 +101,7 @@ export const seriesGenerationRoutes: RouteDef[] = [
           count: int,
           skipped_past: int,
           events: arr(
-            obj({
+            allRequired({
               event_id: { type: 'string' },
               title: { type: 'string' },
               scheduled_at: iso,
@@ -102,13 +114,13 @@ export const seriesGenerationRoutes: RouteDef[] = [
           ),
           failed: {
             ...arr(
-              obj(
+              withRequired(
                 {
                   series_index: int,
                   scheduled_at: iso,
                   content_type: { type: 'string' },
                   platform: { type: 'string' },
-                  error: obj({ code: { type: 'string' }, message: { type: 'string' } }, ['code', 'message']),
+                  error: withRequired({ code: { type: 'string' }, message: { type: 'string' } }, ['code', 'message']),
                 },
                 ['series_index', 'scheduled_at', 'error'],
               ),

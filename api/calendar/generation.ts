@@ -25,7 +25,7 @@ import { executeWorkflow } from '../kernel/workflows';
 import type { CalendarAccess } from './access';
 import { limitOf } from './commands';
 import type { estimatedPerformance } from './model';
-import { arr, bool, estimatedOut, int, num, obj } from './schemas';
+import { allRequired, arr, bool, estimatedOut, int, num, withRequired } from './schemas';
 
 type Ctx = RouteCtx;
 
@@ -34,7 +34,7 @@ const postCoverage = {
   ...coverageSchema,
   description: `${coverageSchema.description as string}; absent when a vendor wrote the post`,
 };
-export const generationOut = obj(
+export const generationOut = withRequired(
   {
     provider: { type: 'string' },
     model: { type: 'string' },
@@ -52,11 +52,11 @@ export const generationOut = obj(
   ['provider', 'model', 'offline', 'calls', 'tokens_in', 'tokens_out', 'cost'],
 );
 /** A series post's own call: who wrote it and, for the offline writer, its coverage. */
-export const postGenerationOut = obj(
+export const postGenerationOut = withRequired(
   { provider: { type: 'string' }, model: { type: 'string' }, offline: bool, coverage: postCoverage },
   ['provider', 'model', 'offline'],
 );
-export const generatedContent = obj({
+export const generatedContent = allRequired({
   title: { type: 'string' },
   thread_content: arr({ type: 'string' }),
   hashtags: arr({ type: 'string' }),

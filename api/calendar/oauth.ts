@@ -40,7 +40,7 @@ import {
   oauthModel,
   REFRESH_TOKEN_TTL,
 } from './oauth-model';
-import { arr, httpUrl, int, iso, obj, str, text } from './schemas';
+import { allRequired, arr, httpUrl, int, iso, str, text, withRequired } from './schemas';
 
 type Ctx = RouteCtx;
 
@@ -82,7 +82,7 @@ function oauthFailure(e: unknown, atAuthorize = false): Error {
   );
 }
 
-const clientOut = obj({
+const clientOut = allRequired({
   client_id: { type: 'string' },
   client_name: { type: 'string' },
   redirect_uris: arr({ type: 'string' }),
@@ -124,7 +124,7 @@ export const oauthRoutes: RouteDef[] = [
     description:
       'Needs an API key: an OAuth access token is 403. scopes (default all six calendar scopes) bound what the client may ask for at GET /oauth/authorize, where redirect_uri must be one of redirect_uris exactly. Confidential clients (client_secret_post, the default) get a client_secret in this answer only; public clients (none) get null and must use PKCE S256.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           client_name: text(200),
           redirect_uris: arr(httpUrl(), { minItems: 1, maxItems: 10, uniqueItems: true }),
@@ -141,7 +141,7 @@ export const oauthRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'The client; store client_secret now (confidential clients only)',
-        data: obj({ ...clientOut.properties, client_secret: { type: ['string', 'null'] } }),
+        data: allRequired({ ...clientOut.properties, client_secret: { type: ['string', 'null'] } }),
       },
     },
     handler: async (ctx) => {
@@ -187,7 +187,7 @@ export const oauthRoutes: RouteDef[] = [
     summary: 'One of your OAuth clients',
     description:
       "Needs an API key (an OAuth access token is 403); an unknown client or another user's is 404. The client_secret is never shown again.",
-    request: { params: obj({ client_id: str(64) }) },
+    request: { params: allRequired({ client_id: str(64) }) },
     responses: { 200: { description: 'The client', data: clientOut } },
     handler: async (ctx) => {
       requireApiKey(ctx); // managing clients is the account's, not a third party's (docs/calendar.md)
@@ -202,9 +202,12 @@ export const oauthRoutes: RouteDef[] = [
     summary:
       'Delete an OAuth client: no new codes, tokens or refreshes (issued access tokens run out within their hour)',
     description: "Needs an API key (an OAuth access token is 403); an unknown client or another user's is 404.",
-    request: { params: obj({ client_id: str(64) }) },
+    request: { params: allRequired({ client_id: str(64) }) },
     responses: {
-      200: { description: 'Deletion result', data: obj({ client_id: { type: 'string' }, deleted: { const: true } }) },
+      200: {
+        description: 'Deletion result',
+        data: allRequired({ client_id: { type: 'string' }, deleted: { const: true } }),
+      },
     },
     handler: async (ctx) => {
       requireApiKey(ctx);
@@ -245,7 +248,7 @@ export const oauthRoutes: RouteDef[] = [
     description:
       "Called with the consenting user's API key (an OAuth access token is 403). An unknown client_id, a redirect_uri the client did not register, or a public client without code_challenge is 400 and never redirects; once the redirect URI is known, errors (such as invalid_scope for a scope outside the client's) go back in the redirect. scope defaults to the client's scopes; the code lives 10 minutes and is single use.",
     request: {
-      query: obj(
+      query: withRequired(
         {
           response_type: { type: 'string', enum: ['code'] },
           client_id: str(64),
@@ -313,7 +316,7 @@ export const oauthRoutes: RouteDef[] = [
     description:
       'Public: no bearer credential (calls count in the anonymous rate bucket, per client_id). authorization_code exchanges a code, with its redirect_uri and the code_verifier when it was issued with a challenge, for a cpo_ access token (1 hour) and a cpr_ refresh token (30 days); refresh_token rotates: the used refresh token and its access token end, and a second use is 400 invalid_grant. Confidential clients must send client_secret and public clients must not (401 invalid_client); errors carry the RFC 6749 code in details.error.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           grant_type: { type: 'string', enum: ['authorization_code', 'refresh_token'] },
           code: formString(200),
@@ -332,7 +335,7 @@ export const oauthRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Token response: a `cpo_` access token accepted by the calendar routes, with its scopes',
-        data: obj({
+        data: allRequired({
           access_token: { type: 'string' },
           token_type: { const: 'Bearer' },
           expires_in: int,

@@ -18,6 +18,7 @@ import { BASE, tags } from './calendars';
 import { createEvents, limitOf } from './commands';
 import { calendarModel } from './model';
 import {
+  allRequired,
   arr,
   bool,
   calendarParams,
@@ -27,10 +28,10 @@ import {
   iso,
   mapOf,
   num,
-  obj,
   platform,
   str,
   text,
+  withRequired,
 } from './schemas';
 
 const DAY = 86400_000;
@@ -65,7 +66,7 @@ export const optimalTimes = (m: TimingModel, n: number) =>
       confidence: s.confidence,
     }));
 
-export const optimalTimeOut = obj({
+export const optimalTimeOut = allRequired({
   day_of_week: { type: 'string' },
   hour: int,
   timezone: { type: 'string' },
@@ -75,7 +76,7 @@ export const optimalTimeOut = obj({
   confidence: { type: 'number', minimum: 0, maximum: 1 },
 });
 
-const modelOut = obj({
+const modelOut = allRequired({
   name: { type: 'string' },
   observations: int,
   prior_weight: num,
@@ -98,10 +99,10 @@ const modelInfo = (m: TimingModel) => ({
     "hour and weekday effects learnt from the calendar's recorded performance (published events), blended with the platform prior; the prior's weight falls as observations grow (docs/calendar.md)",
 });
 
-const smartOut = obj(
+const smartOut = withRequired(
   {
     scheduled_events: arr(
-      obj(
+      withRequired(
         {
           original_id: { type: 'string' },
           event_id: { type: 'string' },
@@ -111,13 +112,13 @@ const smartOut = obj(
           priority: { type: 'string' },
           scheduled_at: { type: 'string', format: 'date-time' },
           confidence_score: num,
-          expected_performance: obj({ reach: int, engagement_rate: num }),
+          expected_performance: allRequired({ reach: int, engagement_rate: num }),
         },
         ['original_id', 'scheduled_at', 'confidence_score', 'expected_performance'],
       ),
     ),
     unscheduled_events: arr(
-      obj({
+      allRequired({
         original_id: { type: 'string' },
         title: { type: 'string' },
         reason: { type: 'string' },
@@ -127,14 +128,14 @@ const smartOut = obj(
         }),
       }),
     ),
-    optimization_summary: obj(
+    optimization_summary: withRequired(
       {
         total_reach_optimized: int,
         content_balance_score: num,
         capacity_utilization: num,
         method: { type: 'string' },
         improving_moves: int,
-        period: obj({ start: iso, end: iso, timezone: { type: 'string' } }),
+        period: allRequired({ start: iso, end: iso, timezone: { type: 'string' } }),
       },
       ['total_reach_optimized', 'content_balance_score', 'capacity_utilization'],
     ),
@@ -174,7 +175,7 @@ export const schedulingRoutes: RouteDef[] = [
       "Needs view_analytics. Fits the calendar's timing model to its published events with recorded figures in date_range (default the last 30 days; a malformed range is 400), filtered by platform, content_type and audience_segment, and answers the 5 best local weekday and hour slots, the 3 strongest hours and weekdays, and the audience's recorded time zones. With little history the platform prior dominates and confidence stays low; nothing is written.",
     request: {
       params: calendarParams,
-      query: obj(
+      query: withRequired(
         {
           platform,
           content_type: contentType,
@@ -192,19 +193,19 @@ export const schedulingRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Optimal times (best first) and audience insights',
-        data: obj({
+        data: allRequired({
           platform: { type: 'string' },
-          analysis_period: obj({
+          analysis_period: allRequired({
             start: { type: 'string' },
             end: { type: 'string' },
             days: int,
             timezone: { type: 'string' },
           }),
           optimal_times: arr(optimalTimeOut),
-          audience_insights: obj({
-            peak_activity: obj({
-              hours: arr(obj({ hour: int, relative_activity: num, observations: int })),
-              days: arr(obj({ day_of_week: { type: 'string' }, relative_activity: num, observations: int })),
+          audience_insights: allRequired({
+            peak_activity: allRequired({
+              hours: arr(allRequired({ hour: int, relative_activity: num, observations: int })),
+              days: arr(allRequired({ day_of_week: { type: 'string' }, relative_activity: num, observations: int })),
             }),
             timezone_distribution: { type: 'object', additionalProperties: { type: 'number' } },
             timezone_distribution_source: { type: 'string', enum: ['recorded_audience', 'calendar_timezone'] },
@@ -261,10 +262,10 @@ export const schedulingRoutes: RouteDef[] = [
       "Needs create_events. Places the given events (1-50) in whole local hours of the next period_days (default 14), weighting expected reach by priority, and never breaks the hard constraints: working hours (business_hours_only), avoid_dates, max_per_day and min_spacing_hours counting the calendar's scheduled, approved, generated and published events, and with respect_capacity the room left under the event limit. Events that cannot be placed are listed in unscheduled_events with the reason and the slots each constraint ruled out. Without apply, or when nothing could be placed, the answer is 200 and nothing is written; apply: true on an active calendar creates the placed events (status scheduled, metadata.smart_scheduled) in one transaction and answers 201 with their event_id.",
     request: {
       params: calendarParams,
-      body: obj(
+      body: withRequired(
         {
           events: arr(
-            obj(
+            withRequired(
               {
                 id: str(100),
                 title: text(300),
@@ -277,7 +278,7 @@ export const schedulingRoutes: RouteDef[] = [
             ),
             { minItems: 1, maxItems: 50 },
           ),
-          constraints: obj(
+          constraints: withRequired(
             {
               min_spacing_hours: { type: 'integer', minimum: 0, maximum: 168, default: 4 },
               max_per_day: { type: 'integer', minimum: 1, maximum: 24, default: 3 },
@@ -287,7 +288,7 @@ export const schedulingRoutes: RouteDef[] = [
             [],
             { default: {} },
           ),
-          optimization_goals: obj(
+          optimization_goals: withRequired(
             {
               maximize_reach: { type: 'boolean', default: true },
               balance_content_types: { type: 'boolean', default: true },

@@ -2,7 +2,22 @@
  * JSON Schemas of the calendar routes' requests and responses (Document 3
  * field names). Every string and array is bounded; every URL is httpUrl().
  */
-import { arr, bool, httpUrl, int, iso, mapOf, num, obj, str, strings, text, uuid } from '../kernel/schema';
+import {
+  allRequired,
+  anyString,
+  arr,
+  bool,
+  httpUrl,
+  int,
+  iso,
+  mapOf,
+  num,
+  str,
+  strings,
+  text,
+  uuid,
+  withRequired,
+} from '../kernel/schema';
 import { EVENT_STATUSES } from '../../domain/calendar/states';
 import { PERMISSION_NAMES } from '../../domain/calendar/permissions';
 
@@ -25,29 +40,29 @@ export const contentType = { type: 'string', enum: CONTENT_TYPES };
 export const eventStatus = { type: 'string', enum: EVENT_STATUSES };
 const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
 export const dateOnly = { type: 'string', format: 'date' };
-export const nullable = (s: object) => ({ anyOf: [s, { type: 'null' }] });
+export const orNull = (s: object) => ({ anyOf: [s, { type: 'null' }] });
 
-export const settingsIn = obj(
+export const settingsIn = withRequired(
   {
     default_platform: platform,
-    working_hours: obj({ start: hhmm, end: hhmm }, []),
+    working_hours: withRequired({ start: hhmm, end: hhmm }, []),
     auto_publish: bool,
     approval_workflow: bool,
   },
   [],
 );
-export const settingsOut = obj({
+export const settingsOut = allRequired({
   default_platform: { type: 'string' },
-  working_hours: obj({ start: { type: 'string' }, end: { type: 'string' } }),
+  working_hours: allRequired({ start: { type: 'string' }, end: { type: 'string' } }),
   auto_publish: bool,
   approval_workflow: bool,
 });
 
-export const calendarParams = obj({ calendar_id: uuid });
-export const eventParams = obj({ calendar_id: uuid, event_id: uuid });
-export const campaignParams = obj({ calendar_id: uuid, campaign_id: uuid });
+export const calendarParams = allRequired({ calendar_id: uuid });
+export const eventParams = allRequired({ calendar_id: uuid, event_id: uuid });
+export const campaignParams = allRequired({ calendar_id: uuid, campaign_id: uuid });
 
-export const contentIn = obj(
+export const contentIn = withRequired(
   {
     caption: str(5000),
     media_urls: arr(httpUrl(), { maxItems: 20 }),
@@ -59,7 +74,7 @@ export const contentIn = obj(
   },
   [],
 );
-export const metadataIn = obj(
+export const metadataIn = withRequired(
   {
     priority: { type: 'string', enum: ['low', 'medium', 'high', 'urgent'] },
     campaign_id: str(100),
@@ -70,7 +85,7 @@ export const metadataIn = obj(
   [],
 );
 
-export const eventCreateBody = obj(
+export const eventCreateBody = withRequired(
   {
     title: text(300),
     description: str(5000),
@@ -85,13 +100,13 @@ export const eventCreateBody = obj(
   ['title', 'content_type', 'platform'],
 );
 
-export const eventPatchBody = obj(
+export const eventPatchBody = withRequired(
   {
     title: text(300),
     description: str(5000),
     content_type: contentType,
     platform,
-    scheduled_at: nullable(iso),
+    scheduled_at: orNull(iso),
     duration: { type: 'integer', minimum: 0, maximum: 10080 },
     content: contentIn,
     metadata: metadataIn,
@@ -100,7 +115,6 @@ export const eventPatchBody = obj(
   [],
 );
 
-const anyString = { type: 'string' };
 const strArray = arr(anyString);
 const nullableString = { type: ['string', 'null'] };
 
@@ -108,7 +122,7 @@ const nullableString = { type: ['string', 'null'] };
  * An event's last approval decision (POST .../approve, or PATCH status approved). Its time is decided_at in the
  * projection's answer; an answer folded from the event's stream (the projection not caught up yet) names it at.
  */
-export const approvalOut = obj(
+export const approvalOut = withRequired(
   {
     approved: bool,
     comments: anyString,
@@ -119,7 +133,7 @@ export const approvalOut = obj(
   ['approved', 'comments', 'approver_id', 'approver_label', 'decided_at'],
 );
 /** How a published event was published (null until published). */
-export const publicationOut = obj({
+export const publicationOut = allRequired({
   mode: {
     type: 'string',
     enum: ['local', 'platform'],
@@ -133,7 +147,7 @@ export const publicationOut = obj({
  * Why the last publication failed for good (null unless the event is failed). Its time is failed_at in the
  * projection's answer; an answer folded from the event's stream names it at.
  */
-export const failureOut = obj(
+export const failureOut = withRequired(
   {
     code: anyString,
     reason: anyString,
@@ -143,15 +157,18 @@ export const failureOut = obj(
 );
 
 /** A campaign's budget as the client set it (platforms only when given). */
-export const budgetOut = obj({ amount: num, currency: anyString, platforms: arr(platform) }, ['amount', 'currency']);
-const milestoneOut = obj({ date: dateOnly, name: anyString });
+export const budgetOut = withRequired({ amount: num, currency: anyString, platforms: arr(platform) }, [
+  'amount',
+  'currency',
+]);
+const milestoneOut = allRequired({ date: dateOnly, name: anyString });
 /** A campaign's timeline as the client set it (milestones [] when a create omitted them; absent if an update did). */
-export const timelineOut = obj({ start_date: dateOnly, end_date: dateOnly, milestones: arr(milestoneOut) }, [
+export const timelineOut = withRequired({ start_date: dateOnly, end_date: dateOnly, milestones: arr(milestoneOut) }, [
   'start_date',
   'end_date',
 ]);
 /** A campaign's content strategy as the client set it (each field only when given). */
-export const contentStrategyOut = obj(
+export const contentStrategyOut = withRequired(
   {
     pillars: strArray,
     content_mix: mapOf(num, { description: 'Target share (%) by content type' }),
@@ -160,15 +177,15 @@ export const contentStrategyOut = obj(
 );
 
 /** The five permission flags of a member (all of them, each true or false). */
-export const permissionsOut = obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])));
+export const permissionsOut = allRequired(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])));
 
 /** What an estimate of the timing model rests on (api/calendar/model.ts basisOf). */
-export const basisOut = obj(
+export const basisOut = withRequired(
   {
     model: anyString,
     description: anyString,
     platform: anyString,
-    slot: obj({ day_of_week: anyString, hour: int, timezone: anyString }),
+    slot: allRequired({ day_of_week: anyString, hour: int, timezone: anyString }),
     audience_timezones: {
       type: ['object', 'null'],
       additionalProperties: { type: 'number' },
@@ -181,7 +198,7 @@ export const basisOut = obj(
   ['model', 'description', 'platform', 'slot', 'observations', 'prior_weight', 'confidence'],
 );
 /** estimated_performance of a generated post: the timing model's expectation for its slot. */
-export const estimatedOut = obj({
+export const estimatedOut = allRequired({
   engagement_rate: num,
   reach_potential: { type: 'string', enum: ['low', 'medium', 'high'] },
   expected_reach: int,
@@ -192,7 +209,7 @@ export const estimatedOut = obj({
  * An event's content: the fields the client sent (contentIn), and for generated events title, thread_content,
  * hashtags, caption (the thread joined) and estimated_performance. Empty for events smart scheduling created.
  */
-export const contentOut = obj(
+export const contentOut = withRequired(
   {
     caption: anyString,
     media_urls: strArray,
@@ -211,14 +228,14 @@ export const contentOut = obj(
  * events it creates: generation (AI events), series_id, series_title, series_index (series), smart_scheduled and
  * original_id (smart scheduling with apply).
  */
-export const metadataOut = obj(
+export const metadataOut = withRequired(
   {
     priority: anyString,
     campaign_id: anyString,
     assigned_to: anyString,
     approval_required: bool,
     ai_generated: bool,
-    generation: obj({ provider: anyString, model: anyString, offline: bool }),
+    generation: allRequired({ provider: anyString, model: anyString, offline: bool }),
     series_id: anyString,
     series_title: anyString,
     series_index: int,
@@ -230,7 +247,7 @@ export const metadataOut = obj(
 
 const perResult = { type: ['number', 'null'], description: 'null without a recorded result' };
 /** Campaign performance's budget: the budget amount per recorded result (spend is not tracked). */
-export const budgetPerformanceOut = obj({
+export const budgetPerformanceOut = allRequired({
   amount: num,
   currency: anyString,
   per_engagement: perResult,
@@ -239,7 +256,7 @@ export const budgetPerformanceOut = obj({
   basis: anyString,
 });
 /** Campaign performance's timeline: elapsed share (local dates of the calendar's zone) against published share. */
-export const timelinePerformanceOut = obj({
+export const timelinePerformanceOut = allRequired({
   start_date: dateOnly,
   end_date: dateOnly,
   days_total: int,
@@ -248,7 +265,7 @@ export const timelinePerformanceOut = obj({
   published_fraction: num,
   pacing: { type: 'string', enum: ['not_started', 'ended', 'ahead', 'on_track', 'behind'] },
   milestones: arr(
-    obj({
+    allRequired({
       date: dateOnly,
       name: anyString,
       status: { type: 'string', enum: ['passed', 'today', 'upcoming'] },
@@ -257,7 +274,7 @@ export const timelinePerformanceOut = obj({
   ),
 });
 
-export const eventOut = obj({
+export const eventOut = allRequired({
   id: { type: 'string' },
   calendar_id: { type: 'string' },
   title: { type: 'string' },
@@ -269,17 +286,17 @@ export const eventOut = obj({
   duration: int,
   content: contentOut,
   metadata: metadataOut,
-  performance: nullable(obj({ impressions: int, engagements: int, clicks: int })),
-  approval: nullable(approvalOut),
+  performance: orNull(allRequired({ impressions: int, engagements: int, clicks: int })),
+  approval: orNull(approvalOut),
   published_at: { type: ['string', 'null'], format: 'date-time' },
-  publication: nullable(publicationOut),
-  failure: nullable(failureOut),
+  publication: orNull(publicationOut),
+  failure: orNull(failureOut),
   created_by: { type: 'string' },
   created_at: iso,
   updated_at: iso,
 });
 
-export const calendarOut = obj({
+export const calendarOut = allRequired({
   id: { type: 'string' },
   name: { type: 'string' },
   description: { type: 'string' },
@@ -302,9 +319,9 @@ export const paging = (max: number, dflt: number) => ({
 });
 
 export const listOut = (key: string, item: Record<string, unknown>) =>
-  obj({ [key]: arr(item), total: int, limit: int, offset: int });
+  allRequired({ [key]: arr(item), total: int, limit: int, offset: int });
 
-export const performanceIn = obj(
+export const performanceIn = withRequired(
   {
     impressions: { type: 'integer', minimum: 0, maximum: 1e12 },
     reach: { type: 'integer', minimum: 0, maximum: 1e12 },
@@ -316,14 +333,16 @@ export const performanceIn = obj(
     clicks: { type: 'integer', minimum: 0, maximum: 1e12 },
     measured_at: iso,
     audience_segment: str(100),
-    audience: obj(
+    audience: withRequired(
       {
         demographics: {
           type: 'object',
           additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
           maxProperties: 50,
         },
-        top_cities: arr(obj({ city: text(100), share: { type: 'number', minimum: 0, maximum: 1 } }), { maxItems: 20 }),
+        top_cities: arr(allRequired({ city: text(100), share: { type: 'number', minimum: 0, maximum: 1 } }), {
+          maxItems: 20,
+        }),
         timezones: {
           type: 'object',
           additionalProperties: { type: 'number', minimum: 0, maximum: 1 },
@@ -336,4 +355,4 @@ export const performanceIn = obj(
   ['impressions'],
 );
 
-export { num, uuid, text, str, strings, obj, arr, bool, int, iso, httpUrl, mapOf };
+export { num, uuid, text, str, strings, allRequired, withRequired, arr, bool, int, iso, httpUrl, mapOf };

@@ -20,15 +20,26 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { runEventCommand } from './commands';
 import { eventAfter } from './events';
-import { arr, bool, calendarParams, eventOut, eventParams, iso, obj, permissionsOut, str } from './schemas';
+import {
+  allRequired,
+  arr,
+  bool,
+  calendarParams,
+  eventOut,
+  eventParams,
+  iso,
+  permissionsOut,
+  str,
+  withRequired,
+} from './schemas';
 import { randomUUID } from 'node:crypto';
 import { requireActive } from '../../domain/calendar/calendar';
 
 type Ctx = RouteCtx;
 
-const flags = obj(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])), []);
+const flags = withRequired(Object.fromEntries(PERMISSION_NAMES.map((p) => [p, bool])), []);
 const userId = { type: 'string', minLength: 1, maxLength: 100 };
-const shareOut = obj({
+const shareOut = allRequired({
   calendar_id: { type: 'string' },
   user_id: { type: 'string' },
   role: { type: 'string', enum: SHARE_ROLES },
@@ -62,7 +73,7 @@ export const sharingRoutes: RouteDef[] = [
       "Only the owner, on an active calendar (members 403, archived 400). user_id must be an existing user other than the owner (else 400); each flag in permissions overrides the role's default. The share applies to the user's next request.",
     request: {
       params: calendarParams,
-      body: obj({ user_id: userId, role: { type: 'string', enum: SHARE_ROLES }, permissions: flags }, [
+      body: withRequired({ user_id: userId, role: { type: 'string', enum: SHARE_ROLES }, permissions: flags }, [
         'user_id',
         'role',
       ]),
@@ -100,10 +111,10 @@ export const sharingRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The owner and the shares',
-        data: obj({
+        data: allRequired({
           owner_id: { type: 'string' },
           shares: arr(
-            obj({
+            allRequired({
               user_id: { type: 'string' },
               role: { type: 'string' },
               permissions: permissionsOut,
@@ -129,11 +140,11 @@ export const sharingRoutes: RouteDef[] = [
     summary: "Revoke a user's share (owner); applies at once",
     description:
       'Only the owner (members 403); a user without a share is 404. From the next request the user gets 404 for the calendar.',
-    request: { params: obj({ calendar_id: calendarParams.properties.calendar_id, user_id: userId }) },
+    request: { params: allRequired({ calendar_id: calendarParams.properties.calendar_id, user_id: userId }) },
     responses: {
       200: {
         description: 'Revocation result',
-        data: obj({ calendar_id: { type: 'string' }, user_id: { type: 'string' }, revoked: { const: true } }),
+        data: allRequired({ calendar_id: { type: 'string' }, user_id: { type: 'string' }, revoked: { const: true } }),
       },
     },
     handler: async (ctx) => {
@@ -162,12 +173,12 @@ export const sharingRoutes: RouteDef[] = [
       'Needs publish_content on an active calendar. Approving needs the event scheduled or generated with a future scheduled_at (else 400); rejecting moves it to draft where the state machine allows it. The decision is recorded with the comments; an approved event keeps a publishing timer on a calendar with auto_publish, a rejected one loses it. PATCH status approved is the same approval without comments.',
     request: {
       params: eventParams,
-      body: obj({ approved: bool, comments: str(5000), approved_by: str(200) }, ['approved']),
+      body: withRequired({ approved: bool, comments: str(5000), approved_by: str(200) }, ['approved']),
     },
     responses: {
       200: {
         description: 'Approval result',
-        data: obj({
+        data: allRequired({
           event_id: { type: 'string' },
           approved: bool,
           status: { type: 'string' },

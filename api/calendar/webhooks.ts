@@ -16,10 +16,10 @@ import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requireScope } from './access';
 import { BASE, tags } from './calendars';
-import { arr, bool, httpUrl, iso, obj, uuid } from './schemas';
+import { allRequired, arr, bool, httpUrl, iso, uuid, withRequired } from './schemas';
 
 const names = subscribableNames('calendar');
-const endpointOut = obj({
+const endpointOut = allRequired({
   id: { type: 'string' },
   url: { type: 'string' },
   events: arr({ type: 'string' }),
@@ -48,7 +48,7 @@ export const calendarWebhookRoutes: RouteDef[] = [
     description:
       "Registers an endpoint of the calendar family on the platform's webhook delivery (Standard Webhooks signatures, retries; docs/webhooks.md). It receives the listed events of the calendars the caller owns, not of calendars shared with them. The URL must resolve to a public address (else 400); a secret given must be whsec_<base64> or at least 16 characters.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           url: httpUrl({ description: 'http(s) URL that resolves to a public address (SSRF-checked)' }),
           events: arr({ type: 'string', enum: names }, { minItems: 1, maxItems: names.length, uniqueItems: true }),
@@ -66,7 +66,7 @@ export const calendarWebhookRoutes: RouteDef[] = [
       201: {
         description:
           'Registered; store the secret now (deliveries are signed with it: webhook-signature / X-SERVICE-Signature)',
-        data: obj({ ...endpointOut.properties, secret: { type: 'string' } }),
+        data: allRequired({ ...endpointOut.properties, secret: { type: 'string' } }),
       },
     },
     handler: async (ctx) => {
@@ -101,7 +101,7 @@ export const calendarWebhookRoutes: RouteDef[] = [
     summary: "The caller's calendar webhooks (secrets are never shown again)",
     description:
       "Only the caller's endpoints of the calendar family; endpoints registered for other families are not listed. enabled and disabled_reason show whether delivery has disabled an endpoint.",
-    responses: { 200: { description: 'Endpoints, oldest first', data: obj({ webhooks: arr(endpointOut) }) } },
+    responses: { 200: { description: 'Endpoints, oldest first', data: allRequired({ webhooks: arr(endpointOut) }) } },
     handler: async (ctx) => {
       await requireScope(ctx);
       return { data: { webhooks: (await listEndpoints(ctx.deps.db, userIdOf(ctx), 'calendar')).map(view) } };
@@ -116,9 +116,9 @@ export const calendarWebhookRoutes: RouteDef[] = [
     summary: 'Delete a calendar webhook (deliveries in flight stop before their next attempt)',
     description:
       "Deletes the endpoint and its secret. An unknown id, another user's endpoint or an endpoint of another family is 404.",
-    request: { params: obj({ webhook_id: uuid }) },
+    request: { params: allRequired({ webhook_id: uuid }) },
     responses: {
-      200: { description: 'Deletion result', data: obj({ id: { type: 'string' }, deleted: { const: true } }) },
+      200: { description: 'Deletion result', data: allRequired({ id: { type: 'string' }, deleted: { const: true } }) },
     },
     handler: async (ctx) => {
       await requireScope(ctx);

@@ -1,7 +1,19 @@
 /** JSON Schemas of the content generation routes (validation and the OpenAPI document). */
 import { LENGTHS, RESEARCH_DEPTHS, SOURCE_KINDS } from '../../domain/content/types';
 import { PLATFORM_NAMES } from '../../domain/content/platforms';
-import { arr, bool, coverageSchema, int, nullable, num, obj, str, strings, text } from '../kernel/schema';
+import {
+  allRequired,
+  arr,
+  bool,
+  coverageSchema,
+  int,
+  nullable,
+  num,
+  str,
+  strings,
+  text,
+  withRequired,
+} from '../kernel/schema';
 import { sourceResult } from '../blog/schemas';
 
 /** An array of at most `maxItems` non-empty strings of at most `maxLength` characters. */
@@ -14,7 +26,7 @@ export const words = (maxItems: number, maxLength: number, extra: Record<string,
 
 const keywords = words(20, 100, { default: [], description: 'Keywords the text should target (at most 20)' });
 
-export const blogWriterBody = obj(
+export const blogWriterBody = withRequired(
   {
     topic: text(300, { pattern: '\\S' }),
     target_audience: str(300),
@@ -27,7 +39,7 @@ export const blogWriterBody = obj(
   ['topic'],
 );
 
-export const researchBody = obj(
+export const researchBody = withRequired(
   {
     topic: text(300, { pattern: '\\S' }),
     research_depth: {
@@ -47,7 +59,7 @@ export const researchBody = obj(
   ['topic'],
 );
 
-export const profnetBody = obj(
+export const profnetBody = withRequired(
   {
     content_type: { ...str(100), default: 'post', description: 'post or article (an article quotes more sources)' },
     topic: text(300, { pattern: '\\S' }),
@@ -59,7 +71,7 @@ export const profnetBody = obj(
   ['topic'],
 );
 
-export const strategyBody = obj(
+export const strategyBody = withRequired(
   {
     business_type: text(200, { pattern: '\\S' }),
     target_audience: str(300),
@@ -69,14 +81,15 @@ export const strategyBody = obj(
   ['business_type', 'goals', 'content_types'],
 );
 
-export const personasBody = obj({
+export const personasBody = allRequired({
   business_niche: text(200, { pattern: '\\S' }),
-  target_demographics: obj({ age_range: str(40), profession: str(100), pain_points: words(10, 200, { minItems: 1 }) }, [
-    'pain_points',
-  ]),
+  target_demographics: withRequired(
+    { age_range: str(40), profession: str(100), pain_points: words(10, 200, { minItems: 1 }) },
+    ['pain_points'],
+  ),
 });
 
-const sourceRef = obj({ index: int, title: { type: 'string' }, url: { type: 'string' } }, ['title', 'url']);
+const sourceRef = withRequired({ index: int, title: { type: 'string' }, url: { type: 'string' } }, ['title', 'url']);
 const provenance = {
   provider: { type: 'string', description: 'vendor_a, vendor_b or local (the offline writer)' },
   model: { type: 'string' },
@@ -89,9 +102,9 @@ export const scoresSchema = {
   seo_score: { ...num, description: 'SEO score 0-100 of the analysis engine' },
 };
 
-export const generatedSchema = obj({
+export const generatedSchema = allRequired({
   content: { type: 'string' },
-  metadata: obj({ ...scoresSchema, ...provenance, sources: arr(sourceRef), recommendations: strings() }, [
+  metadata: withRequired({ ...scoresSchema, ...provenance, sources: arr(sourceRef), recommendations: strings() }, [
     'word_count',
     'readability_score',
     'seo_score',
@@ -100,14 +113,14 @@ export const generatedSchema = obj({
 });
 
 /** A recommendation quoting research source `source` (its [n]). */
-const citedAdvice = obj({ text: { type: 'string' }, source: int });
+const citedAdvice = allRequired({ text: { type: 'string' }, source: int });
 
-export const researchResultSchema = obj(
+export const researchResultSchema = withRequired(
   {
     topic: { type: 'string' },
     research_depth: { type: 'string' },
     sources: arr(sourceResult, { description: 'The sources read, numbered from 1 (`index`)' }),
-    keyword_analysis: obj(
+    keyword_analysis: withRequired(
       {
         primary_keywords: strings(),
         secondary_keywords: strings(),
@@ -118,7 +131,7 @@ export const researchResultSchema = obj(
       },
       [],
     ),
-    competitor_analysis: obj(
+    competitor_analysis: withRequired(
       {
         top_competitors: strings(),
         content_gaps: strings(),
@@ -129,17 +142,20 @@ export const researchResultSchema = obj(
     ),
     suggested_angles: strings(),
     search_queries: strings(),
-    metadata: obj({ ...provenance, searched: { type: 'string' }, sources_found: int }, ['provider', 'searched']),
+    metadata: withRequired({ ...provenance, searched: { type: 'string' }, sources_found: int }, [
+      'provider',
+      'searched',
+    ]),
   },
   ['topic', 'sources', 'keyword_analysis', 'metadata'],
 );
 
-export const profnetResultSchema = obj(
+export const profnetResultSchema = withRequired(
   {
     content: { type: 'string' },
     hashtags: strings(),
     call_to_action: { type: ['string', 'null'] },
-    metadata: obj({ ...scoresSchema, ...provenance, character_count: int, character_limit: int }, [
+    metadata: withRequired({ ...scoresSchema, ...provenance, character_count: int, character_limit: int }, [
       'provider',
       'character_count',
     ]),
@@ -147,13 +163,13 @@ export const profnetResultSchema = obj(
   ['content', 'hashtags', 'metadata'],
 );
 
-export const strategyResultSchema = obj(
+export const strategyResultSchema = withRequired(
   {
-    strategy: obj(
+    strategy: withRequired(
       {
         summary: { type: 'string' },
         content_pillars: arr(
-          obj(
+          withRequired(
             {
               name: { type: 'string' },
               rationale: { type: 'string' },
@@ -163,36 +179,40 @@ export const strategyResultSchema = obj(
           ),
         ),
         goals: arr(
-          obj(
+          withRequired(
             { goal: { type: 'string' }, approach: arr(citedAdvice), kpis: arr(citedAdvice), note: { type: 'string' } },
             ['goal'],
           ),
         ),
         content_types: arr(
-          obj({ content_type: { type: 'string' }, recommendations: arr(citedAdvice), note: { type: 'string' } }, [
-            'content_type',
-          ]),
+          withRequired(
+            { content_type: { type: 'string' }, recommendations: arr(citedAdvice), note: { type: 'string' } },
+            ['content_type'],
+          ),
         ),
         distribution: arr(citedAdvice),
         references: arr(sourceRef),
       },
       ['summary'],
     ),
-    metadata: obj(provenance, ['provider']),
+    metadata: withRequired(provenance, ['provider']),
   },
   ['strategy', 'metadata'],
 );
 
-export const personasResultSchema = obj(
+export const personasResultSchema = withRequired(
   {
     personas: arr(
-      obj(
+      withRequired(
         {
           label: { type: 'string', description: 'Built from the profession, age range and niche (no invented name)' },
           summary: { type: 'string' },
-          demographics: obj({ age_range: nullable({ type: 'string' }), profession: nullable({ type: 'string' }) }, []),
+          demographics: withRequired(
+            { age_range: nullable({ type: 'string' }), profession: nullable({ type: 'string' }) },
+            [],
+          ),
           pain_points: arr(
-            obj(
+            withRequired(
               {
                 pain_point: { type: 'string' },
                 insights: arr(citedAdvice),
@@ -210,7 +230,7 @@ export const personasResultSchema = obj(
       { description: 'One persona, carrying the demographics given' },
     ),
     references: arr(sourceRef),
-    metadata: obj(provenance, ['provider']),
+    metadata: withRequired(provenance, ['provider']),
   },
   ['personas', 'metadata'],
 );

@@ -9,11 +9,11 @@
  */
 import { clock, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { int, num, obj } from '../kernel/schema';
+import { allRequired, int, num } from '../kernel/schema';
 import { usageOut } from '../subscription/views';
 import { usageSchema } from '../subscription/schemas';
 
-const quotaEntry = obj({ limit: num, used: num, reserved: num, remaining: num, percent_used: num });
+const quotaEntry = allRequired({ limit: num, used: num, reserved: num, remaining: num, percent_used: num });
 
 export const developerAnalyticsRoutes: RouteDef[] = [
   defineRoute({
@@ -27,9 +27,9 @@ export const developerAnalyticsRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Usage and remaining quota',
-        data: obj({
+        data: allRequired({
           billing_period: { type: 'string' },
-          plan: obj({ id: int, name: { type: 'string' } }),
+          plan: allRequired({ id: int, name: { type: 'string' } }),
           usage: { ...usageSchema, description: 'The Usage resource of the subscription API' },
           quota: { type: 'object', additionalProperties: quotaEntry },
         }),

@@ -17,7 +17,7 @@ import { getContent, listContent, listVersions } from '../../projections/content
 import { contentBatchWorkflow, contentGenerateWorkflow } from '../../workflows';
 import { requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef, RouteCtx } from '../kernel/registry';
-import { arr, bool, coverageSchema, int, obj, params, str, text, uuid } from '../kernel/schema';
+import { allRequired, arr, bool, coverageSchema, int, params, str, text, uuid, withRequired } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
 import { GENERATION_ERRORS } from '../content/routes';
@@ -46,7 +46,7 @@ const common = {
  * A generated text's metadata: the measured scores, who wrote it, and for the offline writer how it met the brief
  * (`coverage`). The kind's own fields follow (target_word_count and sources; platform, hashtags, character_count).
  */
-const generatedMetadata = obj(
+const generatedMetadata = withRequired(
   {
     ...scoresSchema,
     provider: { type: 'string', description: 'vendor_a, vendor_b, llama or local (the offline writer)' },
@@ -57,7 +57,7 @@ const generatedMetadata = obj(
   [],
 );
 
-const recordSchema = obj({
+const recordSchema = allRequired({
   content_id: { type: 'string' },
   type: { type: 'string' },
   topic: { type: 'string' },
@@ -71,7 +71,7 @@ const recordSchema = obj({
   updated_at: { type: 'string', format: 'date-time' },
 });
 /** A record as GET /v1/content lists it: without its text and metadata. */
-const recordSummarySchema = obj({
+const recordSummarySchema = allRequired({
   content_id: { type: 'string' },
   type: { type: 'string' },
   topic: { type: 'string' },
@@ -80,7 +80,7 @@ const recordSummarySchema = obj({
   created_at: { type: 'string', format: 'date-time' },
   updated_at: { type: 'string', format: 'date-time' },
 });
-const versionSchema = obj({
+const versionSchema = allRequired({
   version: int,
   title: { type: ['string', 'null'] },
   content: { type: 'string' },
@@ -126,7 +126,7 @@ export const developerContentRoutes: RouteDef[] = [
     description:
       'type blog_post or social_media (platform required: profnet 3,000 characters, socialnet 63,206, photonet 2,200, microblog 280, videonet 5,000, adnet_ads 125). key_points become the outline of a blog post or the points of a post; include_research adds the research (one more AI call). The text is stored as content record version 1 (data.content_id). Answers 200 within the wait bound, else 202 with a task (GET /v1/tasks/{task_id}).',
     request: {
-      body: obj(
+      body: withRequired(
         {
           type: typeField,
           topic: text(300, { pattern: '\\S' }),
@@ -139,7 +139,7 @@ export const developerContentRoutes: RouteDef[] = [
     },
     responses: taskResponses('The generated content', {
       taskType: 'content_generation',
-      result: obj(
+      result: withRequired(
         { content_id: { type: 'string' }, content: { type: 'string' }, metadata: generatedMetadata, version: int },
         ['content_id', 'content', 'metadata'],
       ),
@@ -168,7 +168,7 @@ export const developerContentRoutes: RouteDef[] = [
     summary: 'Generate content for several topics; a result per topic',
     description: `Runs the topics one after the other in one workflow. type social_media without platform writes for ${BATCH_DEFAULT_PLATFORM} (3,000 characters; each item's metadata.platform names it). data.content lists a result per topic: completed (content_id, content, metadata) or failed (error {code, message}, e.g. USAGE_LIMIT_EXCEEDED when the plan limit is reached mid-batch); data.summary counts them. One failed topic does not fail the batch.`,
     request: {
-      body: obj(
+      body: withRequired(
         {
           type: typeField,
           topics: words(20, 300, { minItems: 1 }),
@@ -183,9 +183,9 @@ export const developerContentRoutes: RouteDef[] = [
     },
     responses: taskResponses('A result per topic', {
       taskType: 'content_batch',
-      result: obj({
+      result: allRequired({
         content: arr(
-          obj(
+          withRequired(
             {
               index: int,
               topic: { type: 'string' },
@@ -193,12 +193,12 @@ export const developerContentRoutes: RouteDef[] = [
               content_id: { type: 'string' },
               content: { type: 'string' },
               metadata: generatedMetadata,
-              error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
+              error: allRequired({ code: { type: 'string' }, message: { type: 'string' } }),
             },
             ['index', 'topic', 'status'],
           ),
         ),
-        summary: obj({ total: int, completed: int, failed: int }),
+        summary: allRequired({ total: int, completed: int, failed: int }),
       }),
     }),
     errors: { ...GENERATION_ERRORS, ...boundErrors('content_batch') },
@@ -226,7 +226,7 @@ export const developerContentRoutes: RouteDef[] = [
     description:
       "A page of the live records (deleted ones are left out): `total` counts them all, `limit` (1-100, default 20) and `offset` page through them. Each item has the record's current version number; GET /v1/content/{content_id} gives its text and metadata.",
     request: {
-      query: obj(
+      query: withRequired(
         {
           limit: { ...int, minimum: 1, maximum: 100, default: 20 },
           offset: { ...int, minimum: 0, maximum: 1_000_000, default: 0 },
@@ -237,7 +237,7 @@ export const developerContentRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'A page of records',
-        data: obj({ total: int, limit: int, offset: int, items: arr(recordSummarySchema) }),
+        data: allRequired({ total: int, limit: int, offset: int, items: arr(recordSummarySchema) }),
       },
     },
     handler: async (ctx) => {
@@ -272,7 +272,7 @@ export const developerContentRoutes: RouteDef[] = [
       'Any of title, content, metadata (merged into the stored metadata). A new content is measured again (word_count, readability_score, seo_score). expected_version: the version the change was made from; another current version answers 409. Nothing changed: the record as it is, no new version.',
     request: {
       params: idParams,
-      body: obj(
+      body: withRequired(
         {
           title: { type: ['string', 'null'], maxLength: 300 },
           content: text(100_000),
@@ -330,7 +330,7 @@ export const developerContentRoutes: RouteDef[] = [
       "Records ContentDeleted: the record and its versions answer 404 from then on, and the list leaves it out. Another user's, an already deleted and an unknown record are 404.",
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted', data: obj({ content_id: { type: 'string' }, deleted: { const: true } }) },
+      200: { description: 'Deleted', data: allRequired({ content_id: { type: 'string' }, deleted: { const: true } }) },
     },
     errors: { 409: 'A concurrent change of the record (retry)' },
     handler: async (ctx) => {
@@ -369,7 +369,7 @@ export const developerContentRoutes: RouteDef[] = [
     summary: 'One version of a content record',
     description:
       "The title, text and metadata as they were at `version`, and what that version changed. A version the record does not have, and another user's, a deleted or an unknown record, are 404.",
-    request: { params: obj({ content_id: uuid, version: { ...int, minimum: 1, maximum: 1_000_000 } }) },
+    request: { params: allRequired({ content_id: uuid, version: { ...int, minimum: 1, maximum: 1_000_000 } }) },
     responses: { 200: { description: 'The version', data: versionSchema } },
     handler: async (ctx) => {
       const v = await listVersions(ctx.deps.db, userIdOf(ctx), ctx.params.content_id, ctx.params.version);

@@ -15,7 +15,7 @@ import { handleCommand } from '../../infra/eventstore/command';
 import { getPersona, listPersonas } from '../../projections/personas';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
-import { arr, int, nullable, obj, params, str, text, uuid } from '../kernel/schema';
+import { allRequired, arr, int, nullable, params, str, text, uuid, withRequired } from '../kernel/schema';
 import { words } from '../content/schemas';
 
 const tags = ['developer personas'];
@@ -31,7 +31,7 @@ const fields = {
   tone: str(100),
   notes: str(2000),
 };
-const personaSchema = obj(
+const personaSchema = withRequired(
   {
     persona_id: { type: 'string' },
     ...fields,
@@ -69,7 +69,7 @@ export const developerPersonaRoutes: RouteDef[] = [
     summary: 'Create a persona',
     description:
       'Stores a persona (name required; the other fields optional) at version 1 and answers 201 with it, persona_id included. Honours an Idempotency-Key header: a retry with the same key and body gets the first answer.',
-    request: { body: obj(fields, ['name']) },
+    request: { body: withRequired(fields, ['name']) },
     responses: { 201: { description: 'The persona', data: personaSchema } },
     handler: async (ctx) => {
       const personaId = randomUUID();
@@ -105,9 +105,13 @@ export const developerPersonaRoutes: RouteDef[] = [
       "Fields left out stay as they are; an array given replaces the stored one whole. name cannot be cleared (null: 400). A change raises `version` by one; a body that changes nothing answers the persona as it is, same version. Another user's, a deleted and an unknown persona are 404.",
     request: {
       params: idParams,
-      body: obj(Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, k === 'name' ? s : nullable(s)])), [], {
-        minProperties: 1,
-      }),
+      body: withRequired(
+        Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, k === 'name' ? s : nullable(s)])),
+        [],
+        {
+          minProperties: 1,
+        },
+      ),
     },
     responses: { 200: { description: 'The persona after the change', data: personaSchema } },
     errors: { 409: 'A concurrent change of the persona (retry)' },
@@ -134,7 +138,7 @@ export const developerPersonaRoutes: RouteDef[] = [
       "Records PersonaDeleted: the persona answers 404 from then on and the list leaves it out. Another user's, an already deleted and an unknown persona are 404.",
     request: { params: idParams },
     responses: {
-      200: { description: 'Deleted', data: obj({ persona_id: { type: 'string' }, deleted: { const: true } }) },
+      200: { description: 'Deleted', data: allRequired({ persona_id: { type: 'string' }, deleted: { const: true } }) },
     },
     errors: { 409: 'A concurrent change of the persona (retry)' },
     handler: async (ctx) => {

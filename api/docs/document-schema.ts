@@ -3,22 +3,22 @@
  * the JSON Schemas inside are shown as free-form objects). No `$ref` keyword here: response schemas are inline.
  */
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, mapOf, obj } from '../kernel/schema';
+import { allRequired, arr, bool, mapOf, withRequired } from '../kernel/schema';
 
 const S: JsonSchema = { type: 'string' };
 const jsonSchema = mapOf({}, { description: 'a JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1)' });
-const header = obj({ description: S, schema: jsonSchema }, [], {
+const header = withRequired({ description: S, schema: jsonSchema }, [], {
   description: 'a header: inline, or a reference to one of components.headers',
 });
-const content = mapOf(obj({ schema: jsonSchema }), { description: 'by media type' });
-const response = obj({ description: S, headers: mapOf(header, { description: 'by header name' }), content }, [
+const content = mapOf(allRequired({ schema: jsonSchema }), { description: 'by media type' });
+const response = withRequired({ description: S, headers: mapOf(header, { description: 'by header name' }), content }, [
   'description',
 ]);
-const parameter = obj(
+const parameter = withRequired(
   { name: S, in: { enum: ['path', 'query', 'header'] }, required: bool, schema: jsonSchema, description: S },
   ['name', 'in', 'required', 'schema'],
 );
-const operation = obj(
+const operation = withRequired(
   {
     operationId: S,
     summary: S,
@@ -33,38 +33,38 @@ const operation = obj(
       }),
     ),
     parameters: arr(parameter),
-    requestBody: obj({ required: bool, content }, ['content']),
+    requestBody: withRequired({ required: bool, content }, ['content']),
     responses: mapOf(response, { description: 'by HTTP status code' }),
   },
   ['operationId', 'summary', 'tags', 'security', 'parameters', 'responses'],
 );
 const pathItem = mapOf(operation, { description: 'operations by HTTP method (lower case)' });
-const tag = obj({ name: S, description: S }, ['name']);
+const tag = withRequired({ name: S, description: S }, ['name']);
 
-export const openApiDocumentSchema: JsonSchema = obj(
+export const openApiDocumentSchema: JsonSchema = withRequired(
   {
     openapi: { type: 'string', const: '3.1.0' },
-    info: obj({ title: S, version: S, description: S, license: obj({ name: S, identifier: S }, ['name']) }, [
-      'title',
-      'version',
-    ]),
-    servers: arr(obj({ url: S, description: S }, ['url'])),
+    info: withRequired(
+      { title: S, version: S, description: S, license: withRequired({ name: S, identifier: S }, ['name']) },
+      ['title', 'version'],
+    ),
+    servers: arr(withRequired({ url: S, description: S }, ['url'])),
     tags: arr(tag),
-    'x-tagGroups': arr(obj({ name: S, tags: arr(S) }), { description: 'the tags grouped by document (Redoc)' }),
+    'x-tagGroups': arr(allRequired({ name: S, tags: arr(S) }), { description: 'the tags grouped by document (Redoc)' }),
     paths: mapOf(pathItem, { description: 'by path' }),
     webhooks: mapOf(pathItem, { description: 'the deliveries the platform makes, by event name' }),
-    components: obj(
+    components: withRequired(
       {
         securitySchemes: mapOf(
-          obj(
+          withRequired(
             {
               type: S,
               scheme: S,
               bearerFormat: S,
               description: S,
-              flows: obj(
+              flows: withRequired(
                 {
-                  authorizationCode: obj({
+                  authorizationCode: allRequired({
                     authorizationUrl: S,
                     tokenUrl: S,
                     refreshUrl: S,

@@ -26,7 +26,7 @@ import {
 import { CONTROL_SPECS, EDIT_SPECS, OperationSpec } from '../../domain/image/operations';
 import { ANY_MODEL, imagePriceOf } from '../../domain/pricing';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { int, num, obj, str, text } from '../kernel/schema';
+import { allRequired, int, num, str, text, withRequired } from '../kernel/schema';
 import { VERSION } from '../health/routes';
 import { domainErrors, invalid, PREFIX, studioOf, tags } from './common';
 import { formatSchema, operationsSchema, platformParam, providerSchema, specsSchema, templatesSchema } from './schemas';
@@ -72,7 +72,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     summary: 'Templates, optionally of one platform and/or category',
     description:
       'Templates of platform `any` match every platform. Categories: social_post, quote, banner, story, thumbnail, advertising, blog, placeholder.',
-    request: { query: obj({ platform: str(50), category: str(50) }, []) },
+    request: { query: withRequired({ platform: str(50), category: str(50) }, []) },
     responses: { 200: { description: 'Templates', data: templatesSchema } },
     handler: (ctx) => templates(listTemplates(ctx.query)),
   }),
@@ -84,7 +84,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     summary: 'Templates ranked by relevance of name, use cases and description to the query',
     description:
       "For each query word: 3 points when it is a word of the template's name, else 2 for a word of a use case, else 1 for its description, category or platform (words match when equal, or when one is a prefix of the other and both have at least 3 letters); 4 more when the whole query is a phrase of the name or a use case. Templates scoring 0 are left out; ties keep catalogue order. `total` counts the matches.",
-    request: { query: obj({ query: text(200) }) },
+    request: { query: allRequired({ query: text(200) }) },
     responses: { 200: { description: 'Matching templates, best first', data: templatesSchema } },
     handler: (ctx) => templates(searchTemplates(ctx.query.query)),
   }),
@@ -96,7 +96,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     summary: 'Templates for a use case (and platform), best first',
     description:
       "The relevance of GET /templates/search, scored against `use_case`; templates scoring 0 are left out. With `platform`, only that platform's templates and the `any` ones, the platform's own first at equal relevance. A platform with no templates of its own (or an unknown one) gets only the `any` templates, not an error.",
-    request: { query: obj({ use_case: text(200), platform: str(50) }, ['use_case']) },
+    request: { query: withRequired({ use_case: text(200), platform: str(50) }, ['use_case']) },
     responses: { 200: { description: 'Recommended templates', data: templatesSchema } },
     handler: (ctx) => templates(recommendTemplates(ctx.query.use_case, ctx.query.platform)),
   }),
@@ -111,7 +111,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Providers keyed by token',
-        data: obj({ providers: { type: 'object', additionalProperties: providerSchema } }),
+        data: allRequired({ providers: { type: 'object', additionalProperties: providerSchema } }),
       },
     },
     handler: (ctx) => {
@@ -156,7 +156,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     description:
       "`auto` resolves as generation and edits would now. Without a model, generation uses the provider default and other operations the operation's `*` row (the most a configured model of that operation costs). width/height must fit the provider's largest size; prices are per image whatever the size.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           provider: { enum: [...PROVIDER_CHOICES] },
           model: str(200),
@@ -171,7 +171,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The estimate',
-        data: obj(
+        data: withRequired(
           {
             estimated_cost: num,
             currency: { const: 'credits' },
@@ -272,7 +272,9 @@ export const imageCatalogueRoutes: RouteDef[] = [
     description:
       "The platform's image formats (profnet, socialnet, photonet, microblog, videonet, adnet_ads), each with its name, pixel size, ratio, safe zone, file type and largest file in MB: the targets POST /api/image-studio/social/optimize crops and compresses to. An unknown platform is 404.",
     request: { params: platformParam },
-    responses: { 200: { description: 'Formats', data: obj({ formats: { type: 'array', items: formatSchema } }) } },
+    responses: {
+      200: { description: 'Formats', data: allRequired({ formats: { type: 'array', items: formatSchema } }) },
+    },
     handler: (ctx) => {
       if (!isPlatform(ctx.params.platform)) throw new NotFoundError();
       return { data: { formats: formatsOf(ctx.params.platform) } };
@@ -304,7 +306,7 @@ export const imageCatalogueRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Health',
-        data: obj({
+        data: allRequired({
           status: { enum: ['ok', 'degraded'] },
           service: { const: 'image-studio' },
           version: str(),

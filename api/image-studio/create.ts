@@ -20,7 +20,7 @@ import type { GenerationPlan } from '../../domain/image/jobs';
 import { imageGenerateWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
-import { bool, obj, str, text } from '../kernel/schema';
+import { bool, str, text, withRequired } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import { base64Of, domainErrors, imageUrl, invalid, jobId, PREFIX, studioOf, tags, VENDOR_WORK_ERRORS } from './common';
 import { createResponseSchema } from './schemas';
@@ -52,7 +52,7 @@ export interface CreateBody {
 
 const side = { type: 'integer', minimum: 64, maximum: 8192 };
 
-export const createBodySchema = obj(
+export const createBodySchema = withRequired(
   {
     prompt: text(4000),
     template_id: str(100),

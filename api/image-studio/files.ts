@@ -11,7 +11,7 @@ import { getImageAsset } from '../../projections/image-assets';
 import { KEY_PATTERN } from '../../infra/image/storage';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { userIdOf } from '../kernel/handler';
-import { obj } from '../kernel/schema';
+import { allRequired } from '../kernel/schema';
 import { PREFIX, studioOf, tags } from './common';
 
 const binary = { type: 'string', format: 'binary' };
@@ -25,7 +25,7 @@ export const imageFileRoutes: RouteDef[] = [
     summary: 'A stored image of the caller (the image_url of results): Content-Type, ETag, Range',
     description:
       "Serves the bytes of an image the caller got (every `image_url` of the studio's results), with a strong ETag (its content hash: If-None-Match answers 304) and a year-long private, immutable Cache-Control. One byte range is answered 206 with Content-Range; an unsatisfiable range 416; several ranges the whole file. Another user's key, an unknown key or anything that is not a storage key is 404.",
-    request: { params: obj({ key: { type: 'string', maxLength: 80 } }) },
+    request: { params: allRequired({ key: { type: 'string', maxLength: 80 } }) },
     responses: {
       200: { description: 'The image', contentType: 'image/*', data: binary },
       206: { description: 'A byte range of the image (Range header)', contentType: 'image/*', data: binary },

@@ -22,7 +22,7 @@ import { ValidationError } from '../../domain/errors';
 import { imageProcessWorkflow } from '../../workflows';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
-import { num, obj, str } from '../kernel/schema';
+import { num, str, withRequired } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import {
   base64Of,
@@ -174,7 +174,7 @@ export const imageProcessRoutes: RouteDef[] = [
     description:
       'Required inputs per operation: GET /edit/operations (`required`). A mask is white where the image changes. Local operations (no vendor configured): remove_background (flat backgrounds; options.tolerance 1-200, default 48) and outpaint (edge extension). Output larger than the output pixel limit: 400.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           image_base64: imageField('the image: base64 or data URL (PNG, JPEG, WebP; at most 10 MB)'),
           operation: { enum: [...EDIT_OPERATIONS] },
@@ -203,7 +203,9 @@ export const imageProcessRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The edited image (image_base64 is a data URL)',
-        data: processedSchema(obj({ operation: str(), processing_time: num }, ['operation', 'processing_time'])),
+        data: processedSchema(
+          withRequired({ operation: str(), processing_time: num }, ['operation', 'processing_time']),
+        ),
       },
     },
     errors: VENDOR_WORK_ERRORS,
@@ -300,7 +302,7 @@ export const imageProcessRoutes: RouteDef[] = [
     description:
       'control_strength applies to sketch and structure, fidelity to style, style_strength/composition_fidelity/change_strength to style_transfer (all 0-1). No configured vendor for the operation: 400 naming the providers that can.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           control_image_base64: imageField('the control image (sketch, structure source, style reference)'),
           operation: { enum: [...CONTROL_OPERATIONS] },
@@ -321,7 +323,7 @@ export const imageProcessRoutes: RouteDef[] = [
       200: {
         description: 'The generated image',
         data: processedSchema(
-          obj({ operation: str(), control_strength: { type: ['number', 'null'] }, processing_time: num }, [
+          withRequired({ operation: str(), control_strength: { type: ['number', 'null'] }, processing_time: num }, [
             'operation',
             'control_strength',
           ]),

@@ -1,9 +1,8 @@
 /** JSON Schemas of the image studio's bodies (Document 2 "Image studio"), for ajv and the OpenAPI document. */
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, bool, int, num, obj, str } from '../kernel/schema';
+import { allRequired, anyString, arr, bool, int, num, str, withRequired } from '../kernel/schema';
 import { PLATFORMS } from '../../domain/image/formats';
 
-const s = { type: 'string' };
 const nullableStr = { type: ['string', 'null'] };
 
 /** An image field: raw base64 or a data URL (decoded and checked by the route: 400 when it is not an image). */
@@ -17,35 +16,35 @@ export const imageField = (description: string): JsonSchema => ({
 export const unit: JsonSchema = { type: 'number', minimum: 0, maximum: 1 };
 export const outputFormat: JsonSchema = { enum: ['png', 'jpg'], default: 'png' };
 
-export const templateSchema = obj({
-  id: s,
-  name: s,
-  category: s,
-  platform: s,
-  aspect_ratio: obj({ ratio: s, width: int, height: int, label: s }),
-  description: s,
-  recommended_provider: s,
-  style_preset: s,
+export const templateSchema = allRequired({
+  id: anyString,
+  name: anyString,
+  category: anyString,
+  platform: anyString,
+  aspect_ratio: allRequired({ ratio: anyString, width: int, height: int, label: anyString }),
+  description: anyString,
+  recommended_provider: anyString,
+  style_preset: anyString,
   quality: { enum: ['draft', 'standard', 'premium'] },
-  use_cases: arr(s),
+  use_cases: arr(anyString),
 });
-export const templatesSchema = obj({ templates: arr(templateSchema), total: int });
+export const templatesSchema = allRequired({ templates: arr(templateSchema), total: int });
 
-export const providerSchema = obj(
+export const providerSchema = withRequired(
   {
-    name: s,
-    models: arr(s),
+    name: anyString,
+    models: arr(anyString),
     capabilities: arr({ enum: ['generation', 'editing', 'upscaling'] }),
     max_resolution: { type: 'string', pattern: '^[0-9]+x[0-9]+$' },
-    cost_range: s,
+    cost_range: anyString,
     available: bool,
-    api: s,
-    configure: arr(s),
+    api: anyString,
+    configure: arr(anyString),
   },
   ['name', 'models', 'capabilities', 'max_resolution', 'cost_range', 'available'],
 );
 
-const fieldsSchema = obj(
+const fieldsSchema = withRequired(
   Object.fromEntries(
     [
       'prompt',
@@ -63,78 +62,80 @@ const fieldsSchema = obj(
   ),
   ['prompt', 'mask', 'negative_prompt', 'search_prompt', 'select_prompt', 'background', 'lighting', 'expansion'],
 );
-export const operationMetaSchema = obj(
+export const operationMetaSchema = withRequired(
   {
-    label: s,
-    description: s,
+    label: anyString,
+    description: anyString,
     provider: { type: 'string', description: 'the provider `auto` uses now (`none` when no configured provider can)' },
     fields: fieldsSchema,
-    providers: arr(s),
-    required: arr(s),
+    providers: arr(anyString),
+    required: arr(anyString),
     available: bool,
   },
   ['label', 'description', 'provider', 'fields'],
 );
-export const operationsSchema = obj({ operations: { type: 'object', additionalProperties: operationMetaSchema } });
+export const operationsSchema = allRequired({
+  operations: { type: 'object', additionalProperties: operationMetaSchema },
+});
 
-export const safeZoneSchema = obj({ top: unit, bottom: unit, left: unit, right: unit });
-export const formatSchema = obj({
-  name: s,
+export const safeZoneSchema = allRequired({ top: unit, bottom: unit, left: unit, right: unit });
+export const formatSchema = allRequired({
+  name: anyString,
   width: int,
   height: int,
-  ratio: s,
+  ratio: anyString,
   safe_zone: safeZoneSchema,
   file_type: { enum: ['jpg', 'png'] },
   max_size_mb: num,
 });
-export const specsSchema = obj({
-  name: s,
-  formats: arr(obj({ name: s, ratio: s, size: s })),
-  file_types: arr(s),
-  max_file_size: s,
+export const specsSchema = allRequired({
+  name: anyString,
+  formats: arr(allRequired({ name: anyString, ratio: anyString, size: anyString })),
+  file_types: arr(anyString),
+  max_file_size: anyString,
 });
 
-export const platformParam = obj({
+export const platformParam = allRequired({
   platform: { type: 'string', maxLength: 50, description: `one of ${PLATFORMS.join(', ')}; any other is 404` },
 });
 
-export const generatedSchema = obj(
+export const generatedSchema = withRequired(
   {
     image_base64: { type: 'string', description: 'PNG, base64' },
-    image_url: s,
-    content_type: s,
+    image_url: anyString,
+    content_type: anyString,
     width: int,
     height: int,
-    provider: s,
-    model: s,
+    provider: anyString,
+    model: anyString,
     variation: int,
     seed: { type: ['integer', 'null'] },
   },
   ['image_base64', 'width', 'height', 'provider', 'model', 'variation'],
 );
 
-export const createResponseSchema = obj(
+export const createResponseSchema = withRequired(
   {
     success: bool,
-    request: obj(
+    request: withRequired(
       {
-        prompt: s,
+        prompt: anyString,
         enhanced_prompt: nullableStr,
         template_id: nullableStr,
         template_name: nullableStr,
-        provider: s,
-        model: s,
+        provider: anyString,
+        model: anyString,
         dimensions: { type: 'string', pattern: '^[0-9]+x[0-9]+$' },
-        quality: s,
+        quality: anyString,
         style_preset: nullableStr,
         persona: {
           type: ['object', 'null'],
-          properties: { persona_id: s, name: s, audience: s },
+          properties: { persona_id: anyString, name: anyString, audience: anyString },
           description: 'The persona the image was made for (use_persona), and what it added to the prompt',
         },
         prompt_enhancement: {
           type: ['object', 'null'],
-          properties: { provider: s, model: s, offline: bool },
+          properties: { provider: anyString, model: anyString, offline: bool },
         },
       },
       ['prompt', 'enhanced_prompt', 'template_id', 'template_name', 'provider', 'model', 'dimensions', 'quality'],
@@ -142,20 +143,20 @@ export const createResponseSchema = obj(
     results: arr(generatedSchema),
     total_generated: int,
     total_failed: int,
-    failures: arr(obj({ variation: int, code: s, message: s })),
+    failures: arr(allRequired({ variation: int, code: anyString, message: anyString })),
   },
   ['success', 'request', 'results', 'total_generated', 'total_failed'],
 );
 
 export const processedSchema = (metadata: JsonSchema): JsonSchema =>
-  obj(
+  withRequired(
     {
       success: bool,
-      operation: s,
-      provider: s,
-      model: s,
-      image_base64: s,
-      image_url: s,
+      operation: anyString,
+      provider: anyString,
+      model: anyString,
+      image_base64: anyString,
+      image_url: anyString,
       width: int,
       height: int,
       metadata,

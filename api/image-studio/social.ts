@@ -10,7 +10,7 @@
 import { findFormat, formatsOf, Platform, PLATFORMS, PlatformFormat } from '../../domain/image/formats';
 import { renderFormat, SizeLimitError, CropMode } from '../../infra/image/raster';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { bool, int, obj, str } from '../kernel/schema';
+import { allRequired, bool, int, str, withRequired } from '../kernel/schema';
 import { decode, imageUrl, invalid, PREFIX, storeAndRecord, studioOf, tags } from './common';
 import { imageField, safeZoneSchema, unit } from './schemas';
 
@@ -84,7 +84,7 @@ export const imageSocialRoutes: RouteDef[] = [
     description:
       "format_names maps a platform to a format name (or a list of names); a platform without an entry gets all its formats. crop_mode: smart (focal_point when given, else libvips attention), center, fit (whole image, letterboxed in its mean colour). Outputs are at most the format's max_size_mb (decimal MB): JPEG quality is lowered step by step, PNG quantised to a palette; 400 when even that is too large.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           image_base64: imageField('the image: base64 or data URL'),
           platforms: {
@@ -103,7 +103,7 @@ export const imageSocialRoutes: RouteDef[] = [
           },
           show_safe_zones: { ...bool, default: false },
           crop_mode: { enum: ['smart', 'center', 'fit'], default: 'smart' },
-          focal_point: obj({ x: unit, y: unit }),
+          focal_point: allRequired({ x: unit, y: unit }),
           output_format: { enum: ['png', 'jpg'], default: 'png' },
         },
         ['image_base64', 'platforms'],
@@ -112,12 +112,12 @@ export const imageSocialRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'One image per platform format',
-        data: obj(
+        data: withRequired(
           {
             success: bool,
             results: {
               type: 'array',
-              items: obj(
+              items: withRequired(
                 {
                   platform: str(),
                   format: str(),

@@ -12,7 +12,7 @@ import { upscaleLocal } from '../../infra/image/raster';
 import { imageProcessWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
-import { num, obj, str } from '../kernel/schema';
+import { num, str, withRequired } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import {
   base64Of,
@@ -67,7 +67,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
     summary: 'Upscale an image: fast/conservative locally (Lanczos3), creative through a vendor',
     description: `Presets: web x${PRESET_FACTOR.web}, social x${PRESET_FACTOR.social}, print x${PRESET_FACTOR.print}; default x${DEFAULT_FACTOR}. target_width/target_height keep the aspect ratio (both: the smaller factor). The factor must lie between 1 and ${MAX_FACTOR}, and the output within the output pixel limit (400 otherwise). creative needs a prompt on vendor_c.`,
     request: {
-      body: obj(
+      body: withRequired(
         {
           image_base64: imageField('the image: base64 or data URL'),
           mode: { enum: [...UPSCALE_MODES], default: 'auto' },
@@ -82,7 +82,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The upscaled image (PNG, base64)',
-        data: obj(
+        data: withRequired(
           {
             success: { type: 'boolean' },
             mode: str(),
@@ -92,7 +92,7 @@ export const imageUpscaleRoutes: RouteDef[] = [
             image_url: str(),
             width: { type: 'integer' },
             height: { type: 'integer' },
-            metadata: obj(
+            metadata: withRequired(
               {
                 preset: { type: ['string', 'null'] },
                 original_width: { type: 'integer' },

@@ -4,7 +4,7 @@
  */
 import { TEST_EVENT, WEBHOOK_NAMES } from '../../domain/webhooks/catalogue';
 import { pascalOf } from './task-catalogue';
-import { anyString, asResponse, int, named, obj, SIZE_BOUNDS } from './schema';
+import { allRequired, anyString, asResponse, int, named, SIZE_BOUNDS, withRequired } from './schema';
 import { distinctNames, type Schema } from './openapi-passes';
 
 /**
@@ -18,7 +18,7 @@ function webhookData(name: string): Schema {
   const task = (): Schema =>
     named(
       'TaskCompletedData',
-      obj({
+      allRequired({
         task_id: anyString,
         task_type: { ...anyString, description: 'The task type (the task catalogue: `<Type>Task` in components)' },
         result: {
@@ -35,14 +35,14 @@ function webhookData(name: string): Schema {
         ? 'CalendarPerformanceData'
         : `CalendarEvent${pascalOf(name.split('.')[1]!)}Data`,
       {
-        ...obj(
+        ...withRequired(
           {
             calendar_id: anyString,
             event_id: anyString,
             platform: anyString,
             published_at: { type: ['string', 'null'], format: 'date-time' },
             performance_initial: {
-              anyOf: [obj({ impressions: int, engagements: int }), { type: 'null' }],
+              anyOf: [allRequired({ impressions: int, engagements: int }), { type: 'null' }],
               description: 'The first figures recorded (null until then)',
             },
             ...extra,
@@ -53,7 +53,7 @@ function webhookData(name: string): Schema {
     );
   const seo = named(
     'SeoAnalysisData',
-    obj({
+    allRequired({
       analysis_id: anyString,
       route: anyString,
       seo_score: { type: 'number' },
@@ -73,7 +73,7 @@ function webhookData(name: string): Schema {
     case 'seo_analysis_complete':
       return seo;
     case 'user_action':
-      return obj({
+      return allRequired({
         action_id: anyString,
         integration: { ...anyString, description: '`search_console`, `performance_import` or `seo_analyzer`' },
         action: { ...anyString, description: '`connected`, `disconnected`, `imported`, `synced` or `analyzed`' },
@@ -81,7 +81,7 @@ function webhookData(name: string): Schema {
         details: { type: 'object', additionalProperties: {}, description: 'What the action concerned, by name' },
       });
     case 'quota.warning':
-      return obj({
+      return allRequired({
         alert_key: anyString,
         title: anyString,
         message: anyString,
@@ -90,7 +90,7 @@ function webhookData(name: string): Schema {
         billing_period: anyString,
       });
     case TEST_EVENT:
-      return obj({ endpoint_id: anyString, message: anyString });
+      return allRequired({ endpoint_id: anyString, message: anyString });
     case 'event.created':
       return calendar({ status }, ['status']);
     case 'event.updated':

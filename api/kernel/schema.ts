@@ -1,68 +1,16 @@
 /**
- * JSON Schema builders for request and response schemas, one meaning each
- * across the API (ajv validates with them, the OpenAPI document shows them).
- * Every string a client sends is refused by the validation stage when it holds
- * text the platform cannot store (NUL, unpaired surrogates): see validation.ts.
+ * The schemas of routes: the builders of domain/schema.ts (one meaning each across the API and the events; ajv
+ * validates with them, the OpenAPI document shows them), re-exported so a route module imports every builder from
+ * here, and what is about HTTP and the document: path parameters, the bare success body, named shapes, response
+ * forms of request schemas, closed request bodies. Every string a client sends is refused by the validation stage
+ * when it holds text the platform cannot store (NUL, unpaired surrogates): see validation.ts.
  */
-import type { JsonSchema } from './envelopes/common';
+import { allRequired, anyString, int, type JsonSchema } from '../../domain/schema';
 
-/** A string of at most `maxLength` characters (and `extra` keywords: minLength, pattern, default, ...). */
-export const str = (maxLength = 500, extra: JsonSchema = {}): JsonSchema => ({ type: 'string', maxLength, ...extra });
-/** A non-empty string of at most `maxLength` characters. */
-export const text = (maxLength = 500, extra: JsonSchema = {}): JsonSchema => str(maxLength, { minLength: 1, ...extra });
-/** An array of at most `maxItems` strings, each at most `maxLength` characters. */
-export const strings = (maxItems = 50, maxLength = 300, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'array',
-  items: { type: 'string', maxLength },
-  maxItems,
-  ...extra,
-});
-/** An object with these properties; all of them required unless `required` says otherwise. */
-export const obj = (
-  properties: Record<string, unknown>,
-  required: string[] = Object.keys(properties),
-  extra: JsonSchema = {},
-) => ({ type: 'object', properties, required, ...extra });
-/** An array of `items` (default: strings). */
-export const arr = (items: JsonSchema = { type: 'string' }, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'array',
-  items,
-  ...extra,
-});
+export * from '../../domain/schema';
 
-export const num: JsonSchema = { type: 'number' };
-export const int: JsonSchema = { type: 'integer' };
-export const bool: JsonSchema = { type: 'boolean' };
-export const anyString: JsonSchema = { type: 'string' };
-/** ISO 8601 date-time. */
-export const iso: JsonSchema = { type: 'string', format: 'date-time' };
-export const nullableIso: JsonSchema = { type: ['string', 'null'], format: 'date-time' };
-/**
- * `schema` that also admits null: `nullable(int)` is `{ type: ['integer', 'null'] }`, `nullable(str(100))` keeps the
- * bounds. The schema must have a `type`; an `enum` gets null among its values as well.
- */
-export function nullable(schema: JsonSchema): JsonSchema {
-  const t = schema.type;
-  if (t === undefined) throw new Error('nullable(): the schema has no type');
-  const types: unknown[] = Array.isArray(t) ? t : [t];
-  const out: JsonSchema = { ...schema, type: types.includes('null') ? types : [...types, 'null'] };
-  if (Array.isArray(schema.enum) && !schema.enum.includes(null)) out.enum = [...schema.enum, null];
-  return out;
-}
-export const uuid: JsonSchema = {
-  type: 'string',
-  pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$',
-};
-/** An absolute http(s) URL with a host (what every URL field of a request is). */
-export const httpUrl = (extra: JsonSchema = {}): JsonSchema => ({
-  type: 'string',
-  format: 'uri',
-  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^/?#\\s]+',
-  maxLength: 2048,
-  ...extra,
-});
 /** Path parameters, all required. */
-export const params = (properties: Record<string, unknown>) => obj(properties);
+export const params = (properties: Record<string, unknown>) => allRequired(properties);
 /** Success body `{success: true}` of bare Document 2 bodies. */
 export const ok: JsonSchema = { const: true };
 
@@ -72,17 +20,6 @@ export const ok: JsonSchema = { const: true };
  * One name is one shape: the document build fails when a name is given to two different schemas.
  */
 export const named = (name: string, schema: JsonSchema): JsonSchema => ({ ...schema, 'x-component': name });
-
-/**
- * An object used as a map: any keys, every value of `values` (the schema of one value). `mapOf({})` is a map of any
- * JSON values — a client's own free-form object (metadata it sent and gets back); generated clients type it
- * `Record<string, unknown>`, where a bare `{type: object}` gives them an empty record.
- */
-export const mapOf = (values: JsonSchema, extra: JsonSchema = {}): JsonSchema => ({
-  type: 'object',
-  additionalProperties: values,
-  ...extra,
-});
 
 const BOUNDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'pattern', 'format', 'default']);
 /** Only the size limits: what the OpenAPI document drops from every response schema (api/kernel/openapi.ts). */

@@ -16,7 +16,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { cancelWorkflow } from '../kernel/workflows';
 import type { RouteCtx } from '../kernel/types';
-import { arr, int, obj } from '../kernel/schema';
+import { allRequired, arr, int, withRequired } from '../kernel/schema';
 import { runCampaignCommand } from './commands';
 import {
   BASE,
@@ -131,7 +131,7 @@ export const campaignRoutes: RouteDef[] = [
     summary: "List the caller's campaigns of a workspace (default workspace: the caller's user id)",
     description:
       "The caller's campaigns of one workspace, newest first, each with its `leads_count` (not its leads: GET /campaigns/{campaign_id}). Deleted campaigns are not listed; a workspace without campaigns gives an empty list.",
-    request: { query: obj({ workspace_id: workspaceId }, []) },
+    request: { query: withRequired({ workspace_id: workspaceId }, []) },
     responses: { 200: { description: 'Campaigns, newest first', data: arr(campaignSchema) } },
     handler: async (ctx) => {
       const userId = userIdOf(ctx);
@@ -216,10 +216,12 @@ export const campaignRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'What was added, skipped and failed',
-        data: obj({
+        data: allRequired({
           added: int,
           skipped: int,
-          failed: arr(obj({ index: int, website_url: { type: ['string', 'null'] }, reason: { type: 'string' } })),
+          failed: arr(
+            allRequired({ index: int, website_url: { type: ['string', 'null'] }, reason: { type: 'string' } }),
+          ),
           lead_ids: arr(),
         }),
       },
@@ -254,7 +256,7 @@ export const campaignRoutes: RouteDef[] = [
     summary: 'Set a lead status (moves allowed: docs/outreach.md)',
     description:
       'Manual moves: discovered → contacted, replied, lost; contacted → replied, placed, bounced, lost; replied → contacted, placed, lost; placed → lost; bounced → discovered, lost; lost → discovered. Another move is 409 naming both states; setting the status the lead has changes nothing. Moving a lead away from `contacted` cancels its waiting follow-ups. An unknown lead is 404.',
-    request: { params: leadParams, body: obj({ status: leadStatus }) },
+    request: { params: leadParams, body: allRequired({ status: leadStatus }) },
     responses: { 200: { description: 'The lead', data: leadSchema } },
     errors: { 409: 'This status move is not allowed from the lead status' },
     handler: async (ctx) => {
@@ -287,7 +289,7 @@ export const campaignRoutes: RouteDef[] = [
       'The moves of PATCH /campaigns/{id}/leads/{lead_id}/status for up to 1000 lead ids (repeats counted once). A lead already in the status counts as updated; an unknown lead or a move not allowed does not stop the others and is listed in `failed`. Leads moved away from `contacted` have their waiting follow-ups cancelled. An unknown campaign is 404.',
     request: {
       params: idParams,
-      body: obj({
+      body: allRequired({
         lead_ids: { type: 'array', items: { type: 'string', maxLength: 100 }, maxItems: 1000 },
         status: leadStatus,
       }),
@@ -295,7 +297,7 @@ export const campaignRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'How many leads have the status now, and which could not move',
-        data: obj({ updated: int, failed: arr() }),
+        data: allRequired({ updated: int, failed: arr() }),
       },
     },
     handler: async (ctx) => {

@@ -13,12 +13,12 @@ import { outreachDiscoverWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
-import { arr, int, num, obj, text, uuid } from '../kernel/schema';
+import { allRequired, arr, int, num, text, uuid, withRequired } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { runCampaignCommand } from './commands';
 import { BASE, tags } from './schemas';
 
-const result = obj({
+const result = allRequired({
   website_url: { type: 'string' },
   website_title: { type: 'string' },
   contact_email: { type: ['string', 'null'] },
@@ -41,7 +41,7 @@ export const discoveryRoutes: RouteDef[] = [
     description:
       'Searches the sample sites of offline discovery and the research corpus, and the web-search vendor when one is configured. With campaign_id the campaign keywords join the relevance query; save_to_campaign (needs campaign_id) adds the results as leads.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           keyword: text(200),
           campaign_id: uuid,
@@ -54,7 +54,7 @@ export const discoveryRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Results (best first), how many were saved, skipped as duplicates or could not be saved',
-        data: obj({
+        data: allRequired({
           results: arr(result),
           saved_to_campaign: int,
           save_failed: int,

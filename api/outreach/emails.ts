@@ -19,11 +19,11 @@ import {
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
-import { arr, httpUrl, obj, str, text, uuid } from '../kernel/schema';
+import { allRequired, arr, httpUrl, str, text, uuid, withRequired } from '../kernel/schema';
 import { BASE, tags, writingMetadata } from './schemas';
 
 const tone = { enum: TONES, default: 'professional' };
-const draft = obj({ subject: { type: 'string' }, body: { type: 'string' }, metadata: writingMetadata });
+const draft = allRequired({ subject: { type: 'string' }, body: { type: 'string' }, metadata: writingMetadata });
 const id = (kind: string) => `outreach-email-${kind}-${randomUUID()}`;
 const errors = {
   409: 'Work id already in use; retry',
@@ -42,7 +42,7 @@ export const emailRoutes: RouteDef[] = [
     summary: 'Write a first outreach email on a topic (from a saved template when template_id is given)',
     description:
       'Lead details stay {placeholders} ({first_name}, {website}, {sender_name}) for /emails/personalize or a send to fill.',
-    request: { body: obj({ topic: text(300), tone, template_id: uuid }, ['topic']) },
+    request: { body: withRequired({ topic: text(300), tone, template_id: uuid }, ['topic']) },
     responses: { 200: { description: 'subject and body, and which provider wrote them', data: draft } },
     errors: { ...errors, 404: 'No such template (or not the caller’s)' },
     handler: async (ctx) => {
@@ -74,7 +74,7 @@ export const emailRoutes: RouteDef[] = [
     description:
       'A first line `Subject: ...` in base_email is taken as the subject. Placeholders without a value stay and are listed in `unfilled_placeholders`.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           base_email: text(20000),
           lead_name: str(200),
@@ -91,7 +91,7 @@ export const emailRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The personalised subject and body',
-        data: obj({ ...draft.properties, unfilled_placeholders: arr() }),
+        data: allRequired({ ...draft.properties, unfilled_placeholders: arr() }),
       },
     },
     errors,
@@ -120,9 +120,9 @@ export const emailRoutes: RouteDef[] = [
     summary: 'Subject line suggestions for a topic',
     description:
       'One AI call through the gateway (metered against the plan); without a text vendor the offline template writer answers, and `metadata` says which (`offline`, `method`). A vendor answer that is not valid JSON of the expected shape is 502, never replaced by template text.',
-    request: { body: obj({ topic: text(300), tone }, ['topic']) },
+    request: { body: withRequired({ topic: text(300), tone }, ['topic']) },
     responses: {
-      200: { description: 'Suggestions', data: obj({ suggestions: arr(), metadata: writingMetadata }) },
+      200: { description: 'Suggestions', data: allRequired({ suggestions: arr(), metadata: writingMetadata }) },
     },
     errors,
     handler: async (ctx) => ({
@@ -143,7 +143,7 @@ export const emailRoutes: RouteDef[] = [
     description:
       'Writes the nudge the follow-up steps send: subject `Re: <original subject>` (never `Re: Re:`), the original greeting, a short nudge and close naming the topic read from the original, and the original quoted. One AI call through the gateway (metered); without a text vendor the offline template writer answers, as `metadata` says. Nothing is sent.',
     request: {
-      body: obj({ original_subject: text(500), original_body: text(20000), tone }, [
+      body: withRequired({ original_subject: text(500), original_body: text(20000), tone }, [
         'original_subject',
         'original_body',
       ]),

@@ -14,7 +14,7 @@ import { outreachReplyPollWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
-import { arr, int, obj, uuid } from '../kernel/schema';
+import { allRequired, arr, int, uuid, withRequired } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { BASE, idParams, replySchema, tags } from './schemas';
 import { outreachOf } from './sending';
@@ -29,11 +29,11 @@ export const replyRoutes: RouteDef[] = [
     summary: 'Read the outreach mailbox now: match, classify and act on replies, auto-replies and bounces',
     description:
       "Reads the platform's sender mailbox (IMAP) from its checkpoint and matches each new message to a send by its Message-ID references. A human reply moves the lead to `replied` (an unsubscribe request also suppresses the address); an auto-reply is recorded only; a permanent bounce moves the lead to `bounced` and suppresses the address. The poll records every user's replies but counts the caller's (of `campaign_id` when given); the same poll also runs on a schedule. 503 when reply polling is not configured (the message names the settings to set, e.g. OUTREACH_IMAP_URL).",
-    request: { body: obj({ campaign_id: uuid }, []) },
+    request: { body: withRequired({ campaign_id: uuid }, []) },
     responses: {
       200: {
         description: 'What this poll found for the caller; `failed`: messages of this poll that could not be read',
-        data: obj({
+        data: allRequired({
           replies_found: int,
           failed: int,
           auto_replies: int,

@@ -11,12 +11,12 @@ import { dailySeries, leadsByStatus, rates, repliesByClassification } from '../.
 import { safeCell } from '../../domain/outreach/csv';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { clock, userIdOf } from '../kernel/handler';
-import { arr, int, iso, num, obj } from '../kernel/schema';
+import { allRequired, arr, int, iso, num, withRequired } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { BASE, idParams, tags } from './schemas';
 
 const counts = { type: 'object', additionalProperties: { type: 'integer' } };
-const rateSchema = obj({
+const rateSchema = allRequired({
   contact_rate: num,
   reply_rate: num,
   bounce_rate: num,
@@ -109,12 +109,12 @@ export const reportingRoutes: RouteDef[] = [
       'leads_by_status is the current state of every lead; replies, attempts, rates and daily_send_volume cover the window.',
     request: {
       params: idParams,
-      query: obj({ days: { type: 'integer', minimum: 1, maximum: 365, default: 30 } }, []),
+      query: withRequired({ days: { type: 'integer', minimum: 1, maximum: 365, default: 30 } }, []),
     },
     responses: {
       200: {
         description: 'Campaign analytics',
-        data: obj({
+        data: allRequired({
           campaign_id: { type: 'string' },
           days: int,
           since: iso,
@@ -122,7 +122,7 @@ export const reportingRoutes: RouteDef[] = [
           replies_by_classification: counts,
           attempts_by_status: counts,
           rates: rateSchema,
-          daily_send_volume: arr(obj({ date: { type: 'string', format: 'date' }, sent: int })),
+          daily_send_volume: arr(allRequired({ date: { type: 'string', format: 'date' }, sent: int })),
         }),
       },
     },
@@ -163,7 +163,7 @@ export const reportingRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Reporting snapshot',
-        data: obj({
+        data: allRequired({
           campaigns: int,
           leads: int,
           leads_by_status: counts,

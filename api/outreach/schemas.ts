@@ -2,6 +2,7 @@
 import { LEAD_STATES, REPLY_CLASSES } from '../../domain/events/outreach';
 import { LEGAL_BASES } from '../../domain/outreach/legal';
 import {
+  allRequired,
   arr,
   bool,
   httpUrl,
@@ -9,12 +10,12 @@ import {
   iso,
   nullableIso,
   num,
-  obj,
   params,
   str,
   strings,
   text,
   uuid,
+  withRequired,
 } from '../kernel/schema';
 
 export const BASE = '/api/v1/backlink-outreach';
@@ -32,7 +33,7 @@ export const idParams = params({ id: uuid });
 export const leadParams = params({ id: uuid, lead_id: uuid });
 export const templateParams = params({ template_id: uuid });
 
-export const campaignBody = obj(
+export const campaignBody = withRequired(
   {
     name: text(200),
     description: str(2000),
@@ -49,7 +50,7 @@ export const campaignBody = obj(
   ['name'],
 );
 
-export const campaignSchema = obj({
+export const campaignSchema = allRequired({
   id: { type: 'string' },
   user_id: { type: 'string' },
   workspace_id: { type: 'string' },
@@ -63,7 +64,7 @@ export const campaignSchema = obj({
   updated_at: iso,
 });
 
-export const leadBody = obj(
+export const leadBody = withRequired(
   {
     website_url: httpUrl(),
     website_title: str(500),
@@ -80,7 +81,7 @@ export const leadBody = obj(
   ['website_url'],
 );
 
-export const leadSchema = obj({
+export const leadSchema = allRequired({
   id: { type: 'string' },
   campaign_id: { type: 'string' },
   website_url: { type: 'string' },
@@ -96,14 +97,13 @@ export const leadSchema = obj({
   created_at: iso,
 });
 
-export const campaignWithLeads = obj({ ...campaignSchema.properties, leads: arr(leadSchema) });
+export const campaignWithLeads = allRequired({ ...campaignSchema.properties, leads: arr(leadSchema) });
 
-export const templateBody = obj({ name: text(200), subject: text(500), body: text(20000), category: str(100) }, [
-  'name',
-  'subject',
-  'body',
-]);
-export const templateSchema = obj({
+export const templateBody = withRequired(
+  { name: text(200), subject: text(500), body: text(20000), category: str(100) },
+  ['name', 'subject', 'body'],
+);
+export const templateSchema = allRequired({
   id: { type: 'string' },
   name: { type: 'string' },
   subject: { type: 'string' },
@@ -113,7 +113,7 @@ export const templateSchema = obj({
   created_at: iso,
 });
 
-export const attemptSchema = obj({
+export const attemptSchema = allRequired({
   id: { type: 'string' },
   campaign_id: { type: 'string' },
   lead_id: { type: 'string' },
@@ -133,7 +133,7 @@ export const attemptSchema = obj({
   created_at: iso,
 });
 
-export const followUpSchema = obj({
+export const followUpSchema = allRequired({
   id: { type: 'string' },
   follow_up_of: { type: 'string' },
   step: int,
@@ -146,7 +146,7 @@ export const followUpSchema = obj({
   updated_at: iso,
 });
 
-export const replySchema = obj({
+export const replySchema = allRequired({
   id: { type: 'string' },
   campaign_id: { type: 'string' },
   lead_id: { type: 'string' },
@@ -163,7 +163,7 @@ export const replySchema = obj({
   received_at: iso,
 });
 
-export const suppressionSchema = obj({
+export const suppressionSchema = allRequired({
   email: { type: 'string', description: 'an address, or @domain for a whole domain' },
   kind: { enum: ['address', 'domain'] },
   workspace_id: { type: 'string' },
@@ -172,18 +172,18 @@ export const suppressionSchema = obj({
   created_at: iso,
 });
 
-const counts = obj({
+const counts = allRequired({
   sender_today: int,
   recipient_domain_today: int,
   same_subject_in_window: int,
 });
-const limits = obj({
+const limits = allRequired({
   sender_daily_cap: int,
   recipient_domain_daily_cap: int,
   warmup_day: { type: ['integer', 'null'] },
   idempotency_window_hours: num,
 });
-export const policyResultSchema = obj({
+export const policyResultSchema = allRequired({
   allowed: bool,
   reason: nullableStr,
   legal_basis: { type: 'string' },
@@ -192,7 +192,7 @@ export const policyResultSchema = obj({
 });
 
 /** AI metadata of the email writing routes: which provider wrote the text and whether it was offline. */
-export const writingMetadata = obj(
+export const writingMetadata = withRequired(
   {
     provider: { type: 'string' },
     model: { type: 'string' },

@@ -18,7 +18,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, settleStreams, userIdOf } from '../kernel/handler';
 import { executeWorkflow } from '../kernel/workflows';
 import type { AppDeps, RouteCtx } from '../kernel/types';
-import { arr, obj, str, text, uuid } from '../kernel/schema';
+import { arr, str, text, uuid, withRequired } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { attemptSchema, BASE, email, followUpSchema, idParams, policyResultSchema, tags, workspaceId } from './schemas';
 
@@ -65,7 +65,7 @@ export const sendingRoutes: RouteDef[] = [
     description:
       "Checked atomically against suppression (address and domain), the sender and recipient-domain daily caps, the warm-up ramp and the idempotency window (docs/outreach.md); the contact's legal basis is recorded. A first send starts the campaign's follow-ups. The message carries RFC 8058 one-click unsubscribe headers, the postal address footer and a Message-ID replies are matched by.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           campaign_id: uuid,
           lead_id: uuid,
@@ -153,7 +153,7 @@ export const sendingRoutes: RouteDef[] = [
     description:
       "allowed=false carries the reason. counts are today's sends before this one; limits the caps that apply (with the warm-up day of a new sender). subject enables the idempotency check.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           recipient_email: email,
           sender_email: email,

@@ -15,7 +15,7 @@ import { listSuppressions, waitingFollowUpsTo } from '../../projections/outreach
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import type { RouteCtx } from '../kernel/types';
-import { arr, obj, params, str } from '../kernel/schema';
+import { arr, params, str, withRequired } from '../kernel/schema';
 import { BASE, suppressionSchema, tags, workspaceId } from './schemas';
 import { DEFAULT_SEND_WORKSPACE, outreachOf } from './sending';
 import { cancelFollowUps } from './campaigns';
@@ -44,7 +44,7 @@ export const suppressionRoutes: RouteDef[] = [
     description:
       'Adding an entry that is already on the list answers 201 with the existing entry. The follow-ups waiting to send to the address (or to any address of the domain) in this workspace stop at once.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           email: str(254, { minLength: 3, description: 'an address, or @domain for the whole domain' }),
           reason: str(500),
@@ -89,7 +89,7 @@ export const suppressionRoutes: RouteDef[] = [
     summary: 'The workspace\'s suppression list (default workspace "default"), oldest first',
     description:
       'Entries of one send workspace of the caller (`workspace_id`, default `default`, the workspace of sends): addresses and whole `@domain`s, each with its reason and source (`manual`, `unsubscribe_link`, `unsubscribe_reply`, `bounce`). A send to a suppressed address or domain is refused by the policy (403).',
-    request: { query: obj({ workspace_id: workspaceId }, []) },
+    request: { query: withRequired({ workspace_id: workspaceId }, []) },
     responses: { 200: { description: 'Suppression records', data: arr(suppressionSchema) } },
     handler: async (ctx) => ({
       data: await listSuppressions(ctx.deps.db, userIdOf(ctx), ctx.query.workspace_id ?? DEFAULT_SEND_WORKSPACE),

@@ -12,12 +12,12 @@ import { removeBackgroundLocal } from '../../infra/image/local-edits';
 import { getImageAsset } from '../../projections/image-assets';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { obj, str, text } from '../kernel/schema';
+import { str, text, withRequired } from '../kernel/schema';
 import { decode, extOf, storeAndRecord, studioOf } from '../image-studio/common';
 import { Ctx, currentProject, PREFIX, projectCommand, tags, urlOf } from './common';
 import { generatePicture } from './visuals';
 
-const avatarResult = obj(
+const avatarResult = withRequired(
   {
     image_key: { type: 'string' },
     url: { type: 'string' },
@@ -26,7 +26,7 @@ const avatarResult = obj(
     operation: { type: 'string' },
     provider: { type: 'string' },
     project_id: { type: ['string', 'null'] },
-    details: obj(
+    details: withRequired(
       {
         crop: { type: 'string', description: 'how the square was chosen' },
         background_replaced: { type: 'boolean', description: 'a flat background was found and replaced' },
@@ -84,7 +84,7 @@ export const avatarRoutes: RouteDef[] = [
     description:
       "Stores the image as given (after the image studio's decoder has checked it: PNG, JPEG or WebP, within its size and pixel limits) as an image of the caller, served at `url` (GET /api/podcast/images/{path}). With `project_id` (the caller's, else 404) it is recorded on the project as an `avatar` asset of `speaker`; without, `project_id` is null. POST /avatar/make-presentable crops and cleans it.",
     request: {
-      body: obj({ image_base64: text(16 * 1024 * 1024, { description: 'base64 or a data URL' }), ...common }, [
+      body: withRequired({ image_base64: text(16 * 1024 * 1024, { description: 'base64 or a data URL' }), ...common }, [
         'image_base64',
       ]),
     },
@@ -135,7 +135,7 @@ export const avatarRoutes: RouteDef[] = [
     description:
       "Square crop of `size` pixels centred by sharp's attention strategy (regions of highest luminance frequency, saturation and skin tones: faces), the flat background found at the image's edges (if any) replaced by `background`; a gentle normalise. Offline (sharp); the image is stored as a new PNG.",
     request: {
-      body: obj(
+      body: withRequired(
         {
           image_key: str(80, { pattern: '^[0-9a-f]{64}\\.(png|jpg|webp)$' }),
           image_base64: str(16 * 1024 * 1024, { minLength: 8 }),
@@ -226,7 +226,7 @@ export const avatarRoutes: RouteDef[] = [
     description:
       "A square portrait through the image studio's generation (its configured vendor, else the offline renderer `local`).",
     request: {
-      body: obj(
+      body: withRequired(
         {
           prompt: str(2000),
           name: str(80),

@@ -8,7 +8,7 @@
 import { ServiceUnavailableError } from '../../domain/errors';
 import { matchLanguage } from '../../domain/media/speech-languages';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, bool, obj, str } from '../kernel/schema';
+import { allRequired, arr, bool, str, withRequired } from '../kernel/schema';
 import { defineTaskType, taskRecordOf } from '../kernel/task-catalogue';
 import { ownTask, pollHeaders, presentTask } from '../kernel/tasks';
 import { fileRoute } from './audio';
@@ -19,13 +19,13 @@ import { cloneBody, cloneResultSchema, startedSchema, voicesSchema } from './sch
 
 export const CLONE_TASK = defineTaskType({ type: 'podcast_voice_clone', result: cloneResultSchema }).type;
 
-const languagesSchema = obj({
+const languagesSchema = allRequired({
   languages: arr(
-    obj({
+    allRequired({
       code: { type: 'string' },
       name: { type: 'string' },
-      speech: obj({ local: bool, tts_vendor: bool }),
-      translation_from_en: obj({ offline: bool, text_vendor: bool }),
+      speech: allRequired({ local: bool, tts_vendor: bool }),
+      translation_from_en: allRequired({ offline: bool, text_vendor: bool }),
     }),
   ),
   total: { type: 'integer' },
@@ -78,7 +78,7 @@ export const dubVoiceRoutes: RouteDef[] = [
     summary: 'Voices dubbing can use (espeak-ng languages × variants)',
     description:
       "A local dubbing voice is `<language>` or `<language>+<variant>` (e.g. `es+f3`): every espeak-ng variant works with every language. With `language`, the voices of that language are listed one by one. The OpenAI-compatible speech vendor's protocol has no voice listing: its voices are not listed.",
-    request: { query: obj({ language: str(20, { pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$' }) }, []) },
+    request: { query: withRequired({ language: str(20, { pattern: '^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$' }) }, []) },
     responses: { 200: { description: 'Voices', data: voicesSchema } },
     errors: { 503: 'The speech catalogue is not available' },
     async handler(ctx) {

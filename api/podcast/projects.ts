@@ -10,7 +10,7 @@ import { titleOf } from '../../domain/podcast/script';
 import { getProject, listProjects } from '../../projections/podcast';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, int, obj } from '../kernel/schema';
+import { allRequired, arr, int } from '../kernel/schema';
 import { Ctx, notFound, PREFIX, projectCommand, tags } from './common';
 import { projectIdParams } from './schemas/common';
 import { favoriteBody, listQuery, projectBody, projectSchema, projectUpdateBody } from './schemas/projects';
@@ -78,7 +78,7 @@ export const projectRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'A page of projects',
-        data: obj({ projects: arr(projectSchema), total: int, limit: int, offset: int }),
+        data: allRequired({ projects: arr(projectSchema), total: int, limit: int, offset: int }),
       },
     },
     async handler(ctx) {
@@ -145,7 +145,7 @@ export const projectRoutes: RouteDef[] = [
       "From then on the project is 404 on every route and is not listed; its audio, videos, subtitles and dubs are no longer served. Deleting it again, or another user's project, is 404.",
     request: { params: projectIdParams },
     responses: {
-      200: { description: 'Deleted', data: obj({ project_id: { type: 'string' }, deleted: { const: true } }) },
+      200: { description: 'Deleted', data: allRequired({ project_id: { type: 'string' }, deleted: { const: true } }) },
     },
     errors: { 409: 'The project was changed by another request; retry' },
     async handler(ctx) {

@@ -16,7 +16,7 @@ import { listPodcastFiles } from '../../projections/podcast';
 import { imageGenerateWorkflow, podcastCombineVideosWorkflow, podcastSceneVideoWorkflow } from '../../workflows';
 import { settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { arr, obj } from '../kernel/schema';
+import { allRequired, arr, withRequired } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
 import { executeWorkflow } from '../kernel/workflows';
@@ -131,7 +131,7 @@ export const visualRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'The picture',
-        data: obj({
+        data: allRequired({
           project_id: { type: 'string' },
           scene_id: { type: ['string', 'null'] },
           image_key: { type: 'string' },
@@ -337,7 +337,7 @@ export const visualRoutes: RouteDef[] = [
     description:
       "`limit` (1–100, default 50) and `offset` page the list; `total` counts every video of the caller (of `project_id` when given). Subtitle files of episode videos are not listed (they are in the project's `final_video` asset).",
     request: {
-      query: obj(
+      query: withRequired(
         {
           project_id: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' },
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
@@ -349,9 +349,9 @@ export const visualRoutes: RouteDef[] = [
     responses: {
       200: {
         description: 'Videos',
-        data: obj({
+        data: allRequired({
           videos: arr(
-            obj({
+            allRequired({
               filename: { type: 'string' },
               project_id: { type: 'string' },
               kind: { enum: ['scene_video', 'final_video'] },

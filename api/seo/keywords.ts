@@ -7,12 +7,12 @@
 import type { KeywordResearchRequest } from '../../domain/content/types';
 import { keywordResearchWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { anyString, arr, int, nullable, num, obj, str } from '../kernel/schema';
+import { allRequired, anyString, arr, int, nullable, num, str, withRequired } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { GENERATION_ERRORS } from '../content/routes';
 import { words } from '../content/schemas';
 
-const keywordRow = obj(
+const keywordRow = withRequired(
   {
     keyword: { type: 'string' },
     origin: arr({ enum: ['seed', 'vendor', 'corpus'] }),
@@ -21,11 +21,14 @@ const keywordRow = obj(
     competition_index: nullable(num),
     cpc: nullable(num),
     top_of_page_bid: nullable(
-      obj({ low: nullable(num), high: nullable(num) }, undefined, {
-        description: "The vendor's low and high top-of-page bids (null without vendor data)",
-      }),
+      allRequired(
+        { low: nullable(num), high: nullable(num) },
+        {
+          description: "The vendor's low and high top-of-page bids (null without vendor data)",
+        },
+      ),
     ),
-    monthly_searches: arr(obj({ year: int, month: int, search_volume: nullable(int) }), {
+    monthly_searches: arr(allRequired({ year: int, month: int, search_volume: nullable(int) }), {
       description: "The keyword vendor's monthly search volumes (empty without vendor data)",
     }),
     corpus: {
@@ -59,7 +62,7 @@ export const keywordRoutes: RouteDef[] = [
     description:
       'Seeds are measured in the research corpus (documents using each keyword, occurrences) and, when a keyword vendor is configured (KEYWORD_VENDOR=dataforseo), sent to it for ideas with search volume, competition and CPC (one metered request). Intent and clusters come from one metered AI call. A number no source has is null; data_sources says which sources answered. Answers 200 within the wait bound, else 202 with a task to poll.',
     request: {
-      body: obj(
+      body: withRequired(
         {
           seed_keywords: words(20, 100, { minItems: 1 }),
           language: { ...str(40, { minLength: 2 }), default: 'en', description: 'ISO 639-1 code or language name' },
@@ -74,13 +77,13 @@ export const keywordRoutes: RouteDef[] = [
     },
     responses: taskResponses('The keywords', {
       taskType: 'keyword_research',
-      result: obj(
+      result: withRequired(
         {
           seed_keywords: arr({ type: 'string' }),
           keywords: arr(keywordRow),
-          clusters: arr(obj({ name: { type: 'string' }, keywords: arr({ type: 'string' }) })),
-          data_sources: obj({
-            corpus: obj(
+          clusters: arr(allRequired({ name: { type: 'string' }, keywords: arr({ type: 'string' }) })),
+          data_sources: allRequired({
+            corpus: withRequired(
               {
                 documents: int,
                 language: { type: 'string' },
@@ -89,7 +92,7 @@ export const keywordRoutes: RouteDef[] = [
               },
               ['documents', 'language', 'measures'],
             ),
-            keyword_vendor: obj(
+            keyword_vendor: withRequired(
               {
                 name: nullable(anyString),
                 configured: { type: 'boolean' },
@@ -102,12 +105,15 @@ export const keywordRoutes: RouteDef[] = [
               },
               ['name', 'configured'],
             ),
-            intent: obj({ provider: { type: 'string' }, model: { type: 'string' } }, undefined, {
-              description: 'Who classified the intent (the AI provider and model)',
-            }),
+            intent: allRequired(
+              { provider: { type: 'string' }, model: { type: 'string' } },
+              {
+                description: 'Who classified the intent (the AI provider and model)',
+              },
+            ),
           }),
-          filters: obj({ competition_level: { type: ['string', 'null'] } }),
-          metadata: obj({ provider: { type: 'string' }, model: { type: 'string' } }, ['provider']),
+          filters: allRequired({ competition_level: { type: ['string', 'null'] } }),
+          metadata: withRequired({ provider: { type: 'string' }, model: { type: 'string' } }, ['provider']),
         },
         ['keywords', 'data_sources', 'metadata'],
       ),

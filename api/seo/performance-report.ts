@@ -13,7 +13,7 @@ import {
   performanceTopPages,
   performanceTotals,
 } from '../../projections/seo-performance';
-import { arr, int, num, obj } from '../kernel/schema';
+import { allRequired, arr, int, num, withRequired } from '../kernel/schema';
 
 export interface PerformanceQuery {
   domain: string;
@@ -30,14 +30,19 @@ export const HOW_TO_ADD_DATA = [
   'or connect Google Search Console with PUT /api/seo-dashboard/search-console and run POST /api/seo-dashboard/performance/sync',
 ];
 
-export const performanceDataSchema = obj(
+export const performanceDataSchema = withRequired(
   {
     domain: { type: 'string' },
-    date_range: obj({ value: { type: 'string' }, start: { type: 'string' }, end: { type: 'string' }, days: int }),
-    previous_period: obj({ start: { type: 'string' }, end: { type: 'string' } }),
+    date_range: allRequired({
+      value: { type: 'string' },
+      start: { type: 'string' },
+      end: { type: 'string' },
+      days: int,
+    }),
+    previous_period: allRequired({ start: { type: 'string' }, end: { type: 'string' } }),
     metrics: arr({ enum: ['traffic', 'rankings', 'conversions'] }),
     data_sources: arr(
-      obj({
+      allRequired({
         source: { enum: ['import', 'search_console'] },
         rows: int,
         first_date: { type: 'string' },
@@ -50,39 +55,42 @@ export const performanceDataSchema = obj(
       { type: 'string' },
       { description: 'Present when the domain has no data at all: how to import rows or connect Search Console' },
     ),
-    traffic: obj(
+    traffic: withRequired(
       {
         clicks: int,
         impressions: int,
         ctr: nullableNum,
-        change_percent: obj({ clicks: nullableNum, impressions: nullableNum }),
-        daily: arr(obj({ date: { type: 'string' }, clicks: int, impressions: int })),
-        top_pages: arr(obj({ page, clicks: int, impressions: int, ctr: nullableNum }), {
+        change_percent: allRequired({ clicks: nullableNum, impressions: nullableNum }),
+        daily: arr(allRequired({ date: { type: 'string' }, clicks: int, impressions: int })),
+        top_pages: arr(allRequired({ page, clicks: int, impressions: int, ctr: nullableNum }), {
           description: 'At most 10 pages, by clicks',
         }),
       },
       ['clicks', 'impressions', 'ctr'],
     ),
-    rankings: obj(
+    rankings: withRequired(
       {
         average_position: nullableNum,
         previous_average_position: nullableNum,
         queries_ranked: int,
-        distribution: obj({ top_3: int, '4_10': int, '11_20': int, beyond_20: int }, undefined, {
-          description: 'Queries per band of their impression-weighted average position',
-        }),
-        top_queries: arr(obj({ query: { type: 'string' }, clicks: int, impressions: int, position: num }), {
+        distribution: allRequired(
+          { top_3: int, '4_10': int, '11_20': int, beyond_20: int },
+          {
+            description: 'Queries per band of their impression-weighted average position',
+          },
+        ),
+        top_queries: arr(allRequired({ query: { type: 'string' }, clicks: int, impressions: int, position: num }), {
           description: 'At most 10 queries with a position, by clicks; position is impression-weighted',
         }),
       },
       ['average_position', 'queries_ranked'],
     ),
-    conversions: obj(
+    conversions: withRequired(
       {
         conversions: nullableNum,
         conversion_rate: nullableNum,
         change_percent: nullableNum,
-        top_pages: arr(obj({ page, conversions: int, clicks: int }), {
+        top_pages: arr(allRequired({ page, conversions: int, clicks: int }), {
           description: 'At most 10 pages with conversions, by conversions',
         }),
       },

@@ -18,7 +18,7 @@ import { fingerprint } from '../../infra/seo/credentials';
 import { performanceSyncWorkflow } from '../../workflows';
 import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { arr, int, obj, str } from '../kernel/schema';
+import { allRequired, arr, int, str, withRequired } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { integrationActionCommand, recordIntegrationAction } from '../integrations/actions';
 import { HOW_TO_ADD_DATA, performanceReport, performanceDataSchema, PerformanceQuery } from './performance-report';
@@ -68,7 +68,9 @@ export const performanceRoutes: RouteDef[] = [
     description: `Fields domain, date_range (default 30d) and metrics (default all) as query parameters, or as a JSON body. Every number is computed from the domain's stored rows; one the rows cannot give is null with a note. A domain without any data answers 200 with zero counts, a note and how_to_add_data: ${HOW_TO_ADD_DATA.join('; ')}.`,
     // The spec lists these as body fields of a GET: a JSON body's fields count as query parameters.
     queryFromBody: true,
-    request: { query: obj({ domain: domainField, date_range: dateRangeField, metrics: metricsField }, ['domain']) },
+    request: {
+      query: withRequired({ domain: domainField, date_range: dateRangeField, metrics: metricsField }, ['domain']),
+    },
     responses: { 200: { description: 'The metrics', data: performanceDataSchema } },
     handler: async (ctx) => {
       const q = { ...ctx.query, domain: ctx.query.domain.toLowerCase() } as PerformanceQuery;
@@ -84,7 +86,7 @@ export const performanceRoutes: RouteDef[] = [
     summary: 'Import performance rows (JSON rows or CSV) for a domain',
     description: `Give rows (objects) or csv (text with a header row). Columns: date (YYYY-MM-DD), page (path or URL on the domain), query, clicks, impressions (whole numbers, clicks ≤ impressions), position (≥ 1), conversions (whole number); date, page, clicks and impressions required. At most ${MAX_IMPORT_ROWS} rows. A row replaces a stored row with the same date, page and query. Recorded as a user_action.`,
     request: {
-      body: obj(
+      body: withRequired(
         {
           domain: domainField,
           rows: arr({ type: 'object' }, { maxItems: MAX_IMPORT_ROWS, minItems: 1 }),
@@ -97,12 +99,12 @@ export const performanceRoutes: RouteDef[] = [
     responses: {
       201: {
         description: 'Imported',
-        data: obj({
+        data: allRequired({
           import_id: { type: 'string' },
           domain: { type: 'string' },
           source: { const: 'import' },
           rows_imported: int,
-          date_range: obj({ start: { type: 'string' }, end: { type: 'string' } }),
+          date_range: allRequired({ start: { type: 'string' }, end: { type: 'string' } }),
         }),
       },
     },
@@ -175,7 +177,7 @@ function searchConsoleRoutes(): RouteDef[] {
       'Search Console is not configured on this platform: set SEARCH_CONSOLE_CLIENT_ID and SEARCH_CONSOLE_CLIENT_SECRET (or import data with POST /api/seo-dashboard/performance/import)',
       { variables: ['SEARCH_CONSOLE_CLIENT_ID', 'SEARCH_CONSOLE_CLIENT_SECRET'] },
     );
-  const status = obj({
+  const status = allRequired({
     connected: { type: 'boolean' },
     configured: { type: 'boolean', description: "The platform's OAuth client is set (sync possible)" },
     site_url: { type: ['string', 'null'] },
@@ -214,7 +216,7 @@ function searchConsoleRoutes(): RouteDef[] {
       description:
         "Stores the caller's OAuth 2.0 refresh token (scope webmasters.readonly, granted to the platform's OAuth client) encrypted; it is checked on the first sync. site_url: the default property (sc-domain:example.com or https://www.example.com/). Recorded as a user_action.",
       request: {
-        body: obj(
+        body: withRequired(
           {
             refresh_token: str(2048, { minLength: 10, pattern: '^\\S+$' }),
             site_url: str(300, { minLength: 1, pattern: '^(sc-domain:[^\\s/]+|https?://\\S+)$' }),
@@ -307,7 +309,7 @@ function searchConsoleRoutes(): RouteDef[] {
       description:
         'Reads date, page and query rows (clicks, impressions, position; Search Console reports no conversions) for date_range (default 90d, at most 16 months) from site_url (default: the connected one, else sc-domain:<domain>). A task: 200 when done within the wait bound, else 202 and poll. Recorded as a user_action.',
       request: {
-        body: obj(
+        body: withRequired(
           {
             domain: domainField,
             site_url: str(300, { minLength: 1, pattern: '^(sc-domain:[^\\s/]+|https?://\\S+)$' }),
@@ -318,7 +320,7 @@ function searchConsoleRoutes(): RouteDef[] {
       },
       responses: taskResponses('Synced', {
         taskType: 'performance_sync',
-        result: obj({ import_id: { type: 'string' }, rows_imported: int, site_url: { type: 'string' } }),
+        result: allRequired({ import_id: { type: 'string' }, rows_imported: int, site_url: { type: 'string' } }),
       }),
       errors: {
         409: 'Search Console is not connected (PUT /api/seo-dashboard/search-console first)',

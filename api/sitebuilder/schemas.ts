@@ -1,16 +1,28 @@
 /** JSON Schemas of the site publishing routes (request bodies and the bodies we designed; docs/sitebuilder.md). */
 import { MAX_TITLE_LENGTH } from '../../domain/sitebuilder/types';
-import { arr, bool, httpUrl, int, iso, nullableIso, obj, str, strings, text } from '../kernel/schema';
+import {
+  allRequired,
+  arr,
+  bool,
+  httpUrl,
+  int,
+  iso,
+  nullableIso,
+  str,
+  strings,
+  text,
+  withRequired,
+} from '../kernel/schema';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
 const nullableStr: JsonSchema = { type: ['string', 'null'] };
 const nullableBool: JsonSchema = { type: ['boolean', 'null'] };
 const site: JsonSchema = {
-  oneOf: [obj({ name: nullableStr, url: nullableStr }), { type: 'null' }],
+  oneOf: [allRequired({ name: nullableStr, url: nullableStr }), { type: 'null' }],
   description: "The connected site's display name and primary URL, as the builder reports them",
 };
 
-export const authUrlSchema = obj({
+export const authUrlSchema = allRequired({
   authorization_url: { type: 'string', format: 'uri', description: 'Send the site owner here' },
   state: { type: 'string', description: 'Opaque, single-use; must come back unchanged with the code' },
   code_challenge: { type: 'string', description: 'PKCE S256 challenge (already in the URL)' },
@@ -20,7 +32,7 @@ export const authUrlSchema = obj({
   expires_at: iso,
 });
 
-export const callbackBody = obj(
+export const callbackBody = withRequired(
   {
     code: text(2048, { description: 'The authorization code the builder appended to the redirect URI' }),
     state: str(512, {
@@ -31,7 +43,7 @@ export const callbackBody = obj(
   ['code'],
 );
 
-export const connectionResultSchema = obj({
+export const connectionResultSchema = allRequired({
   connected: { const: true },
   status: { const: 'connected' },
   connection_id: { type: 'string' },
@@ -41,7 +53,7 @@ export const connectionResultSchema = obj({
   access_token_expires_at: iso,
 });
 
-export const connectionStatusSchema = obj({
+export const connectionStatusSchema = allRequired({
   connected: bool,
   status: { enum: ['not_connected', 'connected', 'disconnected', 'revoked'] },
   connection_id: nullableStr,
@@ -56,7 +68,7 @@ export const connectionStatusSchema = obj({
   pending_authorization_expires_at: nullableIso,
 });
 
-export const disconnectSchema = obj({
+export const disconnectSchema = allRequired({
   connected: { const: false },
   status: { const: 'disconnected' },
   connection_id: { type: 'string' },
@@ -65,7 +77,7 @@ export const disconnectSchema = obj({
   disconnected_at: iso,
 });
 
-export const publishBody = obj(
+export const publishBody = withRequired(
   {
     title: text(MAX_TITLE_LENGTH, {
       description: `Post title (the builder allows at most ${MAX_TITLE_LENGTH} characters)`,
@@ -84,7 +96,7 @@ export const publishBody = obj(
   ['title', 'content'],
 );
 
-export const publishQuery = obj(
+export const publishQuery = withRequired(
   {
     wait_seconds: {
       ...int,
@@ -97,7 +109,7 @@ export const publishQuery = obj(
   [],
 );
 
-const seoSchema = obj({
+const seoSchema = allRequired({
   seo_title: { type: 'string' },
   meta_description: { type: 'string' },
   url_slug: { type: 'string' },
@@ -108,7 +120,7 @@ const seoSchema = obj({
   canonical_url: nullableStr,
 });
 
-export const publishResultSchema = obj({
+export const publishResultSchema = allRequired({
   success: { const: true },
   status: { enum: ['published', 'draft'] },
   post_id: { type: 'string' },
@@ -119,22 +131,22 @@ export const publishResultSchema = obj({
   tag_ids: arr({ type: 'string' }),
   ignored_category_ids: arr({ type: 'string' }),
   ignored_tag_ids: arr({ type: 'string' }),
-  cover_image: { oneOf: [obj({ file_id: { type: 'string' }, url: { type: 'string' } }), { type: 'null' }] },
+  cover_image: { oneOf: [allRequired({ file_id: { type: 'string' }, url: { type: 'string' } }), { type: 'null' }] },
   seo: seoSchema,
-  rich_content: obj({ nodes: int, bytes: int }),
+  rich_content: allRequired({ nodes: int, bytes: int }),
   reused_existing_draft: bool,
 });
 
-export const publishTaskSchema = obj(
+export const publishTaskSchema = withRequired(
   {
     task_id: { type: 'string' },
     status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
     created_at: iso,
-    progress_messages: arr(obj({ timestamp: { type: 'string' }, message: { type: 'string' } })),
+    progress_messages: arr(allRequired({ timestamp: { type: 'string' }, message: { type: 'string' } })),
     result: publishResultSchema,
-    error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
+    error: allRequired({ code: { type: 'string' }, message: { type: 'string' } }),
   },
   ['task_id', 'status', 'created_at', 'progress_messages'],
 );
 
-export const taskIdParams = obj({ task_id: { type: 'string', minLength: 1, maxLength: 200 } });
+export const taskIdParams = allRequired({ task_id: { type: 'string', minLength: 1, maxLength: 200 } });

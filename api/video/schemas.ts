@@ -11,6 +11,7 @@ import { RENDERED_AS, SCENE_MOTIONS, VISUAL_KINDS } from '../../domain/video/typ
 import { SUBTITLE_MODES } from '../../domain/media/subtitles';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import {
+  allRequired,
   arr,
   bool,
   coverageSchema,
@@ -18,12 +19,12 @@ import {
   iso,
   named,
   num,
-  obj,
   params,
   str,
   strings,
   text,
   uuid,
+  withRequired,
 } from '../kernel/schema';
 
 const seconds = (min: number, max: number, description: string): JsonSchema => ({
@@ -34,7 +35,7 @@ const seconds = (min: number, max: number, description: string): JsonSchema => (
 });
 
 /** How a text is spoken (shared with the podcast maker). */
-export const voiceSchema: JsonSchema = obj(
+export const voiceSchema: JsonSchema = withRequired(
   {
     voice: str(60, {
       minLength: 1,
@@ -54,7 +55,7 @@ export const voiceSchema: JsonSchema = obj(
 );
 
 const color = { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' };
-export const visualSchema: JsonSchema = obj(
+export const visualSchema: JsonSchema = withRequired(
   {
     kind: {
       enum: [...VISUAL_KINDS],
@@ -71,7 +72,7 @@ export const visualSchema: JsonSchema = obj(
   [],
 );
 
-export const planBody: JsonSchema = obj(
+export const planBody: JsonSchema = withRequired(
   {
     topic: text(300, { pattern: '\\S', description: 'what the video is about' }),
     format: {
@@ -90,7 +91,7 @@ export const planBody: JsonSchema = obj(
   ['topic'],
 );
 
-export const planSceneSchema: JsonSchema = obj({
+export const planSceneSchema: JsonSchema = allRequired({
   index: int,
   heading: { type: 'string' },
   narration: { type: 'string' },
@@ -98,7 +99,7 @@ export const planSceneSchema: JsonSchema = obj({
   duration_seconds: num,
 });
 
-export const planSchema: JsonSchema = obj(
+export const planSchema: JsonSchema = withRequired(
   {
     plan_id: uuid,
     title: { type: 'string' },
@@ -122,7 +123,7 @@ export const planSchema: JsonSchema = obj(
     },
     scenes_built: bool,
     scene_ids: arr(uuid),
-    renders: arr(obj({ task_id: { type: 'string' }, created_at: iso })),
+    renders: arr(allRequired({ task_id: { type: 'string' }, created_at: iso })),
     created_at: iso,
     updated_at: iso,
   },
@@ -153,7 +154,7 @@ const renderedAs: JsonSchema = {
     "what is really drawn: designed_card (the scene's heading and a key line of its narration on the image studio's offline picture of its visual description, not a generative model), image_studio_local (that picture alone), local_gradient, local_solid_colour",
 };
 
-export const sceneSchema: JsonSchema = obj({
+export const sceneSchema: JsonSchema = allRequired({
   scene_id: uuid,
   plan_id: uuid,
   index: int,
@@ -161,7 +162,7 @@ export const sceneSchema: JsonSchema = obj({
   narration: { type: 'string' },
   visual_description: { type: 'string' },
   duration_seconds: num,
-  visual: obj({
+  visual: allRequired({
     kind: { enum: [...VISUAL_KINDS] },
     colors: strings(),
     motion: { enum: [...SCENE_MOTIONS] },
@@ -171,7 +172,7 @@ export const sceneSchema: JsonSchema = obj({
   updated_at: iso,
 });
 
-export const scenesBody: JsonSchema = obj(
+export const scenesBody: JsonSchema = withRequired(
   {
     plan_id: uuid,
     rebuild: {
@@ -183,14 +184,14 @@ export const scenesBody: JsonSchema = obj(
   ['plan_id'],
 );
 
-export const scenesResponse: JsonSchema = obj({
+export const scenesResponse: JsonSchema = allRequired({
   plan_id: uuid,
   created: bool,
   total_duration_seconds: num,
   scenes: arr(sceneSchema),
 });
 
-export const sceneUpdateBody: JsonSchema = obj(
+export const sceneUpdateBody: JsonSchema = withRequired(
   {
     heading: text(200),
     narration: text(5000),
@@ -203,7 +204,7 @@ export const sceneUpdateBody: JsonSchema = obj(
   { minProperties: 1 },
 );
 
-export const renderBody: JsonSchema = obj(
+export const renderBody: JsonSchema = withRequired(
   {
     plan_id: uuid,
     resolution: { enum: [...RESOLUTIONS], default: '720p' },
@@ -225,7 +226,7 @@ export const renderBody: JsonSchema = obj(
   ['plan_id'],
 );
 
-export const renderStarted: JsonSchema = obj({
+export const renderStarted: JsonSchema = allRequired({
   task_id: str(100),
   status: { const: 'started' },
   plan_id: uuid,
@@ -234,7 +235,7 @@ export const renderStarted: JsonSchema = obj({
 
 const fileEntry = named(
   'RenderFile',
-  obj(
+  allRequired(
     {
       filename: { type: 'string' },
       kind: { enum: ['video', 'subtitles_srt', 'subtitles_vtt'] },
@@ -242,13 +243,12 @@ const fileEntry = named(
       size: int,
       url: { type: 'string' },
     },
-    undefined,
     { additionalProperties: false },
   ),
 );
 
 /** Every field of a completed render's result (closed: a field the worker adds must be documented here). */
-export const renderResult: JsonSchema = obj(
+export const renderResult: JsonSchema = allRequired(
   {
     plan_id: {
       type: 'string',
@@ -265,34 +265,31 @@ export const renderResult: JsonSchema = obj(
     resolution: { enum: [...RESOLUTIONS] },
     video_codec: { const: 'h264' },
     audio_codec: { const: 'aac' },
-    subtitles: obj(
+    subtitles: allRequired(
       {
         mode: { enum: [...SUBTITLE_MODES] },
         track: { type: 'boolean', description: 'a mov_text subtitle track is in the MP4' },
         burnt: { type: 'boolean', description: 'subtitles are drawn into the picture' },
         cues: int,
       },
-      undefined,
       { additionalProperties: false },
     ),
-    loudness: obj(
+    loudness: allRequired(
       {
         target_lufs: num,
         target_true_peak_dbtp: num,
         measured_input_lufs: { type: ['number', 'null'], description: 'integrated loudness before normalisation' },
         method: { type: 'string' },
       },
-      undefined,
       { additionalProperties: false },
     ),
-    speech: obj(
+    speech: allRequired(
       {
         provider: { enum: SPEECH_PROVIDERS.filter((p) => p !== 'auto') },
         voices: strings(),
         models: strings(),
         pitch_applied: { type: 'boolean', description: 'false when a vendor voice (no pitch control) spoke' },
       },
-      undefined,
       { additionalProperties: false },
     ),
     visuals: {
@@ -300,12 +297,14 @@ export const renderResult: JsonSchema = obj(
       description: 'the still every scene used, or mixed (then see scenes[].visual)',
     },
     scenes: arr(
-      obj(
+      withRequired(
         {
           index: int,
           seconds: { type: 'number', description: 'real length (longer than planned when speech did not fit)' },
           tempo: { type: 'number', description: 'speed-up applied to the speech (1 = none, at most 1.3)' },
-          visual: obj({ rendered_as: renderedAs, motifs: strings() }, ['rendered_as'], { additionalProperties: false }),
+          visual: withRequired({ rendered_as: renderedAs, motifs: strings() }, ['rendered_as'], {
+            additionalProperties: false,
+          }),
           resumed_after: {
             enum: ['speech', 'soundtrack', 'picture'],
             description: 'after a worker crash: the step an earlier attempt had finished',
@@ -316,11 +315,10 @@ export const renderResult: JsonSchema = obj(
       ),
     ),
   },
-  undefined,
   { additionalProperties: false },
 );
 
-export const renderStatus: JsonSchema = obj(
+export const renderStatus: JsonSchema = withRequired(
   {
     task_id: { type: 'string' },
     status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
@@ -330,9 +328,9 @@ export const renderStatus: JsonSchema = obj(
     current_scene: int,
     total_scenes: int,
     step: { type: ['string', 'null'] },
-    progress_messages: arr(obj({ timestamp: { type: 'string' }, message: { type: 'string' } })),
+    progress_messages: arr(allRequired({ timestamp: { type: 'string' }, message: { type: 'string' } })),
     result: renderResult,
-    error: obj({ code: { type: 'string' }, message: { type: 'string' } }),
+    error: allRequired({ code: { type: 'string' }, message: { type: 'string' } }),
   },
   ['task_id', 'status', 'created_at', 'percent', 'current_scene', 'total_scenes', 'progress_messages'],
 );

@@ -4,47 +4,47 @@
  */
 import { KINDS } from './content-schemas';
 import { writerResultSchema } from './responses';
-import { arr, i, o, s } from './response-shorthand';
+import { allRequired, anyString, arr, int, withRequired } from '../kernel/schema';
 
 /** A batch task's result (domain/writers/result.ts BatchResult): how each item ended. */
-export const batchResultSchema = o({
-  batch_id: s,
+export const batchResultSchema = allRequired({
+  batch_id: anyString,
   platform: { enum: ['profnet', 'socialnet'] },
-  total: i,
-  succeeded: i,
-  failed: i,
+  total: int,
+  succeeded: int,
+  failed: int,
   items: arr(
-    o(
+    withRequired(
       {
-        index: i,
+        index: int,
         type: { enum: KINDS },
-        task_id: s,
+        task_id: anyString,
         status: { enum: ['completed', 'failed'] },
-        error: o({ code: s, message: s }),
+        error: allRequired({ code: anyString, message: anyString }),
       },
       ['index', 'type', 'task_id', 'status'],
     ),
   ),
 });
 
-const batchItem = o(
+const batchItem = withRequired(
   {
-    index: i,
-    type: s,
-    task_id: s,
+    index: int,
+    type: anyString,
+    task_id: anyString,
     status: { enum: ['pending', 'started', 'in_progress', 'completed', 'failed', 'cancelled'] },
     result: writerResultSchema,
-    error: o({ code: s, message: s }),
+    error: allRequired({ code: anyString, message: anyString }),
   },
   ['index', 'type', 'task_id', 'status'],
 );
 
-const notification = o(
+const notification = withRequired(
   {
-    url: s,
+    url: anyString,
     status: { enum: ['pending', 'retrying', 'delivered', 'failed'] },
     message_id: { type: ['string', 'null'] },
-    attempts: i,
+    attempts: int,
     last_status_code: { type: ['integer', 'null'] },
     last_error: { type: ['string', 'null'] },
     delivered_at: { type: ['string', 'null'] },
@@ -52,17 +52,17 @@ const notification = o(
   ['url', 'status', 'attempts'],
 );
 
-export const batchAcceptedSchema = o(
+export const batchAcceptedSchema = withRequired(
   {
     success: { const: true },
-    batch_id: s,
+    batch_id: anyString,
     status: { const: 'started' },
-    total: i,
-    status_url: s,
-    notification: o(
+    total: int,
+    status_url: anyString,
+    notification: withRequired(
       {
-        url: s,
-        secret: { ...s, description: 'The signing secret of the notification; shown only here' },
+        url: anyString,
+        secret: { ...anyString, description: 'The signing secret of the notification; shown only here' },
         event_type: { const: 'writer.batch.completed' },
       },
       ['url', 'secret', 'event_type'],
@@ -71,21 +71,21 @@ export const batchAcceptedSchema = o(
   ['success', 'batch_id', 'status', 'total', 'status_url'],
 );
 
-export const batchStatusSchema = o(
+export const batchStatusSchema = withRequired(
   {
     success: { const: true },
-    batch_id: s,
-    platform: s,
+    batch_id: anyString,
+    platform: anyString,
     status: { enum: ['started', 'in_progress', 'completed', 'failed', 'cancelled'] },
-    created_at: s,
-    total: i,
-    succeeded: i,
-    failed: i,
-    pending: i,
+    created_at: anyString,
+    total: int,
+    succeeded: int,
+    failed: int,
+    pending: int,
     items: arr(batchItem),
-    progress_messages: arr(o({ timestamp: s, message: s })),
+    progress_messages: arr(allRequired({ timestamp: anyString, message: anyString })),
     notification,
-    error: o({ code: s, message: s }),
+    error: allRequired({ code: anyString, message: anyString }),
   },
   [
     'success',

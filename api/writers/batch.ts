@@ -27,7 +27,7 @@ import { writerBatchWorkflow } from '../../workflows';
 import type { WriterBatchRequest } from '../../workflows/writers';
 import { callerOf, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { obj } from '../kernel/schema';
+import { allRequired } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
@@ -140,7 +140,7 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
     summary: 'Status of a batch: each item with its result or error, and the notification delivery',
     description:
       "The batch started by POST .../batch-generate (professional network) or .../batch/generate (social network): its status, the counts succeeded, failed (cancelled items included) and pending, and one entry per item in request order (index from 1, type, task_id `<batch_id>-item-<n>`, status pending until the item's task starts, `result` once completed, `error` when failed). `notification` reports the delivery of the completion webhook when one was asked for. Another user's batch, and a batch of the other writer, are 404.",
-    request: { params: obj({ batch_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
+    request: { params: allRequired({ batch_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
     etag: true,
     responses: { 200: { description: 'The batch', data: batchStatusSchema } },
     async handler(ctx) {

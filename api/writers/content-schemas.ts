@@ -5,123 +5,137 @@
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import type { WriterKind } from '../../domain/writers/types';
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { arr, b, i, o, s } from './response-shorthand';
+import { allRequired, anyString, arr, bool, int, withRequired } from '../kernel/schema';
 
-export const sourceOut = o(
+export const sourceOut = withRequired(
   {
-    title: s,
-    url: s,
-    excerpt: s,
+    title: anyString,
+    url: anyString,
+    excerpt: anyString,
     credibility_score: { type: ['number', 'null'], description: 'null: no credibility claimed (sample documents)' },
-    published_at: s,
-    index: i,
-    source_type: { ...s, description: 'web, academic, industry, government, or sample (a sample document)' },
-    sample_of: { ...s, description: 'for sample documents: the kind of source the sample is written as' },
+    published_at: anyString,
+    index: int,
+    source_type: { ...anyString, description: 'web, academic, industry, government, or sample (a sample document)' },
+    sample_of: { ...anyString, description: 'for sample documents: the kind of source the sample is written as' },
   },
   ['title', 'url'],
 );
 
-const strs = arr(s);
+const strs = arr(anyString);
 const nullableS = { type: ['string', 'null'] };
-const sceneOut = o({
-  index: i,
-  start_seconds: i,
-  duration_seconds: { ...i, minimum: 1 },
-  narration: s,
-  visual: s,
-  on_screen_text: s,
+const sceneOut = allRequired({
+  index: int,
+  start_seconds: int,
+  duration_seconds: { ...int, minimum: 1 },
+  narration: anyString,
+  visual: anyString,
+  on_screen_text: anyString,
 });
 
 /** The `content` of each kind (docs/writers.md "Response shapes"); both writers use the same shape per kind. */
 export const CONTENT_SCHEMAS: Record<WriterKind, JsonSchema> = {
-  post: o(
+  post: withRequired(
     {
-      hook: s,
-      body: s,
-      question: s,
-      poll: o({ question: s, options: strs }),
-      call_to_action: s,
+      hook: anyString,
+      body: anyString,
+      question: anyString,
+      poll: allRequired({ question: anyString, options: strs }),
+      call_to_action: anyString,
       hashtags: strs,
-      content_type: { ...s, description: "The request's content_type (tips, insight, ...)" },
-      image_prompt: { ...s, description: 'When multimedia.include_image was asked' },
+      content_type: { ...anyString, description: "The request's content_type (tips, insight, ...)" },
+      image_prompt: { ...anyString, description: 'When multimedia.include_image was asked' },
     },
     ['hook', 'body', 'hashtags', 'content_type'],
   ),
-  article: o({
-    title: s,
-    sections: arr(o({ heading: s, body: s })),
-    markdown: s,
-    word_count: i,
+  article: allRequired({
+    title: anyString,
+    sections: arr(allRequired({ heading: anyString, body: anyString })),
+    markdown: anyString,
+    word_count: int,
     hashtags: strs,
     references: arr(sourceOut),
-    content_type: s,
+    content_type: anyString,
   }),
-  video_post: o({
-    title: s,
-    hook: s,
-    script: s,
+  video_post: allRequired({
+    title: anyString,
+    hook: anyString,
+    script: anyString,
     scenes: arr(sceneOut),
-    total_duration_seconds: i,
-    aspect_ratio: s,
-    caption: s,
+    total_duration_seconds: int,
+    aspect_ratio: anyString,
+    caption: anyString,
     hashtags: strs,
-    voice_notes: s,
-    branding_notes: s,
-    audio: o({ voice: o({ type: s, speed: s, emphasis: s }, ['type']), background_music: s }),
-    avatar: o({ include: b, use_personal: b, style: { type: ['string', 'null'] } }),
+    voice_notes: anyString,
+    branding_notes: anyString,
+    audio: allRequired({
+      voice: withRequired({ type: anyString, speed: anyString, emphasis: anyString }, ['type']),
+      background_music: anyString,
+    }),
+    avatar: allRequired({ include: bool, use_personal: bool, style: { type: ['string', 'null'] } }),
   }),
-  reel: o({
-    hook: s,
-    script: s,
+  reel: allRequired({
+    hook: anyString,
+    script: anyString,
     scenes: arr(sceneOut),
-    total_duration_seconds: i,
-    caption: s,
+    total_duration_seconds: int,
+    caption: anyString,
     hashtags: strs,
-    music_notes: s,
-    end_screen_cta: s,
+    music_notes: anyString,
+    end_screen_cta: anyString,
     hook_strength: { enum: ['soft', 'medium', 'strong'] },
-    teaching_method: s,
+    teaching_method: anyString,
   }),
-  carousel: o(
+  carousel: withRequired(
     {
-      slides: arr(o({ index: i, kind: { enum: ['cover', 'content', 'cta'] }, title: s, body: s, visual_notes: s })),
-      slide_count: i,
-      style: s,
-      transitions: s,
-      cta_link: s,
-      caption: s,
+      slides: arr(
+        allRequired({
+          index: int,
+          kind: { enum: ['cover', 'content', 'cta'] },
+          title: anyString,
+          body: anyString,
+          visual_notes: anyString,
+        }),
+      ),
+      slide_count: int,
+      style: anyString,
+      transitions: anyString,
+      cta_link: anyString,
+      caption: anyString,
       hashtags: strs,
     },
     ['slides', 'slide_count', 'style', 'caption', 'hashtags'],
   ),
-  story: o({
-    story_type: s,
+  story: allRequired({
+    story_type: anyString,
     frames: arr(
-      o(
+      withRequired(
         {
-          index: i,
-          start_seconds: i,
-          duration_seconds: { ...i, minimum: 1 },
-          text: s,
-          visual_notes: s,
-          interactive_element: o({ type: s, prompt: s, options: strs }, ['type', 'prompt']),
+          index: int,
+          start_seconds: int,
+          duration_seconds: { ...int, minimum: 1 },
+          text: anyString,
+          visual_notes: anyString,
+          interactive_element: withRequired({ type: anyString, prompt: anyString, options: strs }, ['type', 'prompt']),
         },
         ['index', 'start_seconds', 'duration_seconds', 'text', 'visual_notes'],
       ),
     ),
-    total_duration_seconds: i,
-    call_to_action: s,
+    total_duration_seconds: int,
+    call_to_action: anyString,
   }),
-  event: o(
+  event: withRequired(
     {
-      title: s,
-      description: s,
-      schedule: o({ date: nullableS, duration: nullableS, type: nullableS }),
+      title: anyString,
+      description: anyString,
+      schedule: allRequired({ date: nullableS, duration: nullableS, type: nullableS }),
       highlights: strs,
-      urgency_line: s,
-      social_proof: { ...s, description: 'A quoted source sentence (include_social_proof), never an invented number' },
-      announcement_post: s,
-      reminder_post: s,
+      urgency_line: anyString,
+      social_proof: {
+        ...anyString,
+        description: 'A quoted source sentence (include_social_proof), never an invented number',
+      },
+      announcement_post: anyString,
+      reminder_post: anyString,
       follow_up_posts: strs,
       hashtags: strs,
     },
@@ -136,33 +150,43 @@ export const CONTENT_SCHEMAS: Record<WriterKind, JsonSchema> = {
       'hashtags',
     ],
   ),
-  group_post: o(
+  group_post: withRequired(
     {
-      title: s,
-      opening: s,
-      body: s,
-      discussion_question: s,
-      call_to_action: s,
+      title: anyString,
+      opening: anyString,
+      body: anyString,
+      discussion_question: anyString,
+      call_to_action: anyString,
       hashtags: strs,
-      engagement_goal: s,
+      engagement_goal: anyString,
     },
     ['opening', 'body', 'discussion_question', 'hashtags', 'engagement_goal'],
   ),
-  page_about: o({ text: s, character_limit: i, character_count: i }),
-  ad_copy: o({
+  page_about: allRequired({ text: anyString, character_limit: int, character_count: int }),
+  ad_copy: allRequired({
     ad_format: { enum: [...AD_FORMATS] },
-    campaign_objective: s,
-    format_limits: o({ primary_text: i, headline: i, description: i, variants: i, checked_at: s, source: s }),
+    campaign_objective: anyString,
+    format_limits: allRequired({
+      primary_text: int,
+      headline: int,
+      description: int,
+      variants: int,
+      checked_at: anyString,
+      source: anyString,
+    }),
     variants: arr(
-      o(
+      withRequired(
         {
-          index: i,
-          angle: s,
-          primary_text: s,
-          headline: s,
-          description: s,
-          call_to_action: s,
-          character_counts: o({ primary_text: i, headline: i, description: i }, ['primary_text', 'headline']),
+          index: int,
+          angle: anyString,
+          primary_text: anyString,
+          headline: anyString,
+          description: anyString,
+          call_to_action: anyString,
+          character_counts: withRequired({ primary_text: int, headline: int, description: int }, [
+            'primary_text',
+            'headline',
+          ]),
         },
         ['index', 'angle', 'primary_text', 'headline', 'call_to_action', 'character_counts'],
       ),

@@ -15,7 +15,7 @@ import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/t
 import { writerGenerateWorkflow } from '../../workflows';
 import { userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { named, obj } from '../kernel/schema';
+import { allRequired, named } from '../kernel/schema';
 import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './common';
 import { acceptedSchema, writerResultSchema } from './responses';
 import { batchResultSchema } from './batch-responses';
@@ -91,7 +91,7 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
     etag: true,
     description:
       "The caller's generation task of this writer: one a generate route answered 202 for (its status_url), or a batch item (`<batch_id>-item-<n>`). status is started, in_progress, completed, failed or cancelled; `result` is the piece as the generate route's 200 carries it, `error` comes with failed or cancelled. Another user's task, a batch (GET .../batch/{batch_id}) and a task of another writer are 404. Once completed, the rendered files the result names are served by the studios' routes by the time this answers.",
-    request: { params: obj({ task_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
+    request: { params: allRequired({ task_id: { type: 'string', minLength: 1, maxLength: 200 } }) },
     responses: {
       200: taskRecordResponse(
         'The task record (a branch per content type: `task_type` tells which)',

@@ -6,11 +6,21 @@
  */
 import { AD_FORMATS } from '../../domain/writers/ad-formats';
 import { FACTOR_WEIGHTS } from '../../domain/writers/engagement-model';
-import { coverageSchema, named } from '../kernel/schema';
+import {
+  allRequired,
+  anyString,
+  arr,
+  bool,
+  coverageSchema,
+  int,
+  type JsonSchema,
+  named,
+  num,
+  withRequired,
+} from '../kernel/schema';
 import { CONTENT_SCHEMAS, KINDS, sourceOut } from './content-schemas';
-import { arr, b, i, n, o, s } from './response-shorthand';
 
-export const predictionSchema = o({
+export const predictionSchema = allRequired({
   overall_score: { type: 'number', minimum: 0, maximum: 100 },
   like_probability: { type: 'number', minimum: 0, maximum: 1 },
   comment_probability: { type: 'number', minimum: 0, maximum: 1 },
@@ -18,17 +28,17 @@ export const predictionSchema = o({
   save_probability: { type: 'number', minimum: 0, maximum: 1 },
 });
 
-export const factorSchema = o({
+export const factorSchema = allRequired({
   factor: { enum: [...Object.keys(FACTOR_WEIGHTS), 'historical_performance'] },
-  measured: n,
+  measured: num,
   score: { type: 'number', minimum: 0, maximum: 1 },
-  weight: n,
+  weight: num,
   contribution: { type: 'number', description: 'Points added to (negative: taken from) the neutral 50' },
-  explanation: s,
+  explanation: anyString,
 });
 
-const adjustment = o({
-  field: s,
+const adjustment = allRequired({
+  field: anyString,
   rule: {
     enum: [
       'max_characters',
@@ -42,80 +52,80 @@ const adjustment = o({
       'not_shown',
     ],
   },
-  before: n,
-  after: n,
-  detail: s,
+  before: num,
+  after: num,
+  detail: anyString,
 });
 
-const renderedAsset = o(
+const renderedAsset = withRequired(
   {
-    index: { ...i, description: 'Slide number (carousels), else 1' },
+    index: { ...int, description: 'Slide number (carousels), else 1' },
     status: { enum: ['rendered', 'failed'] },
-    url: { ...s, description: "The file through the studio's file route (the same user's API key)" },
-    content_type: s,
-    width: i,
-    height: i,
-    bytes: i,
-    duration_seconds: { ...n, description: 'Measured by ffprobe (videos)' },
-    files: arr(o({ kind: s, url: s, content_type: s })),
-    error: o({ code: s, message: s }),
+    url: { ...anyString, description: "The file through the studio's file route (the same user's API key)" },
+    content_type: anyString,
+    width: int,
+    height: int,
+    bytes: int,
+    duration_seconds: { ...num, description: 'Measured by ffprobe (videos)' },
+    files: arr(allRequired({ kind: anyString, url: anyString, content_type: anyString })),
+    error: allRequired({ code: anyString, message: anyString }),
   },
   ['index', 'status'],
 );
 
-const rendering = o(
+const rendering = withRequired(
   {
     asset: { enum: ['image', 'video', 'slide_images'] },
-    requested: b,
+    requested: bool,
     status: { enum: ['not_requested', 'not_available', 'rendered', 'failed'] },
     service: { enum: ['image_studio', 'video_studio'] },
-    message: s,
-    prompt: s,
-    provider: { ...s, description: 'Image provider, or the speech provider of a video' },
-    model: s,
-    offline: { ...b, description: 'true: rendered by the offline renderers (procedural images, espeak-ng voice)' },
-    task_id: { ...s, description: 'The video render task (GET /api/videonet/render/{task_id})' },
+    message: anyString,
+    prompt: anyString,
+    provider: { ...anyString, description: 'Image provider, or the speech provider of a video' },
+    model: anyString,
+    offline: { ...bool, description: 'true: rendered by the offline renderers (procedural images, espeak-ng voice)' },
+    task_id: { ...anyString, description: 'The video render task (GET /api/videonet/render/{task_id})' },
     assets: arr(renderedAsset),
   },
   ['asset', 'requested', 'status', 'service', 'message'],
 );
 
 /** One generation (both writers, every kind). */
-export const writerResultSchema = o(
+export const writerResultSchema: JsonSchema = withRequired(
   {
     success: { const: true },
-    task_id: s,
+    task_id: anyString,
     platform: { enum: ['profnet', 'socialnet'] },
     content_type: { enum: KINDS },
-    text: { ...s, description: 'The whole piece as one plain text' },
+    text: { ...anyString, description: 'The whole piece as one plain text' },
     content: { type: 'object', description: 'The structured piece: its shape depends on content_type (oneOf below)' },
     engagement_prediction: predictionSchema,
     engagement_factors: arr(factorSchema),
-    limits: o({
-      format: s,
-      max_characters: i,
-      published: b,
-      max_hashtags: i,
-      max_emoji: i,
-      max_line_breaks: i,
-      checked_at: s,
+    limits: allRequired({
+      format: anyString,
+      max_characters: int,
+      published: bool,
+      max_hashtags: int,
+      max_emoji: int,
+      max_line_breaks: int,
+      checked_at: anyString,
       adjustments: arr(adjustment),
     }),
     rendering: arr(rendering),
     sources: arr(sourceOut),
-    defaults_applied: arr(o({ field: s, from: s, value: {} })),
-    metadata: o(
+    defaults_applied: arr(allRequired({ field: anyString, from: anyString, value: {} })),
+    metadata: withRequired(
       {
-        provider: s,
-        model: s,
-        offline: b,
-        tokens_in: i,
-        tokens_out: i,
-        cost: n,
-        token_source: s,
-        research_provider: s,
-        generated_at: s,
-        workflow_id: s,
+        provider: anyString,
+        model: anyString,
+        offline: bool,
+        tokens_in: int,
+        tokens_out: int,
+        cost: num,
+        token_source: anyString,
+        research_provider: anyString,
+        generated_at: anyString,
+        workflow_id: anyString,
         coverage: coverageSchema,
       },
       [
@@ -157,41 +167,48 @@ writerResultSchema.oneOf = KINDS.map((k) =>
 );
 
 /** 202: the work goes on; poll the task. */
-export const acceptedSchema = o({
+export const acceptedSchema = allRequired({
   success: { const: true },
-  task_id: s,
+  task_id: anyString,
   status: { enum: ['started', 'in_progress'] },
-  status_url: s,
-  message: s,
+  status_url: anyString,
+  message: anyString,
 });
 
-const prefsOut = o({
-  content_defaults: o({ tone: s, industry: s, include_hashtags: b, max_length: i }, []),
-  multimedia_defaults: o({ video_style: s, avatar_preference: s, voice_preference: s, background_music: s }, []),
-  brand_settings: o({ colors: arr(s), logo_url: s, brand_voice: s }, []),
+const prefsOut = allRequired({
+  content_defaults: withRequired({ tone: anyString, industry: anyString, include_hashtags: bool, max_length: int }, []),
+  multimedia_defaults: withRequired(
+    { video_style: anyString, avatar_preference: anyString, voice_preference: anyString, background_music: anyString },
+    [],
+  ),
+  brand_settings: withRequired({ colors: arr(anyString), logo_url: anyString, brand_voice: anyString }, []),
 });
 
-export const preferencesSchema = o(
+export const preferencesSchema = withRequired(
   {
     success: { const: true },
     preferences: prefsOut,
-    saved: { ...b, description: 'false: nothing was saved yet (all fields empty, writer defaults apply)' },
-    version: { ...i, description: 'Saves that changed the preferences' },
+    saved: { ...bool, description: 'false: nothing was saved yet (all fields empty, writer defaults apply)' },
+    version: { ...int, description: 'Saves that changed the preferences' },
     updated_at: { type: ['string', 'null'] },
-    changed: arr(s),
+    changed: arr(anyString),
   },
   ['success', 'preferences', 'saved', 'version', 'updated_at'],
 );
 
-export const engagementSchema = o(
+export const engagementSchema = withRequired(
   {
     success: { const: true },
-    platform: s,
-    content_type: s,
-    model: s,
+    platform: anyString,
+    content_type: anyString,
+    model: anyString,
     engagement_prediction: predictionSchema,
-    optimization_suggestions: arr(s),
-    content_improvements: o({ readability_score: n, emotional_engagement: n, call_to_action_strength: n }),
+    optimization_suggestions: arr(anyString),
+    content_improvements: allRequired({
+      readability_score: num,
+      emotional_engagement: num,
+      call_to_action_strength: num,
+    }),
     factors: arr(factorSchema),
   },
   [
@@ -205,14 +222,14 @@ export const engagementSchema = o(
   ],
 );
 
-export const healthSchema = o(
+export const healthSchema = withRequired(
   {
     status: { enum: ['healthy', 'degraded'] },
     timestamp: { type: 'string', format: 'date-time' },
-    version: s,
-    services: { type: 'object', additionalProperties: s },
-    modules: { type: 'object', additionalProperties: s },
-    providers: { type: 'object', additionalProperties: s },
+    version: anyString,
+    services: { type: 'object', additionalProperties: anyString },
+    modules: { type: 'object', additionalProperties: anyString },
+    providers: { type: 'object', additionalProperties: anyString },
     ad_formats: arr({ enum: [...AD_FORMATS] }),
   },
   ['status', 'timestamp', 'version', 'services', 'modules', 'providers'],

@@ -11,7 +11,7 @@ import type { WriterRequest, WriterRequestBody } from '../../domain/writers/requ
 import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { FRAME_RATES, RESOLUTIONS } from '../../domain/media/formats';
 import { SUBTITLE_MODES } from '../../domain/media/subtitles';
-import { bool, httpUrl, obj, str, strings, text } from '../kernel/schema';
+import { bool, httpUrl, nullable, str, strings, text, withRequired } from '../kernel/schema';
 import type { JsonSchema } from '../kernel/envelopes/common';
 
 /** Required text that is not blank. */
@@ -24,7 +24,7 @@ const duration = (what: string) => ({
   ],
   description: `Length of the ${what} as <n>_seconds (e.g. 60_seconds); also accepted: the seconds as a number (60) or text ("60", "60s", "60 sec", "60 seconds")`,
 });
-const multimedia = obj(
+const multimedia = withRequired(
   {
     include_image: {
       ...bool,
@@ -43,11 +43,15 @@ const side = (what: string) => ({
   description: `${what} of each rendered image in pixels`,
 });
 /** Extension: sizes of rendered images (carousels). */
-const imageRenderOptions = obj({ width: side('Width (default 1080)'), height: side('Height (default 1080)') }, [], {
-  description: 'Extension: size of the rendered images (with render_images)',
-});
+const imageRenderOptions = withRequired(
+  { width: side('Width (default 1080)'), height: side('Height (default 1080)') },
+  [],
+  {
+    description: 'Extension: size of the rendered images (with render_images)',
+  },
+);
 /** Extension: the video studio's render settings (video posts). */
-const videoRenderOptions = obj(
+const videoRenderOptions = withRequired(
   {
     resolution: { enum: [...RESOLUTIONS], description: 'default 720p (16:9 or 9:16 by aspect_ratio)' },
     fps: { enum: [...FRAME_RATES], description: 'default 25' },
@@ -60,7 +64,7 @@ const videoRenderOptions = obj(
   { description: 'Extension: settings of the rendered video (with render or generate_video)' },
 );
 
-export const profnetPostBody = obj(
+export const profnetPostBody = withRequired(
   {
     topic,
     industry: str(100),
@@ -76,7 +80,7 @@ export const profnetPostBody = obj(
   ['topic'],
 );
 
-export const profnetArticleBody = obj(
+export const profnetArticleBody = withRequired(
   {
     ...profnetPostBody.properties,
     max_length: { type: 'integer', minimum: 500, maximum: 110000, description: 'Most characters of the article' },
@@ -90,7 +94,7 @@ export const profnetArticleBody = obj(
   ['topic'],
 );
 
-export const profnetVideoPostBody = obj(
+export const profnetVideoPostBody = withRequired(
   {
     topic,
     industry: str(100),
@@ -101,10 +105,10 @@ export const profnetVideoPostBody = obj(
     background_music: str(100),
     include_avatar: bool,
     script: str(10000, { description: 'Your own script: kept word for word and split over the scenes' }),
-    avatar: obj({ use_personal: bool, style: str(100) }, []),
-    voice: obj({ type: str(100), speed: str(50), emphasis: str(200) }, []),
-    background: obj({ type: str(100), music: str(100) }, []),
-    branding: obj({ include_logo: bool, end_screen_cta: str(200) }, []),
+    avatar: withRequired({ use_personal: bool, style: str(100) }, []),
+    voice: withRequired({ type: str(100), speed: str(50), emphasis: str(200) }, []),
+    background: withRequired({ type: str(100), music: str(100) }, []),
+    branding: withRequired({ include_logo: bool, end_screen_cta: str(200) }, []),
     render: { ...bool, description: 'Extension: ask for a rendered video (video studio)' },
     generate_video: { ...bool, description: 'Ask for a rendered video (video studio); the same as render' },
     render_options: videoRenderOptions,
@@ -113,7 +117,7 @@ export const profnetVideoPostBody = obj(
   ['topic'],
 );
 
-export const profnetCarouselBody = obj(
+export const profnetCarouselBody = withRequired(
   {
     topic,
     slides: {
@@ -123,9 +127,13 @@ export const profnetCarouselBody = obj(
       description: 'All slides, cover and call to action included (default 7)',
     },
     style: str(100),
-    cover_slide: obj({ title: str(120), subtitle: str(200), background_image: bool }, []),
-    content_slides: { type: 'array', maxItems: 18, items: obj({ focus: str(200), visual_style: str(100) }, []) },
-    cta_slide: obj({ action: str(120), link: httpUrl() }, []),
+    cover_slide: withRequired({ title: str(120), subtitle: str(200), background_image: bool }, []),
+    content_slides: {
+      type: 'array',
+      maxItems: 18,
+      items: withRequired({ focus: str(200), visual_style: str(100) }, []),
+    },
+    cta_slide: withRequired({ action: str(120), link: httpUrl() }, []),
     render_images: { ...bool, description: 'Extension: ask for rendered slide images (image studio)' },
     render_options: imageRenderOptions,
     research_enabled: bool,
@@ -133,7 +141,7 @@ export const profnetCarouselBody = obj(
   ['topic'],
 );
 
-export const socialPostBody = obj(
+export const socialPostBody = withRequired(
   {
     topic,
     content_type: str(100),
@@ -142,13 +150,13 @@ export const socialPostBody = obj(
     include_emoji: bool,
     include_hashtags: bool,
     multimedia,
-    engagement_hooks: obj({ include_question: bool, include_poll: bool, add_cta: bool }, []),
-    platform_optimization: obj({ algorithm_focus: str(100), posting_strategy: str(200) }, []),
+    engagement_hooks: withRequired({ include_question: bool, include_poll: bool, add_cta: bool }, []),
+    platform_optimization: withRequired({ algorithm_focus: str(100), posting_strategy: str(200) }, []),
   },
   ['topic'],
 );
 
-export const socialStoryBody = obj(
+export const socialStoryBody = withRequired(
   {
     topic,
     story_type: str(100),
@@ -163,7 +171,7 @@ export const socialStoryBody = obj(
   ['topic'],
 );
 
-export const socialReelBody = obj(
+export const socialReelBody = withRequired(
   {
     topic,
     duration: duration('reel (3 to 90 seconds)'),
@@ -176,7 +184,7 @@ export const socialReelBody = obj(
   ['topic'],
 );
 
-export const socialCarouselBody = obj(
+export const socialCarouselBody = withRequired(
   {
     topic,
     story_arc: str(200),
@@ -188,7 +196,7 @@ export const socialCarouselBody = obj(
       maximum: 10,
       description: 'All cards, cover and call to action included (default 5)',
     },
-    cover_slide: obj({ title: str(120), subtitle: str(200), background_style: str(100) }, []),
+    cover_slide: withRequired({ title: str(120), subtitle: str(200), background_style: str(100) }, []),
     content_distribution: {
       type: 'object',
       maxProperties: 10,
@@ -201,9 +209,9 @@ export const socialCarouselBody = obj(
   ['topic'],
 );
 
-export const socialEventBody = obj(
+export const socialEventBody = withRequired(
   {
-    event_details: obj(
+    event_details: withRequired(
       {
         name: required(64),
         date: { type: 'string', format: 'date-time' },
@@ -221,9 +229,9 @@ export const socialEventBody = obj(
   ['event_details'],
 );
 
-export const socialGroupPostBody = obj(
+export const socialGroupPostBody = withRequired(
   {
-    group_context: obj({ group_type: str(100), group_size: str(50), engagement_level: str(50) }, []),
+    group_context: withRequired({ group_type: str(100), group_size: str(50), engagement_level: str(50) }, []),
     content_type: str(100),
     topic,
     engagement_goal: str(100, { description: 'discussion (default), feedback or advice' }),
@@ -232,7 +240,7 @@ export const socialGroupPostBody = obj(
   ['topic'],
 );
 
-export const socialPageAboutBody = obj(
+export const socialPageAboutBody = withRequired(
   {
     business_type: required(100),
     industry: str(100),
@@ -250,7 +258,7 @@ export const socialPageAboutBody = obj(
   ['business_type'],
 );
 
-export const socialAdCopyBody = obj(
+export const socialAdCopyBody = withRequired(
   {
     campaign_objective: str(100),
     target_audience: str(300),
@@ -297,7 +305,7 @@ export const MAX_BATCH_ITEMS = 50;
 /** A batch: `requests[]` each with a `type` and the fields of that type's route. */
 export function batchBody(platform: WriterPlatform): JsonSchema {
   const kinds = WRITER_KINDS[platform];
-  return obj(
+  return withRequired(
     {
       requests: {
         type: 'array',
@@ -310,7 +318,7 @@ export function batchBody(platform: WriterPlatform): JsonSchema {
           allOf: kinds.map((k) => ({ if: { properties: { type: { const: k } } }, then: BODIES[platform][k] })),
         },
       },
-      options: obj(
+      options: withRequired(
         {
           parallel_processing: { ...bool, default: false },
           priority: { enum: ['low', 'normal', 'high'], default: 'normal' },
@@ -326,12 +334,10 @@ export function batchBody(platform: WriterPlatform): JsonSchema {
   );
 }
 
-const nullable = (s: JsonSchema): JsonSchema => ({ ...s, type: [s.type as string, 'null'] });
-
 /** Preferences as POST replaces them. */
-export const preferencesBody = obj(
+export const preferencesBody = withRequired(
   {
-    content_defaults: obj(
+    content_defaults: withRequired(
       {
         tone: str(100),
         industry: str(100),
@@ -340,38 +346,40 @@ export const preferencesBody = obj(
       },
       [],
     ),
-    multimedia_defaults: obj(
+    multimedia_defaults: withRequired(
       { video_style: str(100), avatar_preference: str(100), voice_preference: str(100), background_music: str(100) },
       [],
     ),
-    brand_settings: obj({ colors: strings(10, 30), logo_url: httpUrl(), brand_voice: str(300) }, []),
+    brand_settings: withRequired({ colors: strings(10, 30), logo_url: httpUrl(), brand_voice: str(300) }, []),
   },
   [],
 );
 
 /** Preferences as PUT merges them: a field (or group) given as null is cleared. */
-export const preferencesPatchBody = obj(
+export const preferencesPatchBody = withRequired(
   Object.fromEntries(
     Object.entries(preferencesBody.properties).map(([g, schema]) => {
       const group = schema as { properties: Record<string, JsonSchema> };
       return [
         g,
-        nullable(obj(Object.fromEntries(Object.entries(group.properties).map(([k, v]) => [k, nullable(v)])), [])),
+        nullable(
+          withRequired(Object.fromEntries(Object.entries(group.properties).map(([k, v]) => [k, nullable(v)])), []),
+        ),
       ];
     }),
   ),
   [],
 );
 
-export const engagementBody = obj(
+export const engagementBody = withRequired(
   {
     content: required(20000),
     platform_context: str(300, {
       description:
         'Names the platform (profnet, socialnet, photonet, microblog, videonet; default socialnet) and optionally the format',
     }),
-    audience_demographics: obj({ age_range: str(50), interests: strings(20, 100) }, []),
-    historical_performance: obj(
+    audience_demographics: withRequired({ age_range: str(50), interests: strings(20, 100) }, []),
+    historical_performance: withRequired(
       {
         similar_content_avg_engagement: {
           type: 'number',
@@ -379,7 +387,7 @@ export const engagementBody = obj(
           maximum: 100,
           description: 'Average engagement rate of similar content, percent',
         },
-        platform_benchmarks: obj({ industry: str(100), content_type: str(100) }, []),
+        platform_benchmarks: withRequired({ industry: str(100), content_type: str(100) }, []),
       },
       [],
     ),

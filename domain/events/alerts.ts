@@ -1,5 +1,6 @@
 /** Alerts shown to a user (usage and cost thresholds): stream `alerts-<user_id>`. */
-import { anyStr, EventDefinitions, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, nonEmptyString } from '../schema';
 
 export interface AlertRaisedData {
   /** Deterministic key, e.g. "usage_threshold:vendor_a_calls:80:2026-11", so an alert is raised once. */
@@ -20,20 +21,20 @@ export const alertEvents: EventDefinitions<AlertEvent['type']> = {
   AlertRaised: {
     area: 'alerts',
     version: 1,
-    schema: obj({
-      alert_key: str,
-      user_id: str,
-      title: str,
-      message: anyStr,
+    schema: openAllRequired({
+      alert_key: nonEmptyString,
+      user_id: nonEmptyString,
+      title: nonEmptyString,
+      message: anyString,
       severity: { enum: ['info', 'warning', 'critical'] },
-      alert_type: str,
-      billing_period: str,
+      alert_type: nonEmptyString,
+      billing_period: nonEmptyString,
     }),
   },
   AlertMarkedRead: {
     area: 'alerts',
     version: 1,
-    schema: obj({ alert_id: { type: 'integer', minimum: 1 }, user_id: str }),
+    schema: openAllRequired({ alert_id: { type: 'integer', minimum: 1 }, user_id: nonEmptyString }),
   },
 };
 

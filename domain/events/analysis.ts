@@ -3,7 +3,8 @@
  * calls directly; the event records that it happened, so webhooks (seo.analysis.completed, seo_analysis_complete)
  * and analysts can follow it. The content is not stored, only what was found.
  */
-import { EventDefinitions, int, num, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { int, nonEmptyString, num } from '../schema';
 
 export type AnalysisEvent = {
   type: 'SeoAnalysisCompleted';
@@ -22,10 +23,10 @@ export const analysisEvents: EventDefinitions<AnalysisEvent['type']> = {
   SeoAnalysisCompleted: {
     area: 'analysis',
     version: 1,
-    schema: obj({
-      analysis_id: str,
-      user_id: str,
-      route: str,
+    schema: openAllRequired({
+      analysis_id: nonEmptyString,
+      user_id: nonEmptyString,
+      route: nonEmptyString,
       seo_score: num,
       keywords: { type: 'array', items: { type: 'string' } },
       word_count: { ...int, minimum: 0 },

@@ -4,7 +4,8 @@
  * Each generation or optimization of a section records its continuity metrics
  * (domain/blog/continuity.ts); the section-continuity projection keeps the latest.
  */
-import { EventDefinitions, int, num, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { int, nonEmptyString, num } from '../schema';
 import type { ContinuityMetrics } from '../blog/continuity';
 
 export type BlogSectionEvent = {
@@ -20,7 +21,7 @@ export type BlogSectionEvent = {
   };
 };
 
-const metrics = obj({
+const metrics = openAllRequired({
   word_count: int,
   readability_score: num,
   keyword_density: num,
@@ -34,13 +35,13 @@ export const blogSectionEvents: EventDefinitions<BlogSectionEvent['type']> = {
   SectionContinuityRecorded: {
     area: 'blog',
     version: 1,
-    schema: obj({
-      user_id: str,
-      section_id: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      section_id: nonEmptyString,
       heading: { type: 'string' },
       keywords: { type: 'array', items: { type: 'string' } },
       origin: { enum: ['generate', 'optimize'] },
-      workflow_id: str,
+      workflow_id: nonEmptyString,
       metrics,
     }),
   },

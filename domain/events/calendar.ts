@@ -10,7 +10,8 @@
  * produce webhooks carry `platform` and `published_at`, so the catalogue's
  * rules build the documented payload from the event alone.
  */
-import { EventDefinitions, anyStr, bool, isoTime, obj, str } from './types';
+import { EventDefinitions, openAllRequired, openWithRequired } from './types';
+import { anyString, bool, iso, nonEmptyString, nullableIso } from '../schema';
 
 export type CalendarStatus = 'active' | 'archived';
 export type EventStatus = 'draft' | 'generated' | 'scheduled' | 'approved' | 'published' | 'cancelled' | 'failed';
@@ -227,22 +228,21 @@ const a = 'calendar';
 const object = { type: 'object' } as const;
 const nullableObject = { type: ['object', 'null'] } as const;
 const nullableStr = { type: ['string', 'null'] } as const;
-const nullableTime = { type: ['string', 'null'], format: 'date-time' } as const;
-const ref = { calendar_id: str, owner_id: str };
-const evRef = { ...ref, event_id: str };
-const ctx = { platform: str, published_at: nullableTime };
+const ref = { calendar_id: nonEmptyString, owner_id: nonEmptyString };
+const evRef = { ...ref, event_id: nonEmptyString };
+const ctx = { platform: nonEmptyString, published_at: nullableIso };
 const status = { enum: ['draft', 'generated', 'scheduled', 'approved', 'published', 'cancelled', 'failed'] };
-const move = obj({ from: status, to: status });
+const move = openAllRequired({ from: status, to: status });
 
 export const calendarEvents: EventDefinitions<CalendarEvent['type']> = {
   CalendarCreated: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ref,
-      name: str,
-      description: anyStr,
-      timezone: str,
+      name: nonEmptyString,
+      description: anyString,
+      timezone: nonEmptyString,
       team_id: nullableStr,
       settings: object,
     }),
@@ -250,75 +250,72 @@ export const calendarEvents: EventDefinitions<CalendarEvent['type']> = {
   CalendarUpdated: {
     area: a,
     version: 1,
-    schema: obj({ ...ref, updated_by: str, changes: object, settings: object, status: object }, [
-      'calendar_id',
-      'owner_id',
-      'updated_by',
-      'changes',
-    ]),
+    schema: openWithRequired(
+      { ...ref, updated_by: nonEmptyString, changes: object, settings: object, status: object },
+      ['calendar_id', 'owner_id', 'updated_by', 'changes'],
+    ),
   },
-  CalendarDeleted: { area: a, version: 1, schema: obj({ ...ref, deleted_by: str }) },
+  CalendarDeleted: { area: a, version: 1, schema: openAllRequired({ ...ref, deleted_by: nonEmptyString }) },
   CalendarShared: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ref,
-      user_id: str,
+      user_id: nonEmptyString,
       role: { enum: ['editor', 'contributor', 'viewer'] },
       permissions: object,
-      granted_by: str,
+      granted_by: nonEmptyString,
     }),
   },
-  CalendarShareRevoked: { area: a, version: 1, schema: obj({ ...ref, user_id: str, revoked_by: str }) },
+  CalendarShareRevoked: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ ...ref, user_id: nonEmptyString, revoked_by: nonEmptyString }),
+  },
   CalendarEventCreated: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...evRef,
-      title: str,
-      description: anyStr,
-      content_type: str,
-      platform: str,
+      title: nonEmptyString,
+      description: anyString,
+      content_type: nonEmptyString,
+      platform: nonEmptyString,
       status,
-      scheduled_at: nullableTime,
+      scheduled_at: nullableIso,
       duration: { type: 'integer' },
       content: object,
       metadata: object,
-      created_by: str,
+      created_by: nonEmptyString,
     }),
   },
   CalendarEventUpdated: {
     area: a,
     version: 1,
-    schema: obj({ ...evRef, ...ctx, updated_by: str, changes: object, status: move, reason: anyStr }, [
-      'event_id',
-      'calendar_id',
-      'owner_id',
-      'platform',
-      'published_at',
-      'updated_by',
-      'changes',
-    ]),
+    schema: openWithRequired(
+      { ...evRef, ...ctx, updated_by: nonEmptyString, changes: object, status: move, reason: anyString },
+      ['event_id', 'calendar_id', 'owner_id', 'platform', 'published_at', 'updated_by', 'changes'],
+    ),
   },
   CalendarEventScheduled: {
     area: a,
     version: 1,
-    schema: obj({ ...evRef, schedule_id: str, scheduled_at: isoTime }),
+    schema: openAllRequired({ ...evRef, schedule_id: nonEmptyString, scheduled_at: iso }),
   },
   CalendarEventUnscheduled: {
     area: a,
     version: 1,
-    schema: obj({ ...evRef, schedule_id: str, reason: str }),
+    schema: openAllRequired({ ...evRef, schedule_id: nonEmptyString, reason: nonEmptyString }),
   },
   CalendarEventApprovalRecorded: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...evRef,
       ...ctx,
       approved: bool,
-      comments: anyStr,
-      approver_id: str,
+      comments: anyString,
+      approver_id: nonEmptyString,
       approver_label: nullableStr,
       from: status,
       to: status,
@@ -327,13 +324,13 @@ export const calendarEvents: EventDefinitions<CalendarEvent['type']> = {
   CalendarEventPublished: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...evRef,
-      platform: str,
-      published_at: isoTime,
-      scheduled_at: nullableTime,
+      platform: nonEmptyString,
+      published_at: iso,
+      scheduled_at: nullableIso,
       schedule_id: nullableStr,
-      published_by: str,
+      published_by: nonEmptyString,
       mode: { enum: ['local', 'platform'] },
       external_id: nullableStr,
       from: status,
@@ -342,21 +339,32 @@ export const calendarEvents: EventDefinitions<CalendarEvent['type']> = {
   CalendarEventPublishFailed: {
     area: a,
     version: 1,
-    schema: obj({ ...evRef, ...ctx, schedule_id: nullableStr, code: str, reason: str, from: status }),
+    schema: openAllRequired({
+      ...evRef,
+      ...ctx,
+      schedule_id: nullableStr,
+      code: nonEmptyString,
+      reason: nonEmptyString,
+      from: status,
+    }),
   },
-  CalendarEventDeleted: { area: a, version: 1, schema: obj({ ...evRef, deleted_by: str, status }) },
+  CalendarEventDeleted: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ ...evRef, deleted_by: nonEmptyString, status }),
+  },
   CalendarEventPerformanceRecorded: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...evRef,
       ...ctx,
-      recorded_by: str,
-      measured_at: isoTime,
+      recorded_by: nonEmptyString,
+      measured_at: iso,
       metrics: object,
       audience: object,
       audience_segment: nullableStr,
-      content_type: str,
+      content_type: nonEmptyString,
       first: bool,
       performance_initial: object,
     }),
@@ -364,24 +372,24 @@ export const calendarEvents: EventDefinitions<CalendarEvent['type']> = {
   CalendarCampaignCreated: {
     area: a,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ref,
-      campaign_id: str,
-      created_by: str,
-      name: str,
-      description: anyStr,
+      campaign_id: nonEmptyString,
+      created_by: nonEmptyString,
+      name: nonEmptyString,
+      description: anyString,
       objectives: { type: 'array' },
-      target_audience: anyStr,
+      target_audience: anyString,
       budget: nullableObject,
       timeline: nullableObject,
       content_strategy: nullableObject,
-      status: str,
+      status: nonEmptyString,
     }),
   },
   CalendarCampaignUpdated: {
     area: a,
     version: 1,
-    schema: obj({ ...ref, campaign_id: str, updated_by: str, changes: object }),
+    schema: openAllRequired({ ...ref, campaign_id: nonEmptyString, updated_by: nonEmptyString, changes: object }),
   },
 };
 

@@ -7,7 +7,8 @@
  * - personas, stream `persona-<persona_id>`: PersonaCreated, PersonaUpdated
  *   (the changed fields), PersonaDeleted.
  */
-import { EventDefinitions, int, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, int, nonEmptyString } from '../schema';
 
 export interface PersonaFields {
   name: string;
@@ -61,7 +62,6 @@ export type ContentEvent =
     }
   | { type: 'PersonaDeleted'; data: { persona_id: string; user_id: string } };
 
-const text = { type: 'string' };
 const nullableText = { type: ['string', 'null'] };
 const object = { type: 'object' };
 
@@ -69,13 +69,13 @@ export const contentEvents: EventDefinitions<ContentEvent['type']> = {
   ContentCreated: {
     area: 'content',
     version: 1,
-    schema: obj({
-      content_id: str,
-      user_id: str,
-      type: str,
-      topic: text,
+    schema: openAllRequired({
+      content_id: nonEmptyString,
+      user_id: nonEmptyString,
+      type: nonEmptyString,
+      topic: anyString,
       title: nullableText,
-      content: text,
+      content: anyString,
       metadata: object,
       origin_task_id: nullableText,
     }),
@@ -83,24 +83,40 @@ export const contentEvents: EventDefinitions<ContentEvent['type']> = {
   ContentRevised: {
     area: 'content',
     version: 1,
-    schema: obj({
-      content_id: str,
-      user_id: str,
+    schema: openAllRequired({
+      content_id: nonEmptyString,
+      user_id: nonEmptyString,
       version: int,
       title: nullableText,
-      content: text,
+      content: anyString,
       metadata: object,
-      changed: { type: 'array', items: text },
+      changed: { type: 'array', items: anyString },
     }),
   },
-  ContentDeleted: { area: 'content', version: 1, schema: obj({ content_id: str, user_id: str }) },
+  ContentDeleted: {
+    area: 'content',
+    version: 1,
+    schema: openAllRequired({ content_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   PersonaCreated: {
     area: 'content',
     version: 1,
-    schema: obj({ persona_id: str, user_id: str, persona: obj({ name: str }) }),
+    schema: openAllRequired({
+      persona_id: nonEmptyString,
+      user_id: nonEmptyString,
+      persona: openAllRequired({ name: nonEmptyString }),
+    }),
   },
-  PersonaUpdated: { area: 'content', version: 1, schema: obj({ persona_id: str, user_id: str, changes: object }) },
-  PersonaDeleted: { area: 'content', version: 1, schema: obj({ persona_id: str, user_id: str }) },
+  PersonaUpdated: {
+    area: 'content',
+    version: 1,
+    schema: openAllRequired({ persona_id: nonEmptyString, user_id: nonEmptyString, changes: object }),
+  },
+  PersonaDeleted: {
+    area: 'content',
+    version: 1,
+    schema: openAllRequired({ persona_id: nonEmptyString, user_id: nonEmptyString }),
+  },
 };
 
 export const contentStream = (contentId: string) => `content-${contentId}`;

@@ -6,7 +6,8 @@
  * so the API can read its stream directly when the projection lags.
  * Secrets never enter an event: only their SHA-256 hashes.
  */
-import { EventDefinitions, isoTime, obj, str } from './types';
+import { EventDefinitions, openAllRequired, openWithRequired } from './types';
+import { iso, nonEmptyString } from '../schema';
 
 export type UserRole = 'user' | 'admin';
 export type PlanKey = 'free' | 'basic' | 'pro' | 'enterprise';
@@ -79,7 +80,7 @@ export type IdentityEvent =
   | { type: 'OAuthTokenRevoked'; data: { token_id: string; user_id: string } };
 
 const plan = { enum: ['free', 'basic', 'pro', 'enterprise'] };
-const actor = obj({ kind: { enum: ['user', 'admin', 'operator', 'billing'] }, id: str });
+const actor = openAllRequired({ kind: { enum: ['user', 'admin', 'operator', 'billing'] }, id: nonEmptyString });
 const hash = { type: 'string', pattern: '^[0-9a-f]{64}$' };
 const a = 'identity';
 
@@ -87,20 +88,30 @@ export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
   UserCreated: {
     area: a,
     version: 1,
-    schema: obj({ user_id: str, email: str, plan, role: { enum: ['user', 'admin'] } }, ['user_id', 'plan', 'role']),
+    schema: openWithRequired(
+      { user_id: nonEmptyString, email: nonEmptyString, plan, role: { enum: ['user', 'admin'] } },
+      ['user_id', 'plan', 'role'],
+    ),
   },
   PlanChanged: {
     area: a,
     version: 1,
-    schema: obj(
-      { user_id: str, plan, previous_plan: plan, started_at: isoTime, changed_by: actor, billing_event_id: str },
+    schema: openWithRequired(
+      {
+        user_id: nonEmptyString,
+        plan,
+        previous_plan: plan,
+        started_at: iso,
+        changed_by: actor,
+        billing_event_id: nonEmptyString,
+      },
       ['user_id', 'plan', 'previous_plan'],
     ),
   },
   SubscriptionCancelled: {
     area: a,
     version: 1,
-    schema: obj({ user_id: str, plan, cancelled_at: isoTime, expires_at: isoTime, changed_by: actor }, [
+    schema: openWithRequired({ user_id: nonEmptyString, plan, cancelled_at: iso, expires_at: iso, changed_by: actor }, [
       'user_id',
       'plan',
       'cancelled_at',
@@ -110,45 +121,72 @@ export const identityEvents: EventDefinitions<IdentityEvent['type']> = {
   ApiKeyCreated: {
     area: a,
     version: 1,
-    schema: obj(
+    schema: openWithRequired(
       {
-        key_id: str,
-        user_id: str,
-        name: str,
+        key_id: nonEmptyString,
+        user_id: nonEmptyString,
+        name: nonEmptyString,
         environment: { enum: ['development', 'production'] },
-        prefix: str,
+        prefix: nonEmptyString,
         key_hash: hash,
-        rotated_from: str,
+        rotated_from: nonEmptyString,
       },
       ['key_id', 'user_id', 'name', 'environment', 'prefix', 'key_hash'],
     ),
   },
-  ApiKeyRenamed: { area: a, version: 1, schema: obj({ key_id: str, user_id: str, name: str }) },
-  ApiKeyRevoked: { area: a, version: 1, schema: obj({ key_id: str, user_id: str }) },
+  ApiKeyRenamed: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ key_id: nonEmptyString, user_id: nonEmptyString, name: nonEmptyString }),
+  },
+  ApiKeyRevoked: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ key_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   ApiKeyRotated: {
     area: a,
     version: 1,
-    schema: obj({ old_key_id: str, new_key_id: str, user_id: str, grace_until: isoTime }),
+    schema: openAllRequired({
+      old_key_id: nonEmptyString,
+      new_key_id: nonEmptyString,
+      user_id: nonEmptyString,
+      grace_until: iso,
+    }),
   },
   SessionStarted: {
     area: a,
     version: 1,
-    schema: obj({ session_id: str, user_id: str, token_hash: hash, expires_at: isoTime, key_id: str }),
+    schema: openAllRequired({
+      session_id: nonEmptyString,
+      user_id: nonEmptyString,
+      token_hash: hash,
+      expires_at: iso,
+      key_id: nonEmptyString,
+    }),
   },
-  SessionEnded: { area: a, version: 1, schema: obj({ session_id: str, user_id: str }) },
+  SessionEnded: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ session_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   OAuthTokenIssued: {
     area: a,
     version: 1,
-    schema: obj({
-      token_id: str,
-      user_id: str,
-      client_id: str,
+    schema: openAllRequired({
+      token_id: nonEmptyString,
+      user_id: nonEmptyString,
+      client_id: nonEmptyString,
       scope: { type: 'string' },
       token_hash: hash,
-      expires_at: isoTime,
+      expires_at: iso,
     }),
   },
-  OAuthTokenRevoked: { area: a, version: 1, schema: obj({ token_id: str, user_id: str }) },
+  OAuthTokenRevoked: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ token_id: nonEmptyString, user_id: nonEmptyString }),
+  },
 };
 
 export const userStream = (userId: string) => `user-${userId}`;

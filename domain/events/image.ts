@@ -4,7 +4,8 @@
  * the content address of the stored file. The image-assets projection keeps
  * who may read which stored file (GET /api/image-studio/images/{key}).
  */
-import { EventDefinitions, int, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { int, nonEmptyString } from '../schema';
 
 export type ImageEvent = {
   type: 'ImageStored';
@@ -27,16 +28,16 @@ export const imageEvents: EventDefinitions<ImageEvent['type']> = {
   ImageStored: {
     area: 'image',
     version: 1,
-    schema: obj({
-      user_id: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
       key: { type: 'string', pattern: '^[0-9a-f]{64}\\.(png|jpg|webp)$' },
-      content_type: str,
+      content_type: nonEmptyString,
       width: int,
       height: int,
       bytes: int,
-      operation: str,
-      provider: str,
-      model: str,
+      operation: nonEmptyString,
+      provider: nonEmptyString,
+      model: nonEmptyString,
     }),
   },
 };

@@ -5,7 +5,8 @@
  * calling the integration route POST /api/seo-analyzer. Stream
  * `integration-action-<action_id>`.
  */
-import { EventDefinitions, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { nonEmptyString } from '../schema';
 
 export type IntegrationEvent = {
   type: 'IntegrationActionRecorded';
@@ -26,12 +27,12 @@ export const integrationEvents: EventDefinitions<IntegrationEvent['type']> = {
   IntegrationActionRecorded: {
     area: 'integrations',
     version: 1,
-    schema: obj({
-      action_id: str,
-      user_id: str,
-      integration: str,
-      action: str,
-      route: str,
+    schema: openAllRequired({
+      action_id: nonEmptyString,
+      user_id: nonEmptyString,
+      integration: nonEmptyString,
+      action: nonEmptyString,
+      route: nonEmptyString,
       details: { type: 'object' },
     }),
   },

@@ -7,7 +7,8 @@
  * text handed out (`cpc_<id>_<secret>`, `cpr_<id>_<secret>`), so each lookup
  * is one stream read. Secrets are stored as SHA-256 hashes only.
  */
-import { EventDefinitions, isoTime, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { iso, nonEmptyString } from '../schema';
 
 export type OAuthEvent =
   | {
@@ -66,50 +67,63 @@ export const oauthEvents: EventDefinitions<OAuthEvent['type']> = {
   OAuthClientRegistered: {
     area: a,
     version: 1,
-    schema: obj({
-      client_id: str,
-      owner_id: str,
-      client_name: str,
-      redirect_uris: { type: 'array', items: str, minItems: 1 },
-      scopes: { type: 'array', items: str },
+    schema: openAllRequired({
+      client_id: nonEmptyString,
+      owner_id: nonEmptyString,
+      client_name: nonEmptyString,
+      redirect_uris: { type: 'array', items: nonEmptyString, minItems: 1 },
+      scopes: { type: 'array', items: nonEmptyString },
       token_endpoint_auth_method: { enum: ['none', 'client_secret_post', 'client_secret_basic'] },
       secret_hash: nullable(hash),
     }),
   },
-  OAuthClientDeleted: { area: a, version: 1, schema: obj({ client_id: str, owner_id: str }) },
+  OAuthClientDeleted: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ client_id: nonEmptyString, owner_id: nonEmptyString }),
+  },
   OAuthCodeIssued: {
     area: a,
     version: 1,
-    schema: obj({
-      code_id: str,
-      client_id: str,
-      user_id: str,
+    schema: openAllRequired({
+      code_id: nonEmptyString,
+      client_id: nonEmptyString,
+      user_id: nonEmptyString,
       code_hash: hash,
-      redirect_uri: str,
+      redirect_uri: nonEmptyString,
       scope: { type: 'string' },
-      code_challenge: nullable(str),
+      code_challenge: nullable(nonEmptyString),
       code_challenge_method: { enum: ['S256', 'plain', null] },
-      expires_at: isoTime,
+      expires_at: iso,
     }),
   },
-  OAuthCodeRedeemed: { area: a, version: 1, schema: obj({ code_id: str, client_id: str, user_id: str }) },
+  OAuthCodeRedeemed: {
+    area: a,
+    version: 1,
+    schema: openAllRequired({ code_id: nonEmptyString, client_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   OAuthRefreshTokenIssued: {
     area: a,
     version: 1,
-    schema: obj({
-      refresh_id: str,
-      client_id: str,
-      user_id: str,
+    schema: openAllRequired({
+      refresh_id: nonEmptyString,
+      client_id: nonEmptyString,
+      user_id: nonEmptyString,
       token_hash: hash,
       scope: { type: 'string' },
-      expires_at: isoTime,
-      access_token_id: str,
+      expires_at: iso,
+      access_token_id: nonEmptyString,
     }),
   },
   OAuthRefreshTokenRevoked: {
     area: a,
     version: 1,
-    schema: obj({ refresh_id: str, client_id: str, user_id: str, reason: str }),
+    schema: openAllRequired({
+      refresh_id: nonEmptyString,
+      client_id: nonEmptyString,
+      user_id: nonEmptyString,
+      reason: nonEmptyString,
+    }),
   },
 };
 

@@ -8,7 +8,8 @@
  * - `outreachfollowup-<attempt_id>`: the follow-ups of a first send;
  * - `outreachreply-<reply_id>`: one message read from the mailbox and matched to a send.
  */
-import { anyStr, bool, EventDefinitions, int, isoTime, num, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, arr, bool, int, iso, nonEmptyString, num } from '../schema';
 
 export const LEAD_STATES = ['discovered', 'contacted', 'replied', 'placed', 'bounced', 'lost'] as const;
 export type LeadStatus = (typeof LEAD_STATES)[number];
@@ -177,62 +178,65 @@ export type OutreachEvent =
 const nullableStr = { type: ['string', 'null'] };
 const nullableNum = { type: ['number', 'null'] };
 const nullableInt = { type: ['integer', 'null'] };
-const strings = { type: 'array', items: anyStr };
 const status = { enum: [...LEAD_STATES] };
 const attemptRef = {
-  attempt_id: str,
-  user_id: str,
-  workspace_id: str,
-  campaign_id: str,
-  lead_id: str,
+  attempt_id: nonEmptyString,
+  user_id: nonEmptyString,
+  workspace_id: nonEmptyString,
+  campaign_id: nonEmptyString,
+  lead_id: nonEmptyString,
   kind: { enum: ['initial', 'follow_up'] },
   follow_up_of: nullableStr,
   step: nullableInt,
-  recipient: str,
-  sender: str,
-  subject: anyStr,
+  recipient: nonEmptyString,
+  sender: nonEmptyString,
+  subject: anyString,
 };
 
 export const outreachEvents: EventDefinitions<OutreachEvent['type']> = {
   OutreachCampaignCreated: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      campaign_id: str,
-      user_id: str,
-      workspace_id: str,
-      name: str,
+    schema: openAllRequired({
+      campaign_id: nonEmptyString,
+      user_id: nonEmptyString,
+      workspace_id: nonEmptyString,
+      name: nonEmptyString,
       description: nullableStr,
-      keywords: strings,
+      keywords: arr(anyString),
       follow_up_days: { type: 'array', items: num },
     }),
   },
-  OutreachCampaignDeleted: { area: 'outreach', version: 1, schema: obj({ campaign_id: str, user_id: str }) },
+  OutreachCampaignDeleted: {
+    area: 'outreach',
+    version: 1,
+    schema: openAllRequired({ campaign_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   OutreachLeadAdded: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      campaign_id: str,
-      user_id: str,
-      lead_id: str,
-      website_url: str,
-      normalized_url: str,
+    schema: openAllRequired({
+      campaign_id: nonEmptyString,
+      user_id: nonEmptyString,
+      lead_id: nonEmptyString,
+      website_url: nonEmptyString,
+      normalized_url: nonEmptyString,
       website_title: nullableStr,
       contact_email: nullableStr,
       quality_score: nullableNum,
       relevance_score: nullableNum,
       guest_post_likelihood: nullableNum,
-      source: anyStr,
-      legal_basis: str,
+      source: anyString,
+      legal_basis: nonEmptyString,
     }),
   },
   OutreachLeadStatusChanged: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      campaign_id: str,
-      user_id: str,
-      lead_id: str,
+    schema: openAllRequired({
+      campaign_id: nonEmptyString,
+      user_id: nonEmptyString,
+      lead_id: nonEmptyString,
       from: status,
       to: status,
       cause: { enum: ['manual', 'send', 'reply', 'bounce'] },
@@ -242,90 +246,105 @@ export const outreachEvents: EventDefinitions<OutreachEvent['type']> = {
   OutreachTemplateCreated: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      template_id: str,
-      user_id: str,
-      name: anyStr,
-      subject: anyStr,
-      body: str,
+    schema: openAllRequired({
+      template_id: nonEmptyString,
+      user_id: nonEmptyString,
+      name: anyString,
+      subject: anyString,
+      body: nonEmptyString,
       category: nullableStr,
-      placeholders: strings,
+      placeholders: arr(anyString),
     }),
   },
-  OutreachTemplateDeleted: { area: 'outreach', version: 1, schema: obj({ template_id: str, user_id: str }) },
+  OutreachTemplateDeleted: {
+    area: 'outreach',
+    version: 1,
+    schema: openAllRequired({ template_id: nonEmptyString, user_id: nonEmptyString }),
+  },
   OutreachSuppressionAdded: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      user_id: str,
-      workspace_id: str,
-      entry: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      workspace_id: nonEmptyString,
+      entry: nonEmptyString,
       kind: { enum: ['address', 'domain'] },
       reason: nullableStr,
       source: { enum: ['manual', 'unsubscribe_reply', 'unsubscribe_link', 'bounce'] },
     }),
   },
-  OutreachSendRefused: { area: 'outreach', version: 1, schema: obj({ ...attemptRef, reason: str }) },
+  OutreachSendRefused: {
+    area: 'outreach',
+    version: 1,
+    schema: openAllRequired({ ...attemptRef, reason: nonEmptyString }),
+  },
   OutreachEmailSent: {
     area: 'outreach',
     version: 1,
-    schema: obj({ ...attemptRef, message_id: str, body: anyStr, legal_basis: str, sent_at: isoTime, recovered: bool }),
+    schema: openAllRequired({
+      ...attemptRef,
+      message_id: nonEmptyString,
+      body: anyString,
+      legal_basis: nonEmptyString,
+      sent_at: iso,
+      recovered: bool,
+    }),
   },
-  OutreachSendFailed: { area: 'outreach', version: 1, schema: obj({ ...attemptRef, error: anyStr }) },
+  OutreachSendFailed: { area: 'outreach', version: 1, schema: openAllRequired({ ...attemptRef, error: anyString }) },
   OutreachFollowUpScheduled: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      follow_up_id: str,
-      user_id: str,
-      campaign_id: str,
-      lead_id: str,
-      steps: { type: 'array', items: obj({ step: int, due_at: isoTime }) },
+    schema: openAllRequired({
+      follow_up_id: nonEmptyString,
+      user_id: nonEmptyString,
+      campaign_id: nonEmptyString,
+      lead_id: nonEmptyString,
+      steps: { type: 'array', items: openAllRequired({ step: int, due_at: iso }) },
     }),
   },
   OutreachFollowUpStepDone: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      follow_up_id: str,
-      user_id: str,
-      campaign_id: str,
+    schema: openAllRequired({
+      follow_up_id: nonEmptyString,
+      user_id: nonEmptyString,
+      campaign_id: nonEmptyString,
       step: int,
       outcome: { enum: ['sent', 'refused', 'failed'] },
-      attempt_id: str,
+      attempt_id: nonEmptyString,
       reason: nullableStr,
     }),
   },
   OutreachFollowUpStopped: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      follow_up_id: str,
-      user_id: str,
-      campaign_id: str,
+    schema: openAllRequired({
+      follow_up_id: nonEmptyString,
+      user_id: nonEmptyString,
+      campaign_id: nonEmptyString,
       steps: { type: 'array', items: int },
-      reason: str,
+      reason: nonEmptyString,
     }),
   },
   OutreachReplyReceived: {
     area: 'outreach',
     version: 1,
-    schema: obj({
-      reply_id: str,
-      user_id: str,
-      workspace_id: str,
-      campaign_id: str,
-      lead_id: str,
-      attempt_id: str,
-      message_id: str,
-      from: anyStr,
-      subject: anyStr,
-      received_at: isoTime,
+    schema: openAllRequired({
+      reply_id: nonEmptyString,
+      user_id: nonEmptyString,
+      workspace_id: nonEmptyString,
+      campaign_id: nonEmptyString,
+      lead_id: nonEmptyString,
+      attempt_id: nonEmptyString,
+      message_id: nonEmptyString,
+      from: anyString,
+      subject: anyString,
+      received_at: iso,
       kind: { enum: ['reply', 'auto_reply', 'bounce'] },
       classification: { enum: [...REPLY_CLASSES] },
       confidence: num,
-      signals: strings,
-      snippet: anyStr,
+      signals: arr(anyString),
+      snippet: anyString,
       bounce_status: nullableStr,
     }),
   },

@@ -5,7 +5,8 @@
  * the analysis stage, the script, audio, images, videos, avatars, dubs). The
  * tasks themselves (status, progress, result) are the task streams'.
  */
-import { EventDefinitions, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { nonEmptyString } from '../schema';
 import type { NoteField, PodcastAsset, PodcastScript } from '../podcast/types';
 
 type Ids = { project_id: string; user_id: string };
@@ -26,7 +27,7 @@ export type PodcastEvent =
   | { type: 'PodcastScriptApproved'; data: Ids & { version: number; approved_at: string } }
   | { type: 'PodcastAssetRecorded'; data: Ids & { asset: PodcastAsset } };
 
-const ids = { project_id: str, user_id: str };
+const ids = { project_id: nonEmptyString, user_id: nonEmptyString };
 const anyObject = { type: 'object' };
 const area = 'podcast';
 
@@ -34,40 +35,44 @@ export const podcastEvents: EventDefinitions<PodcastEvent['type']> = {
   PodcastProjectCreated: {
     area,
     version: 1,
-    schema: obj({ ...ids, title: { type: 'string' }, idea: { type: 'string' }, state: anyObject }),
+    schema: openAllRequired({ ...ids, title: { type: 'string' }, idea: { type: 'string' }, state: anyObject }),
   },
-  PodcastProjectUpdated: { area, version: 1, schema: obj({ ...ids, changes: anyObject }) },
-  PodcastProjectFavoriteSet: { area, version: 1, schema: obj({ ...ids, favorite: { type: 'boolean' } }) },
-  PodcastProjectDeleted: { area, version: 1, schema: obj(ids) },
+  PodcastProjectUpdated: { area, version: 1, schema: openAllRequired({ ...ids, changes: anyObject }) },
+  PodcastProjectFavoriteSet: { area, version: 1, schema: openAllRequired({ ...ids, favorite: { type: 'boolean' } }) },
+  PodcastProjectDeleted: { area, version: 1, schema: openAllRequired(ids) },
   PodcastNotesRecorded: {
     area,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ids,
       field: { enum: ['enhanced_idea', 'analysis', 'queries', 'research'] },
       value: {},
-      task_id: str,
+      task_id: nonEmptyString,
     }),
   },
   PodcastScriptWritten: {
     area,
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ids,
-      script: obj({ title: str, scenes: { type: 'array', minItems: 1 }, speakers: { type: 'array', minItems: 1 } }),
+      script: openAllRequired({
+        title: nonEmptyString,
+        scenes: { type: 'array', minItems: 1 },
+        speakers: { type: 'array', minItems: 1 },
+      }),
       version: { type: 'integer', minimum: 1 },
-      task_id: str,
+      task_id: nonEmptyString,
     }),
   },
   PodcastScriptApproved: {
     area,
     version: 1,
-    schema: obj({ ...ids, version: { type: 'integer', minimum: 1 }, approved_at: str }),
+    schema: openAllRequired({ ...ids, version: { type: 'integer', minimum: 1 }, approved_at: nonEmptyString }),
   },
   PodcastAssetRecorded: {
     area,
     version: 1,
-    schema: obj({ ...ids, asset: obj({ kind: str, created_at: str }) }),
+    schema: openAllRequired({ ...ids, asset: openAllRequired({ kind: nonEmptyString, created_at: nonEmptyString }) }),
   },
 };
 

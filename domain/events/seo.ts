@@ -9,7 +9,8 @@
  * - stream `searchconsole-<user_id>`: SearchConsoleConnected (a fingerprint of
  *   the refresh token, never the token) and SearchConsoleDisconnected.
  */
-import { EventDefinitions, int, obj, str } from './types';
+import { EventDefinitions, openAllRequired, openWithRequired } from './types';
+import { int, nonEmptyString } from '../schema';
 
 export interface PerformanceRow {
   /** YYYY-MM-DD. */
@@ -45,10 +46,10 @@ export type SeoEvent =
 /** Rows per PerformanceRowsImported event (an import of more rows is several parts, appended atomically). */
 export const PERFORMANCE_ROWS_PER_EVENT = 1000;
 
-const row = obj(
+const row = openWithRequired(
   {
     date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
-    page: str,
+    page: nonEmptyString,
     query: { type: 'string' },
     clicks: { ...int, minimum: 0 },
     impressions: { ...int, minimum: 0 },
@@ -62,10 +63,10 @@ export const seoEvents: EventDefinitions<SeoEvent['type']> = {
   PerformanceRowsImported: {
     area: 'seo',
     version: 1,
-    schema: obj({
-      import_id: str,
-      user_id: str,
-      domain: str,
+    schema: openAllRequired({
+      import_id: nonEmptyString,
+      user_id: nonEmptyString,
+      domain: nonEmptyString,
       source: { enum: ['import', 'search_console'] },
       part: int,
       parts: int,
@@ -75,9 +76,13 @@ export const seoEvents: EventDefinitions<SeoEvent['type']> = {
   SearchConsoleConnected: {
     area: 'seo',
     version: 1,
-    schema: obj({ user_id: str, site_url: { type: ['string', 'null'] }, token_fingerprint: str }),
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      site_url: { type: ['string', 'null'] },
+      token_fingerprint: nonEmptyString,
+    }),
   },
-  SearchConsoleDisconnected: { area: 'seo', version: 1, schema: obj({ user_id: str }) },
+  SearchConsoleDisconnected: { area: 'seo', version: 1, schema: openAllRequired({ user_id: nonEmptyString }) },
 };
 
 export const performanceStream = (userId: string, domain: string) => `seoperformance-${userId}:${domain}`;

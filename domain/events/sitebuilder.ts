@@ -6,7 +6,8 @@
  * Events never carry a token, a PKCE verifier or a raw state: only the
  * state's SHA-256 and the access token's expiry.
  */
-import { anyStr, bool, EventDefinitions, int, isoTime, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, arr, bool, int, iso, nonEmptyString } from '../schema';
 
 export type DisconnectReason = 'user_request' | 'revoked_by_builder' | 'replaced';
 
@@ -61,51 +62,50 @@ export type SitebuilderEvent =
       data: { task_id: string; user_id: string; draft_id: string; post_id: string; url: string | null };
     };
 
-const strs = { type: 'array', items: anyStr };
 const nullableStr = { type: ['string', 'null'] };
 
 export const sitebuilderEvents: EventDefinitions<SitebuilderEvent['type']> = {
   SitebuilderAuthorizationStarted: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({
-      user_id: str,
-      authorization_id: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      authorization_id: nonEmptyString,
       state_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-      redirect_uri: str,
-      scopes: strs,
-      expires_at: isoTime,
+      redirect_uri: nonEmptyString,
+      scopes: arr(anyString),
+      expires_at: iso,
     }),
   },
   SitebuilderAuthorizationConsumed: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({ user_id: str, authorization_id: str }),
+    schema: openAllRequired({ user_id: nonEmptyString, authorization_id: nonEmptyString }),
   },
   SitebuilderConnected: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({
-      user_id: str,
-      connection_id: str,
-      authorization_id: str,
-      scopes: strs,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      connection_id: nonEmptyString,
+      authorization_id: nonEmptyString,
+      scopes: arr(anyString),
       site_name: nullableStr,
       site_url: nullableStr,
-      access_expires_at: isoTime,
+      access_expires_at: iso,
     }),
   },
   SitebuilderTokenRefreshed: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({ user_id: str, connection_id: str, access_expires_at: isoTime }),
+    schema: openAllRequired({ user_id: nonEmptyString, connection_id: nonEmptyString, access_expires_at: iso }),
   },
   SitebuilderDisconnected: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({
-      user_id: str,
-      connection_id: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      connection_id: nonEmptyString,
       reason: { enum: ['user_request', 'revoked_by_builder', 'replaced'] },
       revoked_at_builder: bool,
     }),
@@ -113,17 +113,36 @@ export const sitebuilderEvents: EventDefinitions<SitebuilderEvent['type']> = {
   SitebuilderCoverUploaded: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({ task_id: str, user_id: str, file_id: str, url: str, mime_type: str, size_bytes: int }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      user_id: nonEmptyString,
+      file_id: nonEmptyString,
+      url: nonEmptyString,
+      mime_type: nonEmptyString,
+      size_bytes: int,
+    }),
   },
   SitebuilderDraftCreated: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({ task_id: str, user_id: str, connection_id: str, draft_id: str, found_existing: bool }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      user_id: nonEmptyString,
+      connection_id: nonEmptyString,
+      draft_id: nonEmptyString,
+      found_existing: bool,
+    }),
   },
   SitebuilderPostPublished: {
     area: 'sitebuilder',
     version: 1,
-    schema: obj({ task_id: str, user_id: str, draft_id: str, post_id: str, url: nullableStr }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      user_id: nonEmptyString,
+      draft_id: nonEmptyString,
+      post_id: nonEmptyString,
+      url: nullableStr,
+    }),
   },
 };
 

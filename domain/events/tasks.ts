@@ -1,5 +1,6 @@
 /** Events of asynchronous jobs (blog research, outline, generation, ...): stream `task-<task_id>`. */
-import { anyStr, EventDefinitions, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, nonEmptyString } from '../schema';
 
 export type TaskEvent =
   | { type: 'TaskStarted'; data: { task_id: string; task_type: string; user_id: string; workflow_id: string } }
@@ -12,12 +13,36 @@ export const taskEvents: EventDefinitions<TaskEvent['type']> = {
   TaskStarted: {
     area: 'tasks',
     version: 1,
-    schema: obj({ task_id: str, task_type: str, user_id: str, workflow_id: str }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      task_type: nonEmptyString,
+      user_id: nonEmptyString,
+      workflow_id: nonEmptyString,
+    }),
   },
-  TaskProgressed: { area: 'tasks', version: 1, schema: obj({ task_id: str, message: str, at: str }) },
-  TaskCompleted: { area: 'tasks', version: 1, schema: obj({ task_id: str, result: { type: 'object' } }) },
-  TaskFailed: { area: 'tasks', version: 1, schema: obj({ task_id: str, error: obj({ code: str, message: anyStr }) }) },
-  TaskCancelled: { area: 'tasks', version: 1, schema: obj({ task_id: str, reason: anyStr }) },
+  TaskProgressed: {
+    area: 'tasks',
+    version: 1,
+    schema: openAllRequired({ task_id: nonEmptyString, message: nonEmptyString, at: nonEmptyString }),
+  },
+  TaskCompleted: {
+    area: 'tasks',
+    version: 1,
+    schema: openAllRequired({ task_id: nonEmptyString, result: { type: 'object' } }),
+  },
+  TaskFailed: {
+    area: 'tasks',
+    version: 1,
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      error: openAllRequired({ code: nonEmptyString, message: anyString }),
+    }),
+  },
+  TaskCancelled: {
+    area: 'tasks',
+    version: 1,
+    schema: openAllRequired({ task_id: nonEmptyString, reason: anyString }),
+  },
 };
 
 export const taskStream = (taskId: string) => `task-${taskId}`;

@@ -1,9 +1,12 @@
 /**
  * Shapes shared by every domain event. An area file (tasks.ts, usage.ts, ...)
  * declares its events as a discriminated union on `type` plus a JSON Schema per
- * payload; index.ts gathers them into one registry the event store validates
+ * payload (written with the builders of domain/schema.ts and the open objects
+ * below); index.ts gathers them into one registry the event store validates
  * against on append and the relay uses to pick a topic.
  */
+import { allRequired, withRequired } from '../schema';
+
 export interface EventDefinition {
   /** Domain area; also the Kafka topic suffix. */
   area: string;
@@ -15,16 +18,10 @@ export interface EventDefinition {
 
 export type EventDefinitions<T extends string> = Record<T, EventDefinition>;
 
-/** Schema helpers: keep area files short and the schemas strict. */
-export const str = { type: 'string', minLength: 1 } as const;
-export const anyStr = { type: 'string' } as const;
-export const int = { type: 'integer' } as const;
-export const num = { type: 'number' } as const;
-export const bool = { type: 'boolean' } as const;
-export const isoTime = { type: 'string', format: 'date-time' } as const;
-export const obj = (properties: Record<string, unknown>, required: string[] = Object.keys(properties)) => ({
-  type: 'object',
-  properties,
-  required,
-  additionalProperties: true,
-});
+/** Event schemas say their objects are open: a field the schema does not name is accepted (JSON Schema's default). */
+const open = { additionalProperties: true };
+/** An open object (domain/schema.ts `allRequired`): every property required. */
+export const openAllRequired = (properties: Record<string, unknown>) => allRequired(properties, open);
+/** An open object (domain/schema.ts `withRequired`): those `required` names required. */
+export const openWithRequired = (properties: Record<string, unknown>, required: string[]) =>
+  withRequired(properties, required, open);

@@ -3,7 +3,8 @@
  * `usage-<user_id>`. idempotency_key = workflow id + activity id, so a retried
  * activity can never charge twice (the projection also de-duplicates on it).
  */
-import { EventDefinitions, int, num, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { int, nonEmptyString, num } from '../schema';
 
 export interface UsageRecordedData {
   user_id: string;
@@ -24,16 +25,16 @@ export const usageEvents: EventDefinitions<UsageEvent['type']> = {
   UsageRecorded: {
     area: 'usage',
     version: 1,
-    schema: obj({
-      user_id: str,
-      provider: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
+      provider: nonEmptyString,
       model: { type: 'string' },
       calls: { ...int, minimum: 0 },
       tokens_in: { ...int, minimum: 0 },
       tokens_out: { ...int, minimum: 0 },
       cost: { ...num, minimum: 0 },
       billing_period: { type: 'string', pattern: '^\\d{4}-(0[1-9]|1[0-2])$' },
-      idempotency_key: str,
+      idempotency_key: nonEmptyString,
     }),
   },
 };

@@ -7,7 +7,8 @@
  *   API serves to their owner only) and VideoRenderDiscarded (files of a cancelled or failed render removed).
  * The task itself (status, progress messages, result) is the task stream's (domain/events/tasks.ts).
  */
-import { EventDefinitions, int, num, obj, str } from './types';
+import { EventDefinitions, openAllRequired, openWithRequired } from './types';
+import { int, nonEmptyString, num } from '../schema';
 import type { VideoPlan, VideoScene } from '../video/types';
 
 export interface MediaFileEntry {
@@ -49,30 +50,39 @@ export type VideoEvent =
     }
   | { type: 'VideoRenderDiscarded'; data: { task_id: string; user_id: string; reason: string; removed: number } };
 
-const ids = { plan_id: str, user_id: str };
-const scene = obj({
-  scene_id: str,
-  plan_id: str,
+const ids = { plan_id: nonEmptyString, user_id: nonEmptyString };
+const scene = openAllRequired({
+  scene_id: nonEmptyString,
+  plan_id: nonEmptyString,
   index: int,
   heading: { type: 'string' },
   narration: { type: 'string' },
   visual_description: { type: 'string' },
   duration_seconds: num,
-  visual: obj({ kind: str, colors: { type: 'array', items: str }, motion: str }),
+  visual: openAllRequired({
+    kind: nonEmptyString,
+    colors: { type: 'array', items: nonEmptyString },
+    motion: nonEmptyString,
+  }),
   voice: { type: 'object' },
 });
-const file = obj({ filename: str, kind: str, content_type: str, size: int });
+const file = openAllRequired({
+  filename: nonEmptyString,
+  kind: nonEmptyString,
+  content_type: nonEmptyString,
+  size: int,
+});
 
 export const videoEvents: EventDefinitions<VideoEvent['type']> = {
   VideoPlanCreated: {
     area: 'video',
     version: 1,
-    schema: obj({
+    schema: openAllRequired({
       ...ids,
-      plan: obj(
+      plan: openWithRequired(
         {
-          plan_id: str,
-          user_id: str,
+          plan_id: nonEmptyString,
+          user_id: nonEmptyString,
           title: { type: 'string' },
           format: { enum: ['short', 'standard', 'long'] },
           target_duration_seconds: num,
@@ -85,20 +95,20 @@ export const videoEvents: EventDefinitions<VideoEvent['type']> = {
   VideoScenesBuilt: {
     area: 'video',
     version: 1,
-    schema: obj({ ...ids, scenes: { type: 'array', items: scene }, replaced_scene_ids: { type: 'array' } }),
+    schema: openAllRequired({ ...ids, scenes: { type: 'array', items: scene }, replaced_scene_ids: { type: 'array' } }),
   },
   VideoSceneUpdated: {
     area: 'video',
     version: 1,
-    schema: obj({ ...ids, scene, changed: { type: 'array', items: str } }),
+    schema: openAllRequired({ ...ids, scene, changed: { type: 'array', items: nonEmptyString } }),
   },
   VideoRenderStarted: {
     area: 'video',
     version: 1,
-    schema: obj({
-      task_id: str,
+    schema: openAllRequired({
+      task_id: nonEmptyString,
       ...ids,
-      resolution: str,
+      resolution: nonEmptyString,
       width: int,
       height: int,
       fps: int,
@@ -109,23 +119,33 @@ export const videoEvents: EventDefinitions<VideoEvent['type']> = {
   VideoRenderProgressed: {
     area: 'video',
     version: 1,
-    schema: obj({
-      task_id: str,
-      user_id: str,
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      user_id: nonEmptyString,
       percent: { ...int, minimum: 0, maximum: 100 },
       scene_index: int,
-      step: str,
+      step: nonEmptyString,
     }),
   },
   VideoRendered: {
     area: 'video',
     version: 1,
-    schema: obj({ task_id: str, ...ids, duration_seconds: num, files: { type: 'array', items: file } }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      ...ids,
+      duration_seconds: num,
+      files: { type: 'array', items: file },
+    }),
   },
   VideoRenderDiscarded: {
     area: 'video',
     version: 1,
-    schema: obj({ task_id: str, user_id: str, reason: { type: 'string' }, removed: int }),
+    schema: openAllRequired({
+      task_id: nonEmptyString,
+      user_id: nonEmptyString,
+      reason: { type: 'string' },
+      removed: int,
+    }),
   },
 };
 

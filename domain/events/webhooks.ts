@@ -2,7 +2,8 @@
  * Webhook endpoints and deliveries. Endpoint stream `webhook-<endpoint_id>`;
  * each delivery's attempts go to `delivery-<delivery_id>`.
  */
-import { anyStr, bool, EventDefinitions, int, obj, str } from './types';
+import { EventDefinitions, openAllRequired, openWithRequired } from './types';
+import { anyString, bool, int, nonEmptyString } from '../schema';
 
 export type WebhookEvent =
   | {
@@ -62,38 +63,62 @@ export type WebhookEvent =
       data: { delivery_id: string; endpoint_id: string; status: 'succeeded' | 'failed' | 'endpoint_disabled' };
     };
 
-const events = { type: 'array', items: str, minItems: 1 };
+const events = { type: 'array', items: nonEmptyString, minItems: 1 };
 
 export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
   WebhookRegistered: {
     area: 'webhooks',
     version: 1,
-    schema: obj({ endpoint_id: str, user_id: str, url: str, events, secret_hash: str, family: str }),
+    schema: openAllRequired({
+      endpoint_id: nonEmptyString,
+      user_id: nonEmptyString,
+      url: nonEmptyString,
+      events,
+      secret_hash: nonEmptyString,
+      family: nonEmptyString,
+    }),
   },
   WebhookUpdated: {
     area: 'webhooks',
     version: 1,
-    schema: obj({ endpoint_id: str, user_id: str, url: str, events, enabled: bool }, ['endpoint_id', 'user_id']),
+    schema: openWithRequired(
+      { endpoint_id: nonEmptyString, user_id: nonEmptyString, url: nonEmptyString, events, enabled: bool },
+      ['endpoint_id', 'user_id'],
+    ),
   },
-  WebhookDeleted: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str }) },
-  WebhookDisabled: { area: 'webhooks', version: 1, schema: obj({ endpoint_id: str, user_id: str, reason: anyStr }) },
+  WebhookDeleted: {
+    area: 'webhooks',
+    version: 1,
+    schema: openAllRequired({ endpoint_id: nonEmptyString, user_id: nonEmptyString }),
+  },
+  WebhookDisabled: {
+    area: 'webhooks',
+    version: 1,
+    schema: openAllRequired({ endpoint_id: nonEmptyString, user_id: nonEmptyString, reason: anyString }),
+  },
   WebhookDeliveryScheduled: {
     area: 'webhooks',
     version: 1,
-    schema: obj({ delivery_id: str, endpoint_id: str, user_id: str, event_type: str, payload: { type: 'object' } }),
+    schema: openAllRequired({
+      delivery_id: nonEmptyString,
+      endpoint_id: nonEmptyString,
+      user_id: nonEmptyString,
+      event_type: nonEmptyString,
+      payload: { type: 'object' },
+    }),
   },
   WebhookDeliveryRequested: {
     area: 'webhooks',
     version: 1,
-    schema: obj(
+    schema: openWithRequired(
       {
-        delivery_id: str,
-        endpoint_id: str,
-        user_id: str,
-        event_type: str,
+        delivery_id: nonEmptyString,
+        endpoint_id: nonEmptyString,
+        user_id: nonEmptyString,
+        event_type: nonEmptyString,
         payload: { type: 'object' },
         reason: { enum: ['test', 'redeliver'] },
-        redelivery_of: str,
+        redelivery_of: nonEmptyString,
       },
       ['delivery_id', 'endpoint_id', 'user_id', 'event_type', 'payload', 'reason'],
     ),
@@ -101,9 +126,9 @@ export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
   WebhookDeliveryAttempted: {
     area: 'webhooks',
     version: 1,
-    schema: obj({
-      delivery_id: str,
-      endpoint_id: str,
+    schema: openAllRequired({
+      delivery_id: nonEmptyString,
+      endpoint_id: nonEmptyString,
       attempt: { ...int, minimum: 1 },
       status_code: { type: ['integer', 'null'] },
       outcome: { enum: ['succeeded', 'failed', 'gone'] },
@@ -114,6 +139,10 @@ export const webhookEvents: EventDefinitions<WebhookEvent['type']> = {
   WebhookDeliveryFinished: {
     area: 'webhooks',
     version: 1,
-    schema: obj({ delivery_id: str, endpoint_id: str, status: { enum: ['succeeded', 'failed', 'endpoint_disabled'] } }),
+    schema: openAllRequired({
+      delivery_id: nonEmptyString,
+      endpoint_id: nonEmptyString,
+      status: { enum: ['succeeded', 'failed', 'endpoint_disabled'] },
+    }),
   },
 };

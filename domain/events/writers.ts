@@ -7,7 +7,8 @@
  *    notification of a finished batch.
  * Generations and batches themselves are tasks (domain/events/tasks.ts).
  */
-import { anyStr, EventDefinitions, int, obj, str } from './types';
+import { EventDefinitions, openAllRequired } from './types';
+import { anyString, int, nonEmptyString } from '../schema';
 
 /** A user's writer preferences as stored (domain/writers/preferences.ts decides and applies them). */
 export interface WriterPreferences {
@@ -68,32 +69,32 @@ export const writerEvents: EventDefinitions<WriterEvent['type']> = {
   WriterPreferencesSaved: {
     area: 'writers',
     version: 1,
-    schema: obj({
-      user_id: str,
+    schema: openAllRequired({
+      user_id: nonEmptyString,
       preferences: prefs,
       mode: { enum: ['replace', 'merge'] },
-      changed: { type: 'array', items: anyStr },
+      changed: { type: 'array', items: anyString },
     }),
   },
   WriterBatchAccepted: {
     area: 'writers',
     version: 1,
-    schema: obj({
-      batch_id: str,
-      user_id: str,
-      platform: str,
+    schema: openAllRequired({
+      batch_id: nonEmptyString,
+      user_id: nonEmptyString,
+      platform: nonEmptyString,
       total: int,
-      types: { type: 'array', items: anyStr },
+      types: { type: 'array', items: anyString },
       notification_url: { type: ['string', 'null'] },
     }),
   },
   WriterBatchNotificationAttempted: {
     area: 'writers',
     version: 1,
-    schema: obj({
-      batch_id: str,
-      user_id: str,
-      message_id: str,
+    schema: openAllRequired({
+      batch_id: nonEmptyString,
+      user_id: nonEmptyString,
+      message_id: nonEmptyString,
       attempt: int,
       status_code: { type: ['integer', 'null'] },
       outcome: { enum: ['succeeded', 'failed', 'blocked'] },
@@ -103,10 +104,10 @@ export const writerEvents: EventDefinitions<WriterEvent['type']> = {
   WriterBatchNotificationFinished: {
     area: 'writers',
     version: 1,
-    schema: obj({
-      batch_id: str,
-      user_id: str,
-      message_id: str,
+    schema: openAllRequired({
+      batch_id: nonEmptyString,
+      user_id: nonEmptyString,
+      message_id: nonEmptyString,
       status: { enum: ['delivered', 'failed'] },
       attempts: int,
     }),

@@ -6,6 +6,7 @@
  * (domain/generation/social) produces the same shapes.
  */
 import type { Coverage } from '../generation/compose';
+import { anyString, arr, withRequired } from '../schema';
 
 export interface PostDraft {
   hook: string;
@@ -126,113 +127,142 @@ export interface DraftByKind {
   ad_copy: AdCopyDraft;
 }
 
-const s = { type: 'string' };
-const strs = { type: 'array', items: s };
-const o = (properties: Record<string, unknown>, required: string[]) => ({ type: 'object', properties, required });
-const scene = o({ duration_seconds: { type: 'number', minimum: 0 }, narration: s, visual: s, on_screen_text: s }, [
-  'duration_seconds',
-  'narration',
-  'visual',
-]);
+const scene = withRequired(
+  {
+    duration_seconds: { type: 'number', minimum: 0 },
+    narration: anyString,
+    visual: anyString,
+    on_screen_text: anyString,
+  },
+  ['duration_seconds', 'narration', 'visual'],
+);
 
 /** JSON Schemas a provider's draft must match (extra fields are ignored). */
 export const DRAFT_SCHEMAS: Record<keyof DraftByKind, Record<string, unknown>> = {
-  post: o(
+  post: withRequired(
     {
-      hook: s,
-      body: s,
-      question: s,
-      poll: o({ question: s, options: strs }, ['question', 'options']),
-      call_to_action: s,
-      hashtags: strs,
-      image_prompt: s,
+      hook: anyString,
+      body: anyString,
+      question: anyString,
+      poll: withRequired({ question: anyString, options: arr(anyString) }, ['question', 'options']),
+      call_to_action: anyString,
+      hashtags: arr(anyString),
+      image_prompt: anyString,
     },
     ['hook', 'body'],
   ),
-  article: o(
+  article: withRequired(
     {
-      title: s,
-      sections: { type: 'array', minItems: 1, items: o({ heading: s, body: s }, ['heading', 'body']) },
-      hashtags: strs,
+      title: anyString,
+      sections: {
+        type: 'array',
+        minItems: 1,
+        items: withRequired({ heading: anyString, body: anyString }, ['heading', 'body']),
+      },
+      hashtags: arr(anyString),
     },
     ['title', 'sections'],
   ),
-  video_post: o(
+  video_post: withRequired(
     {
-      title: s,
-      hook: s,
+      title: anyString,
+      hook: anyString,
       scenes: { type: 'array', minItems: 1, items: scene },
-      caption: s,
-      hashtags: strs,
-      voice_notes: s,
-      branding_notes: s,
+      caption: anyString,
+      hashtags: arr(anyString),
+      voice_notes: anyString,
+      branding_notes: anyString,
     },
     ['scenes', 'caption'],
   ),
-  reel: o(
-    { hook: s, scenes: { type: 'array', minItems: 1, items: scene }, caption: s, hashtags: strs, music_notes: s },
+  reel: withRequired(
+    {
+      hook: anyString,
+      scenes: { type: 'array', minItems: 1, items: scene },
+      caption: anyString,
+      hashtags: arr(anyString),
+      music_notes: anyString,
+    },
     ['scenes', 'caption'],
   ),
-  carousel: o(
+  carousel: withRequired(
     {
       slides: {
         type: 'array',
         minItems: 1,
-        items: o({ kind: { enum: ['cover', 'content', 'cta'] }, title: s, body: s, visual_notes: s }, ['title']),
+        items: withRequired(
+          { kind: { enum: ['cover', 'content', 'cta'] }, title: anyString, body: anyString, visual_notes: anyString },
+          ['title'],
+        ),
       },
-      caption: s,
-      hashtags: strs,
+      caption: anyString,
+      hashtags: arr(anyString),
     },
     ['slides'],
   ),
-  story: o(
+  story: withRequired(
     {
       frames: {
         type: 'array',
         minItems: 1,
-        items: o(
+        items: withRequired(
           {
             duration_seconds: { type: 'number', minimum: 0 },
-            text: s,
-            visual_notes: s,
-            interactive_element: o({ type: s, prompt: s, options: strs }, ['type', 'prompt']),
+            text: anyString,
+            visual_notes: anyString,
+            interactive_element: withRequired({ type: anyString, prompt: anyString, options: arr(anyString) }, [
+              'type',
+              'prompt',
+            ]),
           },
           ['text'],
         ),
       },
-      call_to_action: s,
+      call_to_action: anyString,
     },
     ['frames'],
   ),
-  event: o(
+  event: withRequired(
     {
-      title: s,
-      description: s,
-      highlights: strs,
-      urgency_line: s,
-      social_proof: s,
-      announcement_post: s,
-      reminder_post: s,
-      follow_up_posts: strs,
-      hashtags: strs,
+      title: anyString,
+      description: anyString,
+      highlights: arr(anyString),
+      urgency_line: anyString,
+      social_proof: anyString,
+      announcement_post: anyString,
+      reminder_post: anyString,
+      follow_up_posts: arr(anyString),
+      hashtags: arr(anyString),
     },
     ['title', 'description', 'announcement_post'],
   ),
-  group_post: o({ title: s, opening: s, body: s, discussion_question: s, call_to_action: s, hashtags: strs }, [
-    'opening',
-    'body',
-    'discussion_question',
-  ]),
-  page_about: o({ text: s }, ['text']),
-  ad_copy: o(
+  group_post: withRequired(
+    {
+      title: anyString,
+      opening: anyString,
+      body: anyString,
+      discussion_question: anyString,
+      call_to_action: anyString,
+      hashtags: arr(anyString),
+    },
+    ['opening', 'body', 'discussion_question'],
+  ),
+  page_about: withRequired({ text: anyString }, ['text']),
+  ad_copy: withRequired(
     {
       variants: {
         type: 'array',
         minItems: 1,
-        items: o({ angle: s, primary_text: s, headline: s, description: s, call_to_action: s }, [
-          'primary_text',
-          'headline',
-        ]),
+        items: withRequired(
+          {
+            angle: anyString,
+            primary_text: anyString,
+            headline: anyString,
+            description: anyString,
+            call_to_action: anyString,
+          },
+          ['primary_text', 'headline'],
+        ),
       },
     },
     ['variants'],

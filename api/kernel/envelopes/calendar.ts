@@ -9,7 +9,8 @@
  * RATE_LIMIT_EXCEEDED is the request rate, which backing off would cure.
  */
 import { ValidationError } from '../../../domain/errors';
-import { detailsOf, Envelope, isoString, statusOf } from './common';
+import { detailsOf, Envelope, statusOf } from './common';
+import { iso } from '../schema';
 
 export const CALENDAR_CODE: Record<string, string> = {
   validation: 'VALIDATION_ERROR',
@@ -71,7 +72,7 @@ export const calendarEnvelope: Envelope = {
           message: { type: 'string' },
           details: { type: 'object', additionalProperties: {}, description: 'What the error is about, by name' },
           request_id: { type: 'string' },
-          timestamp: isoString,
+          timestamp: iso,
         },
         required: ['code', 'message', 'details', 'request_id', 'timestamp'],
       },

@@ -5,8 +5,9 @@
  */
 import { type AppError, type FieldIssue, RateLimitError, ValidationError } from '../../../domain/errors';
 import type { RateDecision } from '../../../infra/ratelimit/postgres';
+import type { JsonSchema } from '../../../domain/schema';
 
-export type JsonSchema = Record<string, unknown>;
+export type { JsonSchema };
 
 export interface EnvelopeCtx {
   requestId: string;
@@ -124,5 +125,3 @@ export const rateLimitSchema: JsonSchema = {
   // Named in the OpenAPI document (api/kernel/schema.ts `named`).
   'x-component': 'RateLimit',
 };
-
-export const isoString: JsonSchema = { type: 'string', format: 'date-time' };

@@ -8,7 +8,8 @@
  * Document 1 gives it, and `details` provider, limit_type, current_usage,
  * limit_value.
  */
-import { Envelope, EnvelopeCtx, GENERAL_CODE, isoString, rateLimitMeta, rateLimitSchema } from './common';
+import { Envelope, EnvelopeCtx, GENERAL_CODE, rateLimitMeta, rateLimitSchema } from './common';
+import { iso } from '../schema';
 import { generalEnvelope, generalErrorObject } from './general';
 
 /** The code of a plan limit in this family (the other kinds use the general codes). */
@@ -30,7 +31,7 @@ export function developerMeta(ctx: EnvelopeCtx) {
 
 const metaSchema = {
   type: 'object',
-  properties: { request_id: { type: 'string' }, timestamp: isoString, rate_limit: rateLimitSchema },
+  properties: { request_id: { type: 'string' }, timestamp: iso, rate_limit: rateLimitSchema },
   required: ['request_id', 'timestamp'],
   // The document's name for it (api/kernel/schema.ts `named`; envelopes stay free of the kernel's helpers).
   'x-component': 'ResponseMeta',

@@ -3,7 +3,8 @@
  * "not shown"): `{success, data, timestamp}` and
  * `{success:false, error:{code, message, details}, timestamp}`.
  */
-import { detailsOf, Envelope, GENERAL_CODE, isoString, JsonSchema, statusOf } from './common';
+import { detailsOf, Envelope, GENERAL_CODE, JsonSchema, statusOf } from './common';
+import { iso } from '../schema';
 
 export const generalErrorObject: JsonSchema = {
   type: 'object',
@@ -40,7 +41,7 @@ export const generalEnvelope: Envelope = {
   },
   errorSchema: {
     type: 'object',
-    properties: { success: { const: false }, error: generalErrorObject, timestamp: isoString },
+    properties: { success: { const: false }, error: generalErrorObject, timestamp: iso },
     required: ['success', 'error', 'timestamp'],
   },
   successSchema(data, hasMessage) {
@@ -50,7 +51,7 @@ export const generalEnvelope: Envelope = {
         success: { const: true },
         data: data ?? {},
         ...(hasMessage ? { message: { type: 'string' } } : {}),
-        timestamp: isoString,
+        timestamp: iso,
       },
       required: ['success', 'data', 'timestamp'],
     };

@@ -6,7 +6,8 @@
  * provider, limit_type, current_usage, limit_value (Document 1 "Errors").
  * user_id is the authenticated caller, null when there is none (401).
  */
-import { detailsOf, Envelope, isoString, statusOf } from './common';
+import { detailsOf, Envelope, statusOf } from './common';
+import { iso } from '../schema';
 
 export const SUBSCRIPTION_TYPE: Record<string, string> = {
   validation: 'ValidationError',
@@ -61,7 +62,7 @@ export const subscriptionEnvelope: Envelope = {
         description: 'What the error is about (the limit reached, the field issues), or a message',
       },
       user_id: { type: ['string', 'null'] },
-      timestamp: isoString,
+      timestamp: iso,
     },
     required: ['success', 'error', 'message', 'details', 'user_id', 'timestamp'],
   },

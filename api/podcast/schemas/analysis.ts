@@ -5,11 +5,25 @@
  */
 import { MAX_DURATION_MINUTES, MAX_SPEAKERS, MIN_DURATION_MINUTES } from '../../../domain/podcast/types';
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { arr, bool, coverageSchema, int, num, obj, str, strings, text, uuid } from '../../kernel/schema';
+import {
+  allRequired,
+  anyString,
+  arr,
+  bool,
+  coverageSchema,
+  int,
+  nullable,
+  num,
+  str,
+  strings,
+  text,
+  uuid,
+  withRequired,
+} from '../../kernel/schema';
 import { voiceSchema } from '../../video/schemas';
-import { d, nullable, projectIdField, S, strs, textProvider } from './common';
+import { d, projectIdField, strs, textProvider } from './common';
 
-export const ideaBody: JsonSchema = obj(
+export const ideaBody: JsonSchema = withRequired(
   {
     idea: text(2000, { pattern: '\\S' }),
     project_id: projectIdField,
@@ -22,7 +36,7 @@ export const ideaBody: JsonSchema = obj(
   ['idea'],
 );
 
-export const queriesBody: JsonSchema = obj(
+export const queriesBody: JsonSchema = withRequired(
   {
     ...(ideaBody.properties as object),
     count: { type: 'integer', minimum: 1, maximum: 20, default: 6 },
@@ -31,7 +45,7 @@ export const queriesBody: JsonSchema = obj(
   ['idea'],
 );
 
-export const researchBody: JsonSchema = obj(
+export const researchBody: JsonSchema = withRequired(
   {
     queries: strings(10, 300, { minItems: 1, items: { type: 'string', minLength: 1, maxLength: 300, pattern: '\\S' } }),
     project_id: projectIdField,
@@ -40,7 +54,7 @@ export const researchBody: JsonSchema = obj(
   ['queries'],
 );
 
-export const speakerSchema: JsonSchema = obj(
+export const speakerSchema: JsonSchema = withRequired(
   {
     id: str(40, { pattern: '^[a-z0-9_]{1,40}$' }),
     name: text(80, { pattern: '\\S' }),
@@ -55,7 +69,7 @@ export const speakerSchema: JsonSchema = obj(
   ['name'],
 );
 
-export const scriptBody: JsonSchema = obj(
+export const scriptBody: JsonSchema = withRequired(
   {
     idea: text(2000, { pattern: '\\S' }),
     duration_minutes: {
@@ -81,7 +95,7 @@ export const scriptBody: JsonSchema = obj(
   ['idea', 'duration_minutes', 'speakers'],
 );
 
-export const approveBody: JsonSchema = obj(
+export const approveBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     version: { type: 'integer', minimum: 1, description: 'the script version approved (default: the current one)' },
@@ -93,32 +107,32 @@ export const approveBody: JsonSchema = obj(
 
 /** Which writer answered an AI call (the offline writer `local` says so). */
 export const writerFields = {
-  provider: d(S, 'the text provider that answered (`local`: the offline writer, not a language model)'),
-  model: d(S, 'its model'),
+  provider: d(anyString, 'the text provider that answered (`local`: the offline writer, not a language model)'),
+  model: d(anyString, 'its model'),
   offline: d(bool, 'true when no vendor was asked'),
 };
 
-export const enhancedIdeaSchema: JsonSchema = obj(
+export const enhancedIdeaSchema: JsonSchema = withRequired(
   {
-    enhanced_idea: d(S, 'the idea restated as an episode pitch'),
+    enhanced_idea: d(anyString, 'the idea restated as an episode pitch'),
     title_suggestions: strs('episode titles'),
     hooks: strs('opening hooks'),
     keywords: strs('content words of the idea'),
   },
   ['enhanced_idea'],
 );
-export const analysisSchema: JsonSchema = obj(
+export const analysisSchema: JsonSchema = withRequired(
   {
-    audience: d(S, 'who the episode is for'),
-    angle: d(S, 'the episode angle'),
-    tone: S,
+    audience: d(anyString, 'who the episode is for'),
+    angle: d(anyString, 'the episode angle'),
+    tone: anyString,
     keywords: strs('content words'),
     segment_outline: arr(
-      obj(
+      withRequired(
         {
-          title: S,
+          title: anyString,
           minutes: d(num, 'planned length of the segment'),
-          goal: d(S, 'what the segment does for the listener'),
+          goal: d(anyString, 'what the segment does for the listener'),
         },
         ['title'],
       ),
@@ -128,27 +142,30 @@ export const analysisSchema: JsonSchema = obj(
   },
   ['audience', 'angle', 'segment_outline'],
 );
-export const queriesSchema: JsonSchema = obj({ queries: strs('research queries') }, ['queries']);
+export const queriesSchema: JsonSchema = withRequired({ queries: strs('research queries') }, ['queries']);
 
-export const researchSourceSchema: JsonSchema = obj(
+export const researchSourceSchema: JsonSchema = withRequired(
   {
-    title: S,
-    url: S,
-    excerpt: d(S, 'the passage found'),
-    credibility_score: nullable('number', 'null: no credibility claimed (sample documents of the research corpus)'),
-    published_at: S,
+    title: anyString,
+    url: anyString,
+    excerpt: d(anyString, 'the passage found'),
+    credibility_score: d(nullable(num), 'null: no credibility claimed (sample documents of the research corpus)'),
+    published_at: anyString,
     index: int,
-    source_type: d(S, 'web, academic, industry, government, or sample (a sample document written for this platform)'),
-    sample_of: d(S, 'for sample documents: the kind of source the sample is written as'),
+    source_type: d(
+      anyString,
+      'web, academic, industry, government, or sample (a sample document written for this platform)',
+    ),
+    sample_of: d(anyString, 'for sample documents: the kind of source the sample is written as'),
   },
   ['title', 'url'],
 );
-export const researchSchema: JsonSchema = obj(
+export const researchSchema: JsonSchema = withRequired(
   {
-    source: d(S, '`corpus`, or `<vendor>+corpus` when a web-search vendor is configured'),
-    web_search_vendor: nullable('string', 'the web-search vendor asked (null: none configured)'),
+    source: d(anyString, '`corpus`, or `<vendor>+corpus` when a web-search vendor is configured'),
+    web_search_vendor: d(nullable(anyString), 'the web-search vendor asked (null: none configured)'),
     offline: d(bool, 'true when only the local corpus was searched'),
-    results: arr(obj({ query: S, sources: arr(researchSourceSchema) }), {
+    results: arr(allRequired({ query: anyString, sources: arr(researchSourceSchema) }), {
       description: "each query's sources (a source found by an earlier query is listed once)",
     }),
     total_sources: int,
@@ -156,24 +173,24 @@ export const researchSchema: JsonSchema = obj(
   ['source', 'web_search_vendor', 'offline', 'results', 'total_sources'],
 );
 
-const speakerOut: JsonSchema = obj(
+const speakerOut: JsonSchema = withRequired(
   {
-    id: S,
-    name: S,
-    role: S,
+    id: anyString,
+    name: anyString,
+    role: anyString,
     gender: d({ enum: ['female', 'male'] }, "the voice's gender"),
     voice_basis: d(
       { enum: ['voice', 'gender', 'name', 'order'] },
       'why the speaker has this voice: named, by declared gender, by the given name, or by order',
     ),
-    voice: obj({ voice: S, rate: num, pitch: num }, []),
+    voice: withRequired({ voice: anyString, rate: num, pitch: num }, []),
   },
   ['id', 'name', 'voice'],
 );
-export const scriptSchema: JsonSchema = obj(
+export const scriptSchema: JsonSchema = withRequired(
   {
-    title: S,
-    idea: S,
+    title: anyString,
+    idea: anyString,
     duration_minutes: num,
     words_per_minute: d(int, '150'),
     target_words: d(int, 'duration_minutes × words_per_minute'),
@@ -181,18 +198,18 @@ export const scriptSchema: JsonSchema = obj(
     estimated_seconds: d(num, 'word_count at words_per_minute'),
     speakers: arr(speakerOut),
     scenes: arr(
-      obj({
-        scene_id: d(S, '`scene-<n>`'),
+      allRequired({
+        scene_id: d(anyString, '`scene-<n>`'),
         index: int,
-        title: S,
-        lines: arr(obj({ speaker: d(S, 'speaker id'), text: S })),
+        title: anyString,
+        lines: arr(allRequired({ speaker: d(anyString, 'speaker id'), text: anyString })),
         target_words: int,
         word_count: int,
         estimated_seconds: num,
       }),
     ),
-    provider: S,
-    model: S,
+    provider: anyString,
+    model: anyString,
     offline: bool,
     coverage: d(
       coverageSchema,
@@ -215,7 +232,7 @@ export const scriptSchema: JsonSchema = obj(
   ],
 );
 
-export const scriptResult: JsonSchema = obj({ project_id: uuid, version: int, script: scriptSchema }, [
+export const scriptResult: JsonSchema = withRequired({ project_id: uuid, version: int, script: scriptSchema }, [
   'project_id',
   'version',
   'script',

@@ -5,11 +5,23 @@
  */
 import { SPEECH_PROVIDERS } from '../../../domain/media/voices';
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { arr, bool, int, num, obj, str, text, uuid } from '../../kernel/schema';
+import {
+  allRequired,
+  anyString,
+  arr,
+  bool,
+  int,
+  nullable,
+  num,
+  str,
+  text,
+  uuid,
+  withRequired,
+} from '../../kernel/schema';
 import { voiceSchema } from '../../video/schemas';
-import { d, fileResult, loudnessSchema, nullable, S, sceneId, strs, timedLineSchema } from './common';
+import { d, fileResult, loudnessSchema, sceneId, strs, timedLineSchema } from './common';
 
-export const audioBody: JsonSchema = obj(
+export const audioBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_id: sceneId,
@@ -36,7 +48,7 @@ export const audioBody: JsonSchema = obj(
   ['project_id', 'scene_id'],
 );
 
-export const uploadBody: JsonSchema = obj(
+export const uploadBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_id: sceneId,
@@ -50,7 +62,7 @@ export const uploadBody: JsonSchema = obj(
   ['project_id', 'scene_id', 'audio_base64'],
 );
 
-export const combineAudioBody: JsonSchema = obj(
+export const combineAudioBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_ids: arr(sceneId, {
@@ -67,25 +79,25 @@ export const combineAudioBody: JsonSchema = obj(
 
 export const audioResult = fileResult(
   {
-    scene_id: S,
+    scene_id: anyString,
     lines: d(arr(timedLineSchema), "each line's measured start and end in the scene (spoken scenes)"),
     cues: d(int, 'subtitle cues made from the measured lines'),
-    speech: obj(
+    speech: withRequired(
       {
-        provider: d(S, '`local` (espeak-ng) or `tts_vendor`'),
-        model: S,
+        provider: d(anyString, '`local` (espeak-ng) or `tts_vendor`'),
+        model: anyString,
         voices: strs('voices used'),
         pitch_applied: d(bool, 'every voice pitch was applied'),
       },
       ['provider', 'model', 'voices'],
     ),
     original: d(
-      obj(
+      withRequired(
         {
-          format: S,
-          codec: S,
-          sample_rate: nullable('integer'),
-          channels: nullable('integer'),
+          format: anyString,
+          codec: anyString,
+          sample_rate: nullable(int),
+          channels: nullable(int),
           bytes: int,
         },
         ['format', 'codec'],
@@ -101,13 +113,13 @@ export const combineAudioResult = fileResult(
     codec: { enum: ['mp3', 'aac'] },
     bitrate_kbps: int,
     scenes_seconds: d(num, "sum of the scenes' measured lengths"),
-    scene_ids: arr(S),
+    scene_ids: arr(anyString),
     loudness: loudnessSchema,
     speakers: arr(
-      obj({
-        speaker: S,
-        voice: S,
-        measured_pitch_hz: nullable('number', "median pitch over the speaker's lines, measured on the delivered file"),
+      allRequired({
+        speaker: anyString,
+        voice: anyString,
+        measured_pitch_hz: d(nullable(num), "median pitch over the speaker's lines, measured on the delivered file"),
       }),
     ),
   },

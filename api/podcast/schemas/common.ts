@@ -8,7 +8,7 @@
  * file's answer, and the path parameters.
  */
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { int, num, obj, params, str, uuid } from '../../kernel/schema';
+import { allRequired, anyString, int, nullable, num, params, str, uuid, withRequired } from '../../kernel/schema';
 
 export const textProvider = {
   enum: ['auto', 'local', 'vendor_a', 'vendor_b'],
@@ -18,44 +18,39 @@ export const textProvider = {
 export const sceneId = str(12, { pattern: '^scene-[0-9]{1,3}$', description: "`scene-<n>` of the project's script" });
 export const projectIdField = { ...uuid, description: 'the podcast project' };
 
-export const S = { type: 'string' };
-export const nullable = (t: string, description?: string): JsonSchema => ({
-  type: [t, 'null'],
-  ...(description ? { description } : {}),
-});
 export const d = (schema: JsonSchema, description: string): JsonSchema => ({ ...schema, description });
-export const strs = (description: string): JsonSchema => ({ type: 'array', items: S, description });
+export const strs = (description: string): JsonSchema => ({ type: 'array', items: anyString, description });
 
-export const cueSchema: JsonSchema = obj({ start: num, end: num, text: S });
-export const timedLineSchema: JsonSchema = obj(
+export const cueSchema: JsonSchema = allRequired({ start: num, end: num, text: anyString });
+export const timedLineSchema: JsonSchema = withRequired(
   {
-    speaker: d(S, 'speaker id'),
-    voice: S,
-    text: S,
+    speaker: d(anyString, 'speaker id'),
+    voice: anyString,
+    text: anyString,
     start: d(num, 'seconds from the start of the scene (measured)'),
     end: num,
   },
   ['speaker', 'text', 'start', 'end'],
 );
 
-export const loudnessSchema: JsonSchema = obj(
+export const loudnessSchema: JsonSchema = withRequired(
   {
     target_lufs: d(num, 'integrated loudness aimed at (−16)'),
     target_true_peak_dbtp: num,
-    measured_input_lufs: nullable('number', 'first pass: the joined input (null when unmeasurable)'),
-    measured_output_lufs: nullable('number', 'the delivered file, measured again'),
-    method: S,
+    measured_input_lufs: d(nullable(num), 'first pass: the joined input (null when unmeasurable)'),
+    measured_output_lufs: d(nullable(num), 'the delivered file, measured again'),
+    method: anyString,
   },
   ['target_lufs', 'target_true_peak_dbtp', 'method'],
 );
 
 export const fileResult = (extra: Record<string, unknown> = {}, required: string[] = []): JsonSchema =>
-  obj(
+  withRequired(
     {
-      project_id: nullable('string', 'the project the file was recorded on'),
-      filename: S,
-      url: d(S, 'where the file is served'),
-      content_type: S,
+      project_id: d(nullable(anyString), 'the project the file was recorded on'),
+      filename: anyString,
+      url: d(anyString, 'where the file is served'),
+      content_type: anyString,
       size: d(int, 'bytes'),
       duration_seconds: d(num, 'measured with ffprobe'),
       ...extra,

@@ -4,17 +4,30 @@
  * estimate and the voices list.
  */
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { arr, bool, int, mapOf, num, obj, str, text, uuid } from '../../kernel/schema';
-import { d, nullable, S } from './common';
+import {
+  allRequired,
+  anyString,
+  arr,
+  bool,
+  int,
+  mapOf,
+  nullable,
+  num,
+  str,
+  text,
+  uuid,
+  withRequired,
+} from '../../kernel/schema';
+import { d } from './common';
 
-export const dubBody: JsonSchema = obj(
+export const dubBody: JsonSchema = withRequired(
   {
     project_id: {
       ...uuid,
       description: "dub the project's scene audio (its measured line timings) or, without audio, its script",
     },
     segments: arr(
-      obj(
+      withRequired(
         {
           text: text(2000, { pattern: '\\S' }),
           start: { type: 'number', minimum: 0, maximum: 14400 },
@@ -41,7 +54,7 @@ export const dubBody: JsonSchema = obj(
   ['target_language'],
 );
 
-export const estimateBody: JsonSchema = obj(
+export const estimateBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     text: str(200000),
@@ -52,7 +65,7 @@ export const estimateBody: JsonSchema = obj(
   ['target_language'],
 );
 
-export const cloneBody: JsonSchema = obj(
+export const cloneBody: JsonSchema = withRequired(
   {
     name: text(100, { pattern: '\\S' }),
     description: str(500),
@@ -66,7 +79,7 @@ export const cloneBody: JsonSchema = obj(
   ['name', 'sample_base64'],
 );
 
-export const startedSchema: JsonSchema = obj({
+export const startedSchema: JsonSchema = allRequired({
   task_id: { type: 'string' },
   task_type: { type: 'string' },
   status: { const: 'started' },
@@ -75,37 +88,37 @@ export const startedSchema: JsonSchema = obj({
 
 // ---- Response shapes (what the handlers and activities really return; docs/podcast.md) ----
 
-export const dubResultSchema: JsonSchema = obj(
+export const dubResultSchema: JsonSchema = withRequired(
   {
-    filename: S,
-    audio_url: d(S, 'GET /dub/audio/{filename}'),
-    content_type: S,
+    filename: anyString,
+    audio_url: d(anyString, 'GET /dub/audio/{filename}'),
+    content_type: anyString,
     size: int,
     duration_seconds: num,
-    original_seconds: nullable('number', 'length of the timed original (null: untimed transcript)'),
-    project_id: nullable('string'),
-    source_language: S,
-    target_language: S,
+    original_seconds: d(nullable(num), 'length of the timed original (null: untimed transcript)'),
+    project_id: nullable(anyString),
+    source_language: anyString,
+    target_language: anyString,
     segments: arr(
-      obj(
+      withRequired(
         {
           index: int,
-          source_text: S,
-          text: d(S, 'as spoken (translated)'),
+          source_text: anyString,
+          text: d(anyString, 'as spoken (translated)'),
           start: num,
           end: num,
           speech_seconds: d(num, 'natural length of the speech before re-timing'),
           tempo: d(num, 'speed-up applied to fit the original slot (1–2)'),
-          speaker: S,
+          speaker: anyString,
         },
         ['index', 'source_text', 'text', 'start', 'end', 'speech_seconds', 'tempo'],
       ),
     ),
-    speech: obj({ provider: S, model: S, voice: S, language: S }),
-    translation: obj({
-      provider: d(S, '`local` (Apertium), a text vendor, or `none`'),
-      model: nullable('string'),
-      method: S,
+    speech: allRequired({ provider: anyString, model: anyString, voice: anyString, language: anyString }),
+    translation: allRequired({
+      provider: d(anyString, '`local` (Apertium), a text vendor, or `none`'),
+      model: nullable(anyString),
+      method: anyString,
       translated: bool,
     }),
   },
@@ -119,37 +132,37 @@ export const cloneResultSchema: JsonSchema = {
   description: "The cloning vendor's answer (vendor-specific)",
 };
 
-export const estimateSchema: JsonSchema = obj({
+export const estimateSchema: JsonSchema = allRequired({
   characters: int,
   words: int,
   estimated_seconds: d(num, 'words at words_per_minute'),
   words_per_minute: int,
-  target_language: S,
-  translation: obj({
+  target_language: anyString,
+  translation: allRequired({
     method: { enum: ['text_vendor', 'apertium', 'unavailable'] },
     cost_usd: num,
   }),
-  speech: obj({
+  speech: allRequired({
     provider: { enum: ['local', 'tts_vendor'] },
     available: d(bool, 'the provider can speak the target language'),
     units: d(int, 'metered units'),
-    unit: S,
+    unit: anyString,
     cost_usd: num,
   }),
   total_cost_usd: num,
 });
 
 const GENDER: JsonSchema = { enum: ['male', 'female', 'unspecified'] };
-export const voicesSchema: JsonSchema = obj({
+export const voicesSchema: JsonSchema = allRequired({
   provider: { const: 'local' },
   model: { const: 'espeak-ng' },
-  variants: arr(obj({ id: S, name: S, gender: GENDER }, ['id', 'name'])),
+  variants: arr(withRequired({ id: anyString, name: anyString, gender: GENDER }, ['id', 'name'])),
   voices: arr(
-    obj(
+    withRequired(
       {
-        voice: d(S, '`<language>` or `<language>+<variant>`'),
-        name: S,
-        language: S,
+        voice: d(anyString, '`<language>` or `<language>+<variant>`'),
+        name: anyString,
+        language: anyString,
         gender: GENDER,
       },
       ['voice', 'name', 'language'],
@@ -159,5 +172,8 @@ export const voicesSchema: JsonSchema = obj({
     arr(mapOf({}, { description: 'a cloned voice as its vendor would describe it' })),
     'cloned voices (always empty: no cloning vendor adapter exists)',
   ),
-  tts_vendor: obj({ configured: bool, voices_listed: d(bool, 'the OpenAI-compatible protocol has no voice list') }),
+  tts_vendor: allRequired({
+    configured: bool,
+    voices_listed: d(bool, 'the OpenAI-compatible protocol has no voice list'),
+  }),
 });

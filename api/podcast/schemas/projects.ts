@@ -4,11 +4,11 @@
  * answered, with its notes, script and recorded assets.
  */
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { arr, bool, int, iso, mapOf, num, obj, str, text, uuid } from '../../kernel/schema';
+import { anyString, arr, bool, int, iso, mapOf, num, str, text, uuid, withRequired } from '../../kernel/schema';
 import { analysisSchema, enhancedIdeaSchema, queriesSchema, researchSchema, scriptSchema } from './analysis';
-import { cueSchema, d, S, strs, timedLineSchema } from './common';
+import { cueSchema, d, strs, timedLineSchema } from './common';
 
-export const projectBody: JsonSchema = obj(
+export const projectBody: JsonSchema = withRequired(
   {
     title: text(300, {
       pattern: '\\S',
@@ -24,7 +24,7 @@ export const projectBody: JsonSchema = obj(
   [],
   { anyOf: [{ required: ['title'] }, { required: ['idea'] }] },
 );
-export const projectUpdateBody: JsonSchema = obj(
+export const projectUpdateBody: JsonSchema = withRequired(
   {
     title: text(300, { pattern: '\\S' }),
     idea: str(2000),
@@ -33,8 +33,8 @@ export const projectUpdateBody: JsonSchema = obj(
   [],
   { minProperties: 1 },
 );
-export const favoriteBody: JsonSchema = obj({ favorite: { type: 'boolean', default: true } }, []);
-export const listQuery: JsonSchema = obj(
+export const favoriteBody: JsonSchema = withRequired({ favorite: { type: 'boolean', default: true } }, []);
+export const listQuery: JsonSchema = withRequired(
   {
     favorite: { type: 'boolean' },
     limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
@@ -45,94 +45,97 @@ export const listQuery: JsonSchema = obj(
 
 // ---- Response shapes (what the handlers and activities really return; docs/podcast.md) ----
 
-const assetBase = { created_at: iso, url: d(S, 'where the file is served (absent for assets without a file route)') };
+const assetBase = {
+  created_at: iso,
+  url: d(anyString, 'where the file is served (absent for assets without a file route)'),
+};
 const kind = (k: string) => ({ const: k });
 export const assetSchema: JsonSchema = {
   oneOf: [
-    obj(
+    withRequired(
       {
         kind: kind('scene_audio'),
-        scene_id: S,
-        filename: S,
+        scene_id: anyString,
+        filename: anyString,
         duration_seconds: num,
         lines: arr(timedLineSchema),
         cues: arr(cueSchema),
-        provider: d(S, '`local`, `tts_vendor` or `upload`'),
+        provider: d(anyString, '`local`, `tts_vendor` or `upload`'),
         source: { enum: ['tts', 'upload'] },
-        task_id: S,
+        task_id: anyString,
         ...assetBase,
       },
       ['kind', 'scene_id', 'filename', 'duration_seconds', 'lines', 'provider', 'source', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('combined_audio'),
-        filename: S,
+        filename: anyString,
         duration_seconds: num,
-        scene_ids: arr(S),
-        task_id: S,
+        scene_ids: arr(anyString),
+        task_id: anyString,
         ...assetBase,
       },
       ['kind', 'filename', 'duration_seconds', 'scene_ids', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('image'),
-        scene_id: S,
-        image_key: S,
+        scene_id: anyString,
+        image_key: anyString,
         width: int,
         height: int,
-        provider: S,
+        provider: anyString,
         ...assetBase,
       },
       ['kind', 'image_key', 'width', 'height', 'provider', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('scene_video'),
-        scene_id: S,
-        filename: S,
-        part: d(S, 'the stored picture segment (not served; combining re-uses it)'),
-        audio_filename: S,
+        scene_id: anyString,
+        filename: anyString,
+        part: d(anyString, 'the stored picture segment (not served; combining re-uses it)'),
+        audio_filename: anyString,
         duration_seconds: num,
         width: int,
         height: int,
         fps: int,
         cues: arr(cueSchema),
-        task_id: S,
+        task_id: anyString,
         ...assetBase,
       },
       ['kind', 'scene_id', 'filename', 'duration_seconds', 'width', 'height', 'fps', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('final_video'),
-        filename: S,
+        filename: anyString,
         files: strs('the MP4 and its SRT and WebVTT subtitles'),
         duration_seconds: num,
-        scene_ids: arr(S),
-        task_id: S,
+        scene_ids: arr(anyString),
+        task_id: anyString,
         ...assetBase,
       },
       ['kind', 'filename', 'files', 'duration_seconds', 'scene_ids', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('avatar'),
-        speaker: S,
-        image_key: S,
-        operation: d(S, '`upload`, `make_presentable` or `generate`'),
+        speaker: anyString,
+        image_key: anyString,
+        operation: d(anyString, '`upload`, `make_presentable` or `generate`'),
         ...assetBase,
       },
       ['kind', 'image_key', 'operation', 'created_at'],
     ),
-    obj(
+    withRequired(
       {
         kind: kind('dub'),
-        filename: S,
-        target_language: S,
+        filename: anyString,
+        target_language: anyString,
         duration_seconds: num,
-        task_id: S,
+        task_id: anyString,
         ...assetBase,
       },
       ['kind', 'filename', 'target_language', 'duration_seconds', 'created_at'],
@@ -141,7 +144,7 @@ export const assetSchema: JsonSchema = {
   description: 'a file or image made for the project, by `kind`',
 };
 
-export const projectSchema: JsonSchema = obj(
+export const projectSchema: JsonSchema = withRequired(
   {
     project_id: uuid,
     title: { type: 'string' },
@@ -151,7 +154,7 @@ export const projectSchema: JsonSchema = obj(
       {},
       { description: "the client's own workflow state (step, choices), as it last sent it (`{}` if never)" },
     ),
-    notes: obj(
+    notes: withRequired(
       {
         enhanced_idea: d(enhancedIdeaSchema, 'the last POST /idea/enhance with this project_id'),
         analysis: d(analysisSchema, 'the last POST /analyze'),

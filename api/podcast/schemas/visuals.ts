@@ -6,10 +6,10 @@
 import { FRAME_RATES, RESOLUTIONS } from '../../../domain/media/formats';
 import { SUBTITLE_MODES } from '../../../domain/media/subtitles';
 import type { JsonSchema } from '../../kernel/envelopes/common';
-import { arr, bool, int, named, num, obj, str, uuid } from '../../kernel/schema';
-import { d, fileResult, loudnessSchema, S, sceneId, strs } from './common';
+import { allRequired, anyString, arr, bool, int, named, num, str, uuid, withRequired } from '../../kernel/schema';
+import { d, fileResult, loudnessSchema, sceneId, strs } from './common';
 
-export const imageBody: JsonSchema = obj(
+export const imageBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_id: sceneId,
@@ -21,7 +21,7 @@ export const imageBody: JsonSchema = obj(
   ['project_id'],
 );
 
-export const renderVideoBody: JsonSchema = obj(
+export const renderVideoBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_id: sceneId,
@@ -43,7 +43,7 @@ export const renderVideoBody: JsonSchema = obj(
   ['project_id', 'scene_id'],
 );
 
-export const combineVideosBody: JsonSchema = obj(
+export const combineVideosBody: JsonSchema = withRequired(
   {
     project_id: uuid,
     scene_ids: arr(sceneId, {
@@ -59,22 +59,22 @@ export const combineVideosBody: JsonSchema = obj(
 
 export const sceneVideoResult = fileResult(
   {
-    scene_id: S,
+    scene_id: anyString,
     width: int,
     height: int,
     fps: int,
-    resolution: S,
+    resolution: anyString,
     video_codec: { const: 'h264' },
     audio_codec: { const: 'aac' },
-    picture: obj(
+    picture: withRequired(
       {
         kind: { enum: ['image', 'gradient'] },
-        image_key: S,
+        image_key: anyString,
         colors: strs('gradient colours'),
       },
       ['kind'],
     ),
-    subtitles: obj({
+    subtitles: allRequired({
       mode: { enum: [...SUBTITLE_MODES] },
       track: d(bool, 'a mov_text subtitle track is in the file'),
       cues: int,
@@ -85,15 +85,21 @@ export const sceneVideoResult = fileResult(
 
 export const combineVideosResult = fileResult(
   {
-    files: arr(named('MediaFile', obj({ filename: S, content_type: S, size: int, url: S }, ['filename', 'url'])), {
-      description: 'the MP4 and its SRT and WebVTT subtitles',
-    }),
+    files: arr(
+      named(
+        'MediaFile',
+        withRequired({ filename: anyString, content_type: anyString, size: int, url: anyString }, ['filename', 'url']),
+      ),
+      {
+        description: 'the MP4 and its SRT and WebVTT subtitles',
+      },
+    ),
     scenes_seconds: num,
     width: int,
     height: int,
     video_codec: { const: 'h264' },
     audio_codec: { const: 'aac' },
-    subtitles: obj({
+    subtitles: allRequired({
       track: d(bool, 'a mov_text subtitle track is in the file (none when a scene has its captions only burnt in)'),
       burnt: d(bool, 'some scenes have their captions drawn into the picture'),
       cues: int,
