@@ -24,21 +24,8 @@ import { BASE, tags } from './calendars';
 import { inCalendar, runEventCommand } from './commands';
 import { calendarModel } from './model';
 import { optimalTimeOut, optimalTimes } from './scheduling';
-import {
-  allRequired,
-  arr,
-  bool,
-  calendarParams,
-  contentType,
-  eventParams,
-  int,
-  iso,
-  mapOf,
-  num,
-  performanceIn,
-  platform,
-  withRequired,
-} from './schemas';
+import { allRequired, arr, bool, int, iso, mapOf, num, withRequired } from '../kernel/schema';
+import { calendarParams, contentType, eventParams, performanceIn, platform } from './schemas';
 
 type Ctx = RouteCtx;
 

@@ -16,20 +16,8 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor, requireScope } from './access';
 import { calendarView } from './views';
-import {
-  allRequired,
-  arr,
-  calendarOut,
-  calendarParams,
-  int,
-  iso,
-  listOut,
-  paging,
-  settingsIn,
-  str,
-  text,
-  withRequired,
-} from './schemas';
+import { allRequired, arr, int, iso, str, text, withRequired } from '../kernel/schema';
+import { calendarOut, calendarParams, listOut, paging, settingsIn } from './schemas';
 
 export const BASE = '/v1/calendar';
 export const tags = ['calendar'];

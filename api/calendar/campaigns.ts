@@ -17,29 +17,20 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
+import { allRequired, arr, int, iso, mapOf, num, str, strings, text, withRequired } from '../kernel/schema';
 import {
-  allRequired,
-  arr,
   budgetOut,
   budgetPerformanceOut,
   calendarParams,
   campaignParams,
   contentStrategyOut,
   dateOnly,
-  int,
-  iso,
   listOut,
-  mapOf,
-  num,
   orNull,
   paging,
   platform,
-  str,
-  strings,
-  text,
   timelineOut,
   timelinePerformanceOut,
-  withRequired,
 } from './schemas';
 
 type Ctx = RouteCtx;

@@ -20,10 +20,8 @@ import { BASE, tags } from './calendars';
 import { bulkUpdate, createEvents, deleteEvent, inCalendar, runEventCommand, updateCommand } from './commands';
 import { calendarEventDecider } from '../../domain/calendar/event';
 import type { EventState } from '../../domain/calendar/event-state';
+import { allRequired, arr, bool, int, iso, mapOf, str, uuid, withRequired } from '../kernel/schema';
 import {
-  allRequired,
-  arr,
-  bool,
   calendarParams,
   contentType,
   eventCreateBody,
@@ -31,16 +29,10 @@ import {
   eventParams,
   eventPatchBody,
   eventStatus,
-  int,
-  iso,
   listOut,
-  mapOf,
   metadataIn,
   paging,
   platform,
-  str,
-  uuid,
-  withRequired,
 } from './schemas';
 import { eventStateView, eventView } from './views';
 

@@ -11,7 +11,8 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents } from './commands';
 import { calendarModel, estimatedPerformance } from './model';
-import { calendarParams, contentType, eventOut, iso, platform, str, text, withRequired } from './schemas';
+import { iso, str, text, withRequired } from '../kernel/schema';
+import { calendarParams, contentType, eventOut, platform } from './schemas';
 import { eventView } from './views';
 import { checkRoom, contentOf, generatedContent, generateOne, generationOut, generationSummary } from './generation';
 

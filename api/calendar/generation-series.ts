@@ -13,19 +13,8 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents } from './commands';
 import { calendarModel, estimatedPerformance } from './model';
-import {
-  allRequired,
-  arr,
-  calendarParams,
-  contentType,
-  dateOnly,
-  int,
-  iso,
-  platform,
-  str,
-  text,
-  withRequired,
-} from './schemas';
+import { allRequired, arr, int, iso, str, text, withRequired } from '../kernel/schema';
+import { calendarParams, contentType, dateOnly, platform } from './schemas';
 import {
   checkRoom,
   contentOf,

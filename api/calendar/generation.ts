@@ -20,12 +20,12 @@ import { currentEvents } from '../../infra/calendar/capacity';
 import { calendarGenerateWorkflow } from '../../workflows';
 import { userIdOf } from '../kernel/handler';
 import type { RouteCtx } from '../kernel/registry';
-import { coverageSchema } from '../kernel/schema';
+import { allRequired, arr, bool, coverageSchema, int, num, withRequired } from '../kernel/schema';
 import { executeWorkflow } from '../kernel/workflows';
 import type { CalendarAccess } from './access';
 import { limitOf } from './commands';
 import type { estimatedPerformance } from './model';
-import { allRequired, arr, bool, estimatedOut, int, num, withRequired } from './schemas';
+import { estimatedOut } from './schemas';
 
 type Ctx = RouteCtx;
 

@@ -40,7 +40,7 @@ import {
   oauthModel,
   REFRESH_TOKEN_TTL,
 } from './oauth-model';
-import { allRequired, arr, httpUrl, int, iso, str, text, withRequired } from './schemas';
+import { allRequired, arr, httpUrl, int, iso, str, text, withRequired } from '../kernel/schema';
 
 type Ctx = RouteCtx;
 

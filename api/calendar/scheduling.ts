@@ -17,22 +17,8 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { createEvents, limitOf } from './commands';
 import { calendarModel } from './model';
-import {
-  allRequired,
-  arr,
-  bool,
-  calendarParams,
-  contentType,
-  dateOnly,
-  int,
-  iso,
-  mapOf,
-  num,
-  platform,
-  str,
-  text,
-  withRequired,
-} from './schemas';
+import { allRequired, arr, bool, int, iso, mapOf, num, str, text, withRequired } from '../kernel/schema';
+import { calendarParams, contentType, dateOnly, platform } from './schemas';
 
 const DAY = 86400_000;
 

@@ -354,5 +354,3 @@ export const performanceIn = withRequired(
   },
   ['impressions'],
 );
-
-export { num, uuid, text, str, strings, allRequired, withRequired, arr, bool, int, iso, httpUrl, mapOf };

@@ -20,18 +20,8 @@ import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
 import { runEventCommand } from './commands';
 import { eventAfter } from './events';
-import {
-  allRequired,
-  arr,
-  bool,
-  calendarParams,
-  eventOut,
-  eventParams,
-  iso,
-  permissionsOut,
-  str,
-  withRequired,
-} from './schemas';
+import { allRequired, arr, bool, iso, str, withRequired } from '../kernel/schema';
+import { calendarParams, eventOut, eventParams, permissionsOut } from './schemas';
 import { randomUUID } from 'node:crypto';
 import { requireActive } from '../../domain/calendar/calendar';
 

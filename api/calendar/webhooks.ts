@@ -16,7 +16,7 @@ import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { requireScope } from './access';
 import { BASE, tags } from './calendars';
-import { allRequired, arr, bool, httpUrl, iso, uuid, withRequired } from './schemas';
+import { allRequired, arr, bool, httpUrl, iso, uuid, withRequired } from '../kernel/schema';
 
 const names = subscribableNames('calendar');
 const endpointOut = allRequired({

@@ -3,32 +3,38 @@
  * the JSON Schemas inside are shown as free-form objects). No `$ref` keyword here: response schemas are inline.
  */
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { allRequired, arr, bool, mapOf, withRequired } from '../kernel/schema';
+import { allRequired, anyString, arr, bool, mapOf, withRequired } from '../kernel/schema';
 
-const S: JsonSchema = { type: 'string' };
 const jsonSchema = mapOf({}, { description: 'a JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1)' });
-const header = withRequired({ description: S, schema: jsonSchema }, [], {
+const header = withRequired({ description: anyString, schema: jsonSchema }, [], {
   description: 'a header: inline, or a reference to one of components.headers',
 });
 const content = mapOf(allRequired({ schema: jsonSchema }), { description: 'by media type' });
-const response = withRequired({ description: S, headers: mapOf(header, { description: 'by header name' }), content }, [
-  'description',
-]);
+const response = withRequired(
+  { description: anyString, headers: mapOf(header, { description: 'by header name' }), content },
+  ['description'],
+);
 const parameter = withRequired(
-  { name: S, in: { enum: ['path', 'query', 'header'] }, required: bool, schema: jsonSchema, description: S },
+  {
+    name: anyString,
+    in: { enum: ['path', 'query', 'header'] },
+    required: bool,
+    schema: jsonSchema,
+    description: anyString,
+  },
   ['name', 'in', 'required', 'schema'],
 );
 const operation = withRequired(
   {
-    operationId: S,
-    summary: S,
-    description: S,
-    tags: arr(S),
-    'x-route-family': { ...S, description: 'the route family: its envelopes, credentials and error body' },
-    'x-rate-scheme': { ...S, description: 'the rate scheme counted, when not the family default' },
-    'x-required-role': { ...S, description: 'the role the caller needs (admin)' },
+    operationId: anyString,
+    summary: anyString,
+    description: anyString,
+    tags: arr(anyString),
+    'x-route-family': { ...anyString, description: 'the route family: its envelopes, credentials and error body' },
+    'x-rate-scheme': { ...anyString, description: 'the rate scheme counted, when not the family default' },
+    'x-required-role': { ...anyString, description: 'the role the caller needs (admin)' },
     security: arr(
-      mapOf(arr(S), {
+      mapOf(arr(anyString), {
         description: 'a security scheme name and the OAuth scopes it needs; `{}`: no credential needed',
       }),
     ),
@@ -39,18 +45,25 @@ const operation = withRequired(
   ['operationId', 'summary', 'tags', 'security', 'parameters', 'responses'],
 );
 const pathItem = mapOf(operation, { description: 'operations by HTTP method (lower case)' });
-const tag = withRequired({ name: S, description: S }, ['name']);
+const tag = withRequired({ name: anyString, description: anyString }, ['name']);
 
 export const openApiDocumentSchema: JsonSchema = withRequired(
   {
     openapi: { type: 'string', const: '3.1.0' },
     info: withRequired(
-      { title: S, version: S, description: S, license: withRequired({ name: S, identifier: S }, ['name']) },
+      {
+        title: anyString,
+        version: anyString,
+        description: anyString,
+        license: withRequired({ name: anyString, identifier: anyString }, ['name']),
+      },
       ['title', 'version'],
     ),
-    servers: arr(withRequired({ url: S, description: S }, ['url'])),
+    servers: arr(withRequired({ url: anyString, description: anyString }, ['url'])),
     tags: arr(tag),
-    'x-tagGroups': arr(allRequired({ name: S, tags: arr(S) }), { description: 'the tags grouped by document (Redoc)' }),
+    'x-tagGroups': arr(allRequired({ name: anyString, tags: arr(anyString) }), {
+      description: 'the tags grouped by document (Redoc)',
+    }),
     paths: mapOf(pathItem, { description: 'by path' }),
     webhooks: mapOf(pathItem, { description: 'the deliveries the platform makes, by event name' }),
     components: withRequired(
@@ -58,17 +71,17 @@ export const openApiDocumentSchema: JsonSchema = withRequired(
         securitySchemes: mapOf(
           withRequired(
             {
-              type: S,
-              scheme: S,
-              bearerFormat: S,
-              description: S,
+              type: anyString,
+              scheme: anyString,
+              bearerFormat: anyString,
+              description: anyString,
               flows: withRequired(
                 {
                   authorizationCode: allRequired({
-                    authorizationUrl: S,
-                    tokenUrl: S,
-                    refreshUrl: S,
-                    scopes: mapOf(S, { description: 'scope name → what it allows' }),
+                    authorizationUrl: anyString,
+                    tokenUrl: anyString,
+                    refreshUrl: anyString,
+                    scopes: mapOf(anyString, { description: 'scope name → what it allows' }),
                   }),
                 },
                 [],

@@ -1,6 +1,6 @@
 /** JSON Schemas of the image studio's bodies (Document 2 "Image studio"), for ajv and the OpenAPI document. */
 import type { JsonSchema } from '../kernel/envelopes/common';
-import { allRequired, anyString, arr, bool, int, num, str, withRequired } from '../kernel/schema';
+import { allRequired, anyString, arr, bool, int, num, withRequired } from '../kernel/schema';
 import { PLATFORMS } from '../../domain/image/formats';
 
 const nullableStr = { type: ['string', 'null'] };
@@ -163,5 +163,3 @@ export const processedSchema = (metadata: JsonSchema): JsonSchema =>
     },
     ['success', 'operation', 'provider', 'image_base64', 'width', 'height', 'metadata'],
   );
-
-export { str };
