@@ -57,6 +57,9 @@ export function nullable(schema: JsonSchema): JsonSchema {
   return out;
 }
 
+/** `schema` or null, as a choice of the two (`nullable` adds null to the schema's own type instead). */
+export const orNull = (schema: JsonSchema): JsonSchema => ({ anyOf: [schema, { type: 'null' }] });
+
 /** An array of `items` (default: any strings). */
 export const arr = (items: JsonSchema = { type: 'string' }, extra: JsonSchema = {}): JsonSchema => ({
   type: 'array',

@@ -17,7 +17,7 @@ import { clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
 import { calendarFor } from './access';
 import { BASE, tags } from './calendars';
-import { allRequired, arr, int, iso, mapOf, num, str, strings, text, withRequired } from '../kernel/schema';
+import { allRequired, arr, int, iso, mapOf, num, orNull, str, strings, text, withRequired } from '../kernel/schema';
 import {
   budgetOut,
   budgetPerformanceOut,
@@ -26,7 +26,6 @@ import {
   contentStrategyOut,
   dateOnly,
   listOut,
-  orNull,
   paging,
   platform,
   timelineOut,

@@ -12,6 +12,7 @@ import {
   iso,
   mapOf,
   num,
+  orNull,
   str,
   strings,
   text,
@@ -40,7 +41,6 @@ export const contentType = { type: 'string', enum: CONTENT_TYPES };
 export const eventStatus = { type: 'string', enum: EVENT_STATUSES };
 const hhmm = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$' };
 export const dateOnly = { type: 'string', format: 'date' };
-export const orNull = (s: object) => ({ anyOf: [s, { type: 'null' }] });
 
 export const settingsIn = withRequired(
   {

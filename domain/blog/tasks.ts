@@ -5,6 +5,7 @@
  * blog activities (activities/blog.ts, blog-sync.ts) call them through the gateway's `run` and get typed answers.
  */
 import { defineAiTask } from '../ai/task';
+import { anyString, arr } from '../schema';
 import { markdownWordCount, MODEL_PLANS } from '../generation';
 import type { DraftOutline, ResearchSummary, ResearchSummaryInput, WriteSectionInput } from '../generation';
 import type { OutlineSection } from '../analysis/types';
@@ -12,8 +13,6 @@ import { outlinePrompt, researchPrompt, sectionPrompt, type SectionBrief } from 
 import { enhanceSectionPrompt, optimizeOutlinePrompt, reviseSectionPrompt } from './prompts-sync';
 import type { EnhancedSection } from './revise';
 import type { Source } from './types';
-
-const strings = { type: 'array', items: { type: 'string' } };
 
 /** The research summary of a topic over its sources (the offline writer also reads the web search queries). */
 export const BLOG_RESEARCH = defineAiTask<ResearchSummaryInput & { keywords: string[] }, ResearchSummary>({
@@ -29,15 +28,15 @@ export const BLOG_RESEARCH = defineAiTask<ResearchSummaryInput & { keywords: str
       keyword_analysis: {
         type: 'object',
         required: ['primary_keywords', 'secondary_keywords'],
-        properties: { primary_keywords: strings, secondary_keywords: strings },
+        properties: { primary_keywords: arr(anyString), secondary_keywords: arr(anyString) },
       },
       competitor_analysis: {
         type: 'object',
         required: ['top_competitors', 'content_gaps', 'opportunities'],
-        properties: { top_competitors: strings, content_gaps: strings, opportunities: strings },
+        properties: { top_competitors: arr(anyString), content_gaps: arr(anyString), opportunities: arr(anyString) },
       },
-      suggested_angles: strings,
-      search_queries: strings,
+      suggested_angles: arr(anyString),
+      search_queries: arr(anyString),
     },
   },
   maxTokens: () => 1500,
@@ -85,7 +84,7 @@ export const BLOG_OUTLINE = defineAiTask<OutlineTaskInput, DraftOutline>({
     type: 'object',
     required: ['title_options', 'outline'],
     properties: {
-      title_options: { ...strings, minItems: 1 },
+      title_options: arr(anyString, { minItems: 1 }),
       outline: {
         type: 'array',
         minItems: 1,
@@ -152,10 +151,10 @@ export const BLOG_ENHANCE_SECTION = defineAiTask<
     required: ['heading', 'subheadings', 'key_points', 'improvements_made'],
     properties: {
       heading: { type: 'string' },
-      subheadings: strings,
-      key_points: strings,
-      keywords: strings,
-      improvements_made: strings,
+      subheadings: arr(anyString),
+      key_points: arr(anyString),
+      keywords: arr(anyString),
+      improvements_made: arr(anyString),
     },
   },
   maxTokens: () => 800,
@@ -182,7 +181,7 @@ export const BLOG_OPTIMIZE_OUTLINE = defineAiTask<
           properties: { id: { type: 'string' }, heading: { type: 'string' }, target_words: { type: 'number' } },
         },
       },
-      improvements_made: strings,
+      improvements_made: arr(anyString),
     },
   },
   maxTokens: () => 2000,

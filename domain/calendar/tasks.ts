@@ -4,10 +4,9 @@
  * through the gateway's `run` and gets the post typed.
  */
 import { defineAiTask } from '../ai/task';
+import { anyString, arr } from '../schema';
 import type { SocialPost, SocialPostInput } from '../generation/calendar-post';
 import { socialPostPrompt } from './prompts';
-
-const strings = { type: 'array', items: { type: 'string' } };
 
 /** One calendar post: JSON {title, thread_content, hashtags} (the offline writer adds its `coverage`). */
 export const CALENDAR_POST = defineAiTask<SocialPostInput, SocialPost>({
@@ -20,8 +19,8 @@ export const CALENDAR_POST = defineAiTask<SocialPostInput, SocialPost>({
     required: ['title', 'thread_content', 'hashtags'],
     properties: {
       title: { type: 'string', minLength: 1 },
-      thread_content: { ...strings, minItems: 1 },
-      hashtags: strings,
+      thread_content: arr(anyString, { minItems: 1 }),
+      hashtags: arr(anyString),
     },
   },
   maxTokens: (p) => Math.min(2000, 200 + 3 * (p.word_count ?? 60)),

@@ -6,6 +6,7 @@
  * workflow's (`blog_writer.article`, `v1.content.blog_post`, ...): one kind serves several routes.
  */
 import { defineAiTask, type AiTask } from '../ai/task';
+import { anyString, arr } from '../schema';
 import { numberedSources } from '../ai/chat';
 import type {
   ContentStrategyInput,
@@ -43,7 +44,6 @@ const sourceList = (sources: Source[] = []) => numberedSources(sources, '(none)'
 const GROUNDED =
   'Use only facts stated in the numbered sources; cite them as [n]. Never invent numbers, names, quotes or dates.';
 const json = (role: string) => `You are ${role}. Answer with one JSON object only, no prose. ${GROUNDED}`;
-const strings = { type: 'array', items: { type: 'string' } };
 const cited = {
   type: 'array',
   items: { type: 'object', required: ['text'], properties: { text: { type: 'string' } } },
@@ -80,7 +80,7 @@ export const CONTENT_PLATFORM_POST = defineAiTask<ContentCall<PlatformPostInput>
   output: {
     type: 'object',
     required: ['content'],
-    properties: { content: { type: 'string', minLength: 1 }, hashtags: strings },
+    properties: { content: { type: 'string', minLength: 1 }, hashtags: arr(anyString) },
   },
   maxTokens: ({ input: i }) => Math.min(4000, Math.ceil(i.max_characters / 3) + 200),
 });
@@ -158,7 +158,7 @@ export const CONTENT_RESEARCH = defineAiTask<ContentCall<ResearchSummaryInput>, 
   output: {
     type: 'object',
     required: ['keyword_analysis', 'competitor_analysis', 'suggested_angles', 'search_queries'],
-    properties: { suggested_angles: strings, search_queries: strings, distribution: cited },
+    properties: { suggested_angles: arr(anyString), search_queries: arr(anyString), distribution: cited },
   },
   maxTokens: () => 1500,
 });

@@ -8,7 +8,7 @@
  * is one stream read. Secrets are stored as SHA-256 hashes only.
  */
 import { EventDefinitions, openAllRequired } from './types';
-import { iso, nonEmptyString } from '../schema';
+import { iso, nonEmptyString, orNull } from '../schema';
 
 export type OAuthEvent =
   | {
@@ -61,7 +61,6 @@ export type OAuthEvent =
 
 const a = 'oauth';
 const hash = { type: 'string', pattern: '^[0-9a-f]{64}$' };
-const nullable = (s: object) => ({ anyOf: [s, { type: 'null' }] });
 
 export const oauthEvents: EventDefinitions<OAuthEvent['type']> = {
   OAuthClientRegistered: {
@@ -74,7 +73,7 @@ export const oauthEvents: EventDefinitions<OAuthEvent['type']> = {
       redirect_uris: { type: 'array', items: nonEmptyString, minItems: 1 },
       scopes: { type: 'array', items: nonEmptyString },
       token_endpoint_auth_method: { enum: ['none', 'client_secret_post', 'client_secret_basic'] },
-      secret_hash: nullable(hash),
+      secret_hash: orNull(hash),
     }),
   },
   OAuthClientDeleted: {
@@ -92,7 +91,7 @@ export const oauthEvents: EventDefinitions<OAuthEvent['type']> = {
       code_hash: hash,
       redirect_uri: nonEmptyString,
       scope: { type: 'string' },
-      code_challenge: nullable(nonEmptyString),
+      code_challenge: orNull(nonEmptyString),
       code_challenge_method: { enum: ['S256', 'plain', null] },
       expires_at: iso,
     }),

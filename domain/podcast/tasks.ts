@@ -4,12 +4,11 @@
  * The podcast activities call them through the gateway's `run` and get typed answers.
  */
 import { defineAiTask, faultOf, type AiTask } from '../ai/task';
+import { anyString, arr } from '../schema';
 import type { EnhancedIdea, IdeaAnalysis, IdeaInput, SearchQueries } from './analysis';
 import type { TextJob, TextKind } from './jobs';
 import { analyzeIdeaPrompt, enhanceIdeaPrompt, queriesPrompt, scriptPrompt, translatePrompt } from './prompts';
 import { scriptFromDraft, type ScriptDraft, type ScriptInput } from './script';
-
-const strings = { type: 'array', items: { type: 'string' } };
 
 /** The idea rewritten, with title suggestions, hooks and keywords. */
 export const PODCAST_IDEA = defineAiTask<IdeaInput, EnhancedIdea>({
@@ -22,9 +21,9 @@ export const PODCAST_IDEA = defineAiTask<IdeaInput, EnhancedIdea>({
     required: ['enhanced_idea'],
     properties: {
       enhanced_idea: { type: 'string', minLength: 1 },
-      title_suggestions: strings,
-      hooks: strings,
-      keywords: strings,
+      title_suggestions: arr(anyString),
+      hooks: arr(anyString),
+      keywords: arr(anyString),
     },
   },
   maxTokens: () => 1200,
