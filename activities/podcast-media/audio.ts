@@ -10,13 +10,12 @@ import { combineAudio, pitchOf, sceneAudio, speakLines, uploadToWav } from '../.
 import { validateInput } from '../../infra/media/probe';
 import { LOUDNESS } from '../../infra/media/tools';
 import { storageKeyOf } from '../../projections/podcast';
-import { appendProjectEvent } from '../podcast';
 import { activityKey } from '../tasks';
-import { now, PodcastMediaKit, r3 } from './kit';
+import { PodcastMediaKit, r3 } from './kit';
 
 /** The activities of these steps (podcastSceneAudio, podcastUploadAudio, podcastCombineAudio), on the shared kit. */
 export function createPodcastAudioActivities(kit: PodcastMediaKit) {
-  const { deps, fetch, signal, beat, inScratch, meteredSpeech, recordSceneAudio } = kit;
+  const { deps, fetch, signal, beat, inScratch, meteredSpeech, recordAsset, recordSceneAudio } = kit;
   return {
     /** One scene: every line in its speaker's voice, measured, joined at natural length (WAV), recorded. */
     async podcastSceneAudio(a: { taskId: string; userId: string; job: AudioJob }) {
@@ -152,20 +151,11 @@ export function createPodcastAudioActivities(kit: PodcastMediaKit) {
           });
         const stored = await deps.storage.put(storageKeyOf('audio', filename), out);
         const sum = scenesSeconds.reduce((x, y) => x + y, 0);
-        await appendProjectEvent(deps.store, job.project_id, a.userId, {
-          type: 'PodcastAssetRecorded',
-          data: {
-            project_id: job.project_id,
-            user_id: a.userId,
-            asset: {
-              kind: 'combined_audio',
-              filename,
-              duration_seconds: r3(r.probe.duration),
-              scene_ids: job.scenes.map((s) => s.scene_id),
-              task_id: a.taskId,
-              created_at: now(),
-            },
-          },
+        await recordAsset(a, job.project_id, {
+          kind: 'combined_audio',
+          filename,
+          duration_seconds: r3(r.probe.duration),
+          scene_ids: job.scenes.map((s) => s.scene_id),
         });
         const inputI = Number(r.measure.input_i);
         return {

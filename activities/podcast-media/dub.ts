@@ -15,16 +15,15 @@ import { validateInput } from '../../infra/media/probe';
 import { MediaInputError } from '../../infra/media/process';
 import { storageKeyOf } from '../../projections/podcast';
 import { ask } from '../ai-call';
-import { appendProjectEvent } from '../podcast';
 import { activityKey } from '../tasks';
-import { now, PodcastMediaKit, r3 } from './kit';
+import { PodcastMediaKit, r3 } from './kit';
 
 /** Longest stretch of a dubbed segment: beyond 2× speech is hard to follow (and atempo's single-stage range). */
 export const MAX_DUB_TEMPO = 2;
 
 /** The activities of these steps (podcastTranslate, podcastDubSpeech), on the shared kit. */
 export function createPodcastDubActivities(kit: PodcastMediaKit) {
-  const { deps, signal, beat, inScratch, meteredSpeech } = kit;
+  const { deps, signal, beat, inScratch, meteredSpeech, recordAsset } = kit;
   return {
     /** Translation (vendor through the gateway, else Apertium offline, or none when asked) of every segment. */
     async podcastTranslate(a: { taskId: string; userId: string; job: DubJob }) {
@@ -164,20 +163,11 @@ export function createPodcastDubActivities(kit: PodcastMediaKit) {
         );
         const stored = await deps.storage.put(storageKeyOf('dub', filename), out);
         if (job.project_id)
-          await appendProjectEvent(deps.store, job.project_id, a.userId, {
-            type: 'PodcastAssetRecorded',
-            data: {
-              project_id: job.project_id,
-              user_id: a.userId,
-              asset: {
-                kind: 'dub',
-                filename,
-                target_language: job.target_language,
-                duration_seconds: r3(p.duration),
-                task_id: a.taskId,
-                created_at: now(),
-              },
-            },
+          await recordAsset(a, job.project_id, {
+            kind: 'dub',
+            filename,
+            target_language: job.target_language,
+            duration_seconds: r3(p.duration),
           });
         return {
           filename,

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { SceneAudioAsset } from '../../domain/podcast/types';
+import type { PodcastAsset, SceneAudioAsset } from '../../domain/podcast/types';
 import type { AiGateway } from '../../infra/ai/completion';
 import type { EventStore } from '../../infra/eventstore';
 import type { ImageStorage } from '../../infra/image/storage';
@@ -43,6 +43,11 @@ export interface PodcastMediaActivityDeps {
 export const r3 = (x: number) => Math.round(x * 1000) / 1000;
 /** The time an asset is recorded (its `created_at`). */
 export const now = () => new Date().toISOString();
+
+/** The fields of an asset a task makes (recordAsset adds the task's id and the time). */
+type TaskAssetFields<A = Extract<PodcastAsset, { task_id: string }>> = A extends unknown
+  ? Omit<A, 'task_id' | 'created_at'>
+  : never;
 
 /** The helpers of the podcast media steps, built once from the activities' dependencies. */
 export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
@@ -110,6 +115,22 @@ export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
       work,
     );
 
+  /** Records a file a task made on its project (PodcastAssetRecorded), stamped with the task's id and the time. */
+  async function recordAsset(
+    a: { taskId: string; userId: string },
+    projectId: string,
+    asset: TaskAssetFields,
+  ): Promise<void> {
+    await appendProjectEvent(deps.store, projectId, a.userId, {
+      type: 'PodcastAssetRecorded',
+      data: {
+        project_id: projectId,
+        user_id: a.userId,
+        asset: { ...asset, task_id: a.taskId, created_at: now() },
+      },
+    });
+  }
+
   /** A scene's audio (spoken or uploaded) recorded on its project: the one shape of a `scene_audio` asset. */
   async function recordSceneAudio(
     a: { taskId: string; userId: string },
@@ -117,28 +138,19 @@ export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
     sceneId: string,
     audio: Pick<SceneAudioAsset, 'filename' | 'lines' | 'cues' | 'provider' | 'source'> & { seconds: number },
   ): Promise<void> {
-    await appendProjectEvent(deps.store, projectId, a.userId, {
-      type: 'PodcastAssetRecorded',
-      data: {
-        project_id: projectId,
-        user_id: a.userId,
-        asset: {
-          kind: 'scene_audio',
-          scene_id: sceneId,
-          filename: audio.filename,
-          duration_seconds: r3(audio.seconds),
-          lines: audio.lines,
-          cues: audio.cues,
-          provider: audio.provider,
-          source: audio.source,
-          task_id: a.taskId,
-          created_at: now(),
-        },
-      },
+    await recordAsset(a, projectId, {
+      kind: 'scene_audio',
+      scene_id: sceneId,
+      filename: audio.filename,
+      duration_seconds: r3(audio.seconds),
+      lines: audio.lines,
+      cues: audio.cues,
+      provider: audio.provider,
+      source: audio.source,
     });
   }
 
-  return { deps, fetch, signal, beat, inScratch, metered, meteredSpeech, recordSceneAudio };
+  return { deps, fetch, signal, beat, inScratch, metered, meteredSpeech, recordAsset, recordSceneAudio };
 }
 
 export type PodcastMediaKit = ReturnType<typeof podcastMediaKit>;

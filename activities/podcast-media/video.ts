@@ -16,12 +16,11 @@ import { MediaInputError } from '../../infra/media/process';
 import { LOUDNESS } from '../../infra/media/tools';
 import { renderBackground } from '../../infra/media/visuals';
 import { storageKeyOf } from '../../projections/podcast';
-import { appendProjectEvent } from '../podcast';
-import { now, PodcastMediaKit, r3 } from './kit';
+import { PodcastMediaKit, r3 } from './kit';
 
 /** The activities of these steps (podcastSceneVideo, podcastCombineVideos), on the shared kit. */
 export function createPodcastVideoActivities(kit: PodcastMediaKit) {
-  const { deps, fetch, signal, beat, inScratch, metered } = kit;
+  const { deps, fetch, signal, beat, inScratch, metered, recordAsset } = kit;
   return {
     /** One scene's video: picture (image studio image, or a gradient) held over the scene's audio, with subtitles. */
     async podcastSceneVideo(a: { taskId: string; userId: string; job: SceneVideoJob }) {
@@ -71,27 +70,18 @@ export function createPodcastVideoActivities(kit: PodcastMediaKit) {
         );
         const vs = v.probe.streams.find((s) => s.codec_type === 'video')!;
         const duration = r3(v.probe.duration);
-        await appendProjectEvent(deps.store, job.project_id, a.userId, {
-          type: 'PodcastAssetRecorded',
-          data: {
-            project_id: job.project_id,
-            user_id: a.userId,
-            asset: {
-              kind: 'scene_video',
-              scene_id: job.scene_id,
-              filename,
-              part,
-              audio_filename: job.audio.filename,
-              duration_seconds: duration,
-              width: job.width,
-              height: job.height,
-              fps: job.fps,
-              cues: job.audio.cues,
-              subtitles: job.subtitles,
-              task_id: a.taskId,
-              created_at: now(),
-            },
-          },
+        await recordAsset(a, job.project_id, {
+          kind: 'scene_video',
+          scene_id: job.scene_id,
+          filename,
+          part,
+          audio_filename: job.audio.filename,
+          duration_seconds: duration,
+          width: job.width,
+          height: job.height,
+          fps: job.fps,
+          cues: job.audio.cues,
+          subtitles: job.subtitles,
         });
         return {
           project_id: job.project_id,
@@ -165,21 +155,12 @@ export function createPodcastVideoActivities(kit: PodcastMediaKit) {
           files.push({ filename: path.basename(f), content_type: o.contentType, size: o.size });
         }
         const vs = probed.streams.find((s) => s.codec_type === 'video')!;
-        await appendProjectEvent(deps.store, job.project_id, a.userId, {
-          type: 'PodcastAssetRecorded',
-          data: {
-            project_id: job.project_id,
-            user_id: a.userId,
-            asset: {
-              kind: 'final_video',
-              filename: path.basename(out),
-              files: files.map((f) => f.filename),
-              duration_seconds: r3(probed.duration),
-              scene_ids: job.scenes.map((s) => s.scene_id),
-              task_id: a.taskId,
-              created_at: now(),
-            },
-          },
+        await recordAsset(a, job.project_id, {
+          kind: 'final_video',
+          filename: path.basename(out),
+          files: files.map((f) => f.filename),
+          duration_seconds: r3(probed.duration),
+          scene_ids: job.scenes.map((s) => s.scene_id),
         });
         return {
           project_id: job.project_id,
