@@ -181,6 +181,33 @@ ensure_languagetool() {
   rm -rf "$dir/lib" && mv "$dir/lib.tmp" "$dir/lib"
 }
 
+# Temporal's time-skipping test server (the Java SDK's, Maven Central io.temporal:temporal-test-server) for the workflow
+# timer tests (test/int/workflows/timers.int.test.ts): the TypeScript SDK would download its own build from GitHub,
+# which this machine kind cannot reach. scripts/temporal-test-server/LoopbackTestServer.java binds it to 127.0.0.1
+# (the jar's own main listens on every interface); $TEMPORAL_TEST_SERVER is the executable the tests give the SDK.
+TEMPORAL_TEST_SERVER_VERSION="1.32.0"
+TEMPORAL_TEST_SERVER="$TOOLS_DIR/temporal-test-server/bin/test-server"
+ensure_temporal_test_server() {
+  local dir="$TOOLS_DIR/temporal-test-server" src="$ROOT/scripts/temporal-test-server/LoopbackTestServer.java"
+  if [ -x "$TEMPORAL_TEST_SERVER" ] && [ -f "$dir/lib/temporal-test-server-$TEMPORAL_TEST_SERVER_VERSION.jar" ] \
+    && [ "$dir/classes/LoopbackTestServer.class" -nt "$src" ]; then return 0; fi
+  command -v mvn >/dev/null || die "Maven is needed to fetch Temporal's test server (Java 17 + Maven are part of this machine kind)"
+  if [ ! -f "$dir/lib/temporal-test-server-$TEMPORAL_TEST_SERVER_VERSION.jar" ]; then
+    say "fetching Temporal's time-skipping test server $TEMPORAL_TEST_SERVER_VERSION (~30 MB) from Maven Central"
+    rm -rf "$dir/lib.tmp"
+    mvn -q -B -f "$ROOT/scripts/temporal-test-server/pom.xml" -Dtemporal.test.server.version="$TEMPORAL_TEST_SERVER_VERSION" \
+      dependency:copy-dependencies -DincludeScope=runtime -DoutputDirectory="$dir/lib.tmp" \
+      >"$LOG_DIR/temporal-test-server-install.log" 2>&1 \
+      || { tail -n 20 "$LOG_DIR/temporal-test-server-install.log" >&2; die "Maven could not fetch Temporal's test server (log: $LOG_DIR/temporal-test-server-install.log)"; }
+    rm -rf "$dir/lib" && mv "$dir/lib.tmp" "$dir/lib"
+  fi
+  rm -rf "$dir/classes" && mkdir -p "$dir/classes" "$dir/bin"
+  javac -cp "$dir/lib/*" -d "$dir/classes" "$src" || die "javac could not build $src"
+  printf '#!/bin/sh\n# Written by scripts/lib.sh ensure_temporal_test_server: <port> [--enable-time-skipping]\nexec java -cp "%s/classes:%s/lib/*" LoopbackTestServer "$@"\n' \
+    "$dir" "$dir" >"$TEMPORAL_TEST_SERVER"
+  chmod +x "$TEMPORAL_TEST_SERVER"
+}
+
 # Python tools of the test suite, pinned, in a project-local virtual environment ($TOOLS_DIR/venv):
 # schemathesis (the OpenAPI fuzzer that scripts/test runs over /openapi.json), DuckDB, openapi-python-client, mypy.
 SCHEMATHESIS_VERSION="4.32.5"

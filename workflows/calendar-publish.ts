@@ -17,8 +17,8 @@ import { NON_RETRYABLE_CODES } from '../domain/failures';
 import { RECORD_RETRY } from './retry';
 
 /**
- * The publication (platform send + decision) retries a few minutes with backoff (~4 min over 8 attempts): the
- * decision is idempotent (it checks the schedule id) and an adapter sends with the schedule id as idempotency key.
+ * The publication (platform send + decision) retries about two minutes with backoff (8 attempts, 123 s of waits:
+ * test/int/foundation/timers.int.test.ts runs them in skipped time): the decision is idempotent (it checks the schedule id) and an adapter sends with the schedule id as idempotency key.
  * When the last attempt fails, or the platform refuses the post (a non-retryable code), the event moves to
  * `failed` with code PLATFORM_ERROR instead of staying `scheduled`.
  */
