@@ -1,4 +1,4 @@
-/** Creates the domain topics (one per area) when they are missing. Idempotent. */
+/** Creates the domain topics (one per area) when they are missing, and removes a private prefix's topics. */
 import { Kafka } from 'kafkajs';
 import { topicName } from './kafka';
 
@@ -39,6 +39,23 @@ export async function ensureTopics(
         await new Promise((r) => setTimeout(r, 250 * attempt));
       }
     }
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * Deletes every topic named `<prefix>.<area>` (a private schema's topics, when the schema is dropped): each topic keeps
+ * its partitions' files open in the broker, and thousands of leftover test topics once ran a development broker out
+ * of file descriptors. Answers how many were deleted.
+ */
+export async function deleteTopicsOf(kafka: Kafka, prefix: string): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
+    if (topics.length) await admin.deleteTopics({ topics, timeout: 30000 });
+    return topics.length;
   } finally {
     await admin.disconnect();
   }

@@ -6,6 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
+import type { Kafka } from 'kafkajs';
+import { deleteTopicsOf } from '../kafka-topics';
 import { createDb } from './knex';
 import { migrateLatest, Migration } from './migrate';
 
@@ -15,13 +17,14 @@ export interface PrivateSchema {
   db: Knex;
   /** A Kafka topic prefix to go with the schema. */
   topicPrefix: string;
+  /** Drops the schema and, when a Kafka client was given, the topics of its prefix. */
   drop(): Promise<void>;
 }
 
 export async function privateSchema(
   baseUrl: string,
   migrations: Migration[],
-  opts: { prefix: string; poolMax?: number },
+  opts: { prefix: string; poolMax?: number; kafka?: Kafka },
 ): Promise<PrivateSchema> {
   const name = `${opts.prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = createDb({ url: baseUrl, poolMax: 1 });
@@ -30,16 +33,18 @@ export async function privateSchema(
   const url = `${baseUrl}${baseUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${name}`)}`;
   const db = createDb({ url, poolMax: opts.poolMax ?? 10 });
   await migrateLatest(db, migrations);
+  const topicPrefix = `${opts.prefix === 't' ? 'test' : opts.prefix}-${name}`;
   return {
     name,
     url,
     db,
-    topicPrefix: `${opts.prefix === 't' ? 'test' : opts.prefix}-${name}`,
+    topicPrefix,
     async drop() {
       await db.destroy();
       const a = createDb({ url: baseUrl, poolMax: 1 });
       await a.raw('DROP SCHEMA ?? CASCADE', [name]);
       await a.destroy();
+      if (opts.kafka) await deleteTopicsOf(opts.kafka, topicPrefix);
     },
   };
 }

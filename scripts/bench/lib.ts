@@ -3,6 +3,7 @@ import { ChildProcess, fork } from 'node:child_process';
 import path from 'node:path';
 import { loadConfig } from '../../infra/config';
 import { privateSchema, PrivateSchema } from '../../infra/db/private-schema';
+import { createKafka } from '../../infra/kafka';
 import { MIGRATIONS } from '../../workers/migrations';
 
 const root = path.resolve(__dirname, '../..');
@@ -11,7 +12,9 @@ export type BenchSchema = PrivateSchema;
 
 /** A private schema (and topic prefix) in the configured database, dropped at the end. */
 export function benchSchema(poolMax = 20): Promise<BenchSchema> {
-  return privateSchema(loadConfig().DATABASE_URL, MIGRATIONS, { prefix: 'bench', poolMax });
+  const config = loadConfig();
+  const kafka = createKafka({ brokers: config.KAFKA_BROKERS, clientId: `bench-${process.pid}` });
+  return privateSchema(config.DATABASE_URL, MIGRATIONS, { prefix: 'bench', poolMax, kafka });
 }
 
 /** Starts workers/<name>.ts as a child process with extra environment. */

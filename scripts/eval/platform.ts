@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../infra/config';
+import { createKafka } from '../../infra/kafka';
 import { privateSchema, PrivateSchema } from '../../infra/db/private-schema';
 import { MIGRATIONS } from '../../workers/migrations';
 import { createEventStore } from '../../infra/eventstore';
@@ -54,8 +55,10 @@ export async function startEvalPlatform(
 ): Promise<EvalPlatform> {
   if (provider === 'vendor' && !process.env.VENDOR_A_BASE_URL)
     throw new Error('the vendor provider needs VENDOR_A_BASE_URL (and VENDOR_A_API_KEY, VENDOR_A_MODEL)');
-  const schema: PrivateSchema = await privateSchema(opts.databaseUrl ?? loadConfig().DATABASE_URL, MIGRATIONS, {
+  const config = loadConfig();
+  const schema: PrivateSchema = await privateSchema(opts.databaseUrl ?? config.DATABASE_URL, MIGRATIONS, {
     prefix: 'eval',
+    kafka: createKafka({ brokers: config.KAFKA_BROKERS, clientId: `eval-${process.pid}` }),
   });
   const env: Record<string, string> = {
     DATABASE_URL: schema.url,

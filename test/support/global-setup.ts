@@ -13,6 +13,8 @@ import { migrateLatest } from '../../infra/db/migrate';
 import { MIGRATIONS } from '../../workers/migrations';
 import { randomUUID } from 'node:crypto';
 import { connectTemporal } from '../../infra/temporal';
+import { createKafka } from '../../infra/kafka';
+import type { Knex } from 'knex';
 
 /**
  * Workflows left running by earlier runs (a webhook delivery waiting on its retry timer, a test that was killed)
@@ -39,6 +41,33 @@ async function terminateLeftovers(address: string, namespace: string): Promise<v
   }
 }
 
+/**
+ * Topics of test schemas that no longer exist (a file killed before its schema's drop deleted them, or runs from
+ * before drops did): each keeps files open in the broker, and thousands of them once ran the development broker out
+ * of file descriptors mid-run. Only `test-t_<id>.*` topics whose schema `t_<id>` is gone, so the topics of a run going
+ * on beside this one (its schemas exist) stay.
+ */
+async function deleteOrphanTopics(db: Knex, brokers: string): Promise<void> {
+  const kafka = createKafka({ brokers, clientId: `jest-setup-${process.pid}` });
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const schemas = new Set(
+      (await db.raw(`select schema_name from information_schema.schemata where schema_name like 't\\_%'`)).rows.map(
+        (r: { schema_name: string }) => r.schema_name,
+      ),
+    );
+    const orphans = (await admin.listTopics()).filter((t) => {
+      const m = /^test-(t_[0-9a-f]{12})\./.exec(t);
+      return m !== null && !schemas.has(m[1]);
+    });
+    for (let i = 0; i < orphans.length; i += 500)
+      await admin.deleteTopics({ topics: orphans.slice(i, i + 500), timeout: 60000 });
+  } finally {
+    await admin.disconnect();
+  }
+}
+
 export const BUNDLE_PATH = path.resolve(__dirname, '../../.run/test-workflow-bundle.js');
 
 export default async function globalSetup(): Promise<void> {
@@ -51,6 +80,7 @@ export default async function globalSetup(): Promise<void> {
   const db = createDb({ url: config.DATABASE_URL, poolMax: 2 });
   try {
     await migrateLatest(db, MIGRATIONS);
+    await deleteOrphanTopics(db, config.KAFKA_BROKERS);
   } finally {
     await db.destroy();
   }
