@@ -39,6 +39,7 @@ export function createContext(processName: string, overrides: Partial<Config> = 
     }
     return temporalPromise;
   };
+  const kafkaHealth = kafkaProbe(kafka);
   return {
     config,
     logger,
@@ -49,9 +50,10 @@ export function createContext(processName: string, overrides: Partial<Config> = 
       checkAll({
         postgres: postgresProbe(db),
         temporal: temporalProbe(async () => (await temporal()).connection, config.TEMPORAL_NAMESPACE),
-        kafka: kafkaProbe(kafka),
+        kafka: kafkaHealth,
       }),
     async close() {
+      await kafkaHealth.close();
       if (temporalPromise) await (await temporalPromise.catch(() => undefined))?.connection.close();
       await db.destroy();
     },

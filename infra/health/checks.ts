@@ -4,7 +4,7 @@
  * even when everything behind it is down.
  */
 import { Knex } from 'knex';
-import { Kafka } from 'kafkajs';
+import type { Admin, Kafka } from 'kafkajs';
 import { Connection } from '@temporalio/client';
 
 export interface ServiceHealth {
@@ -51,17 +51,33 @@ export function temporalProbe(connection: () => Promise<Connection>, namespace: 
   };
 }
 
-export function kafkaProbe(kafka: Kafka): Probe {
-  return async () => {
-    const admin = kafka.admin();
-    await admin.connect();
+/**
+ * Kafka's probe keeps one admin connection from check to check: a connection per check (TCP, API versions, metadata,
+ * then disconnect) cost several broker round trips, and on a loaded machine outlasted the time limit, reporting a
+ * broker that was up as down. A failed check drops the connection; the next one connects again. `close` ends it.
+ */
+export function kafkaProbe(kafka: Kafka): Probe & { close(): Promise<void> } {
+  let admin: Promise<Admin> | undefined;
+  const close = async () => {
+    const current = admin;
+    admin = undefined;
+    const a = await current?.catch(() => undefined);
+    await a?.disconnect().catch(() => undefined);
+  };
+  const probe = async () => {
+    if (!admin) {
+      const a = kafka.admin();
+      admin = a.connect().then(() => a);
+    }
     try {
-      const cluster = await admin.describeCluster();
-      return { status: 'ok', brokers: cluster.brokers.length };
-    } finally {
-      await admin.disconnect();
+      const cluster = await (await admin).describeCluster();
+      return { status: 'ok' as const, brokers: cluster.brokers.length };
+    } catch (e) {
+      await close();
+      throw e;
     }
   };
+  return Object.assign(probe, { close });
 }
 
 /** Probes all given services in parallel; overall status ok only if all are. */
