@@ -18,6 +18,7 @@ import { integrationCredentialsMigration } from '../infra/seo/credentials';
 import { idempotencyMigration } from '../infra/idempotency/postgres';
 import { apiSpeedMigration } from '../infra/db/migrations/0050_api_speed';
 import { taskSlotsMigration } from '../infra/fair-use/task-slots';
+import { eventsByWorkflowMigration } from '../infra/db/migrations/0070_events_by_workflow';
 
 export const MIGRATIONS: Migration[] = [
   eventStoreMigration,
@@ -33,5 +34,6 @@ export const MIGRATIONS: Migration[] = [
   idempotencyMigration,
   apiSpeedMigration,
   taskSlotsMigration,
+  eventsByWorkflowMigration,
   ...PROJECTION_MIGRATIONS,
 ];

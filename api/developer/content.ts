@@ -15,8 +15,8 @@ import type { BatchRequest, GenerateRequest } from '../../domain/content/types';
 import { handleCommand } from '../../infra/eventstore/command';
 import { getContent, listContent, listVersions } from '../../projections/content-records';
 import { contentBatchWorkflow, contentGenerateWorkflow } from '../../workflows';
-import { requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
-import { defineRoute, HandlerCtx, RouteDef, RouteCtx } from '../kernel/registry';
+import { requestMeta, settle, userIdOf } from '../kernel/handler';
+import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { allRequired, arr, bool, coverageSchema, int, params, str, text, uuid, withRequired } from '../kernel/schema';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
@@ -107,7 +107,6 @@ function needPlatform(b: { type: string; platform?: string }) {
 }
 
 /** Waits (bounded) until the content-records projection has these records, so a GET right after finds them. */
-const settleRecords = (ctx: RouteCtx, ids: string[]) => settleStreams(ctx, 'content-records', ids.map(contentStream));
 
 async function ownRecord(ctx: HandlerCtx<unknown, unknown, { content_id: string }>) {
   const r = await getContent(ctx.deps.db, userIdOf(ctx), ctx.params.content_id);
@@ -154,7 +153,6 @@ export const developerContentRoutes: RouteDef[] = [
           workflow: contentGenerateWorkflow,
           taskType: 'content_generation',
           idPrefix: 'content-generate',
-          after: (cx) => settleRecords(cx, [content_id]),
         },
         { ...ctx.body, content_id },
       );
@@ -211,7 +209,6 @@ export const developerContentRoutes: RouteDef[] = [
           workflow: contentBatchWorkflow,
           taskType: 'content_batch',
           idPrefix: 'content-batch',
-          after: (cx) => settleRecords(cx, content_ids),
         },
         { ...ctx.body, ...(platform ? { platform } : {}), content_ids },
       );

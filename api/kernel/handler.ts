@@ -4,7 +4,7 @@
  */
 import type { EventMetadata, RecordedEvent } from '../../infra/eventstore';
 import { catchUpStreams, waitForProjection } from '../../projections/consistency';
-import { findProjection } from '../../projections';
+import { findProjection, PROJECTIONS } from '../../projections';
 import type { Caller } from '../identity/lookup';
 import type { AppDeps, RouteCtx } from './types';
 
@@ -53,6 +53,30 @@ export async function settleStreams(ctx: AnyCtx, projection: string, streamIds: 
   const versions = await ctx.deps.store.streamVersions([...new Set(streamIds)]);
   const events = [...versions].map(([streamId, streamPosition]) => ({ streamId, streamPosition }));
   if (events.length) await settle(ctx, projection, events);
+}
+
+/**
+ * Projections a task's answer does not wait for: its own record (task-status) — the answer carries the result, and a
+ * status read finds a task the projection does not have yet in its workflow (ownTask).
+ */
+const NOT_SETTLED_FOR_TASKS = new Set(['task-status']);
+
+/**
+ * Read-your-writes of a workflow's work: every stream the workflow `workflowId` and its children wrote (their
+ * activities' appends carry the workflow id: infra/eventstore/ambient.ts), in every projection that applies an event
+ * type it wrote there, up to the last such event. The kernel calls it when a task's result has arrived (runTask,
+ * runWorkflow); no area lists what its workflows write.
+ */
+export async function settleWrittenBy(ctx: AnyCtx, workflowId: string): Promise<void> {
+  const written = await ctx.deps.store.writtenBy(workflowId);
+  if (written.length === 0) return;
+  const waits: Promise<void>[] = [];
+  for (const p of PROJECTIONS) {
+    if (NOT_SETTLED_FOR_TASKS.has(p.name)) continue;
+    const mine = written.filter((w) => w.type in p.handlers);
+    if (mine.length) waits.push(settle(ctx, p.name, mine));
+  }
+  await Promise.all(waits);
 }
 
 async function projectionHasWrite(

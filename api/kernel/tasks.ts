@@ -28,10 +28,17 @@ import { getTask, isTaskOver, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
 import { anyTaskRecord, defineTaskType } from './task-catalogue';
 import type { TaskInput } from '../../workflows/task-runner';
-import { callerOf, userIdOf } from './handler';
+import { callerOf, settleWrittenBy, userIdOf } from './handler';
 import type { AppDeps, RouteCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
-import { awaitWorkflowResult, cancelWorkflow, describeTask, startWorkflow, TIMED_OUT } from './workflows';
+import {
+  awaitWorkflowResult,
+  cancelWorkflow,
+  describeTask,
+  executeWorkflow,
+  startWorkflow,
+  TIMED_OUT,
+} from './workflows';
 
 export { TIMED_OUT };
 
@@ -121,8 +128,6 @@ export interface TaskRouteSpec<R, O extends Record<string, unknown>> {
   result?: JsonSchema;
   /** Task id prefix: `<prefix>-<uuid>`. */
   idPrefix: string;
-  /** Work to do after the result arrived and before answering (read-your-writes of what the task wrote). */
-  after?(ctx: AnyCtx, result: O): Promise<void>;
 }
 
 /** A generating route's task, declared once (type, id prefix, workflow, result) and checked against its workflow. */
@@ -152,7 +157,8 @@ export async function runTask<R, O extends Record<string, unknown>>(
   const headers: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
   const result = wait.ms > 0 ? await awaitWorkflowResult(ctx.deps, spec.workflow, taskId, wait.ms) : TIMED_OUT;
   if (result !== TIMED_OUT) {
-    await spec.after?.(ctx, result);
+    // Read-your-writes of whatever the task wrote, before the client's next read.
+    await settleWrittenBy(ctx, taskId);
     return { status: 200, headers, data: { task_id: taskId, ...presented(ctx, spec.taskType, result) } };
   }
   // Still running: the client polls. Answered at once: the first poll finds the task even before its worker has
@@ -163,6 +169,20 @@ export async function runTask<R, O extends Record<string, unknown>>(
     headers: { ...headers, Location: statusUrl, 'Retry-After': String(POLL_HINT_SECONDS) },
     data: { task_id: taskId, task_type: spec.taskType, status: 'started', status_url: statusUrl },
   };
+}
+
+/**
+ * A route's synchronous workflow (not a task: no record to poll): runs it to its end and answers its result once what
+ * it wrote is settled (settleWrittenBy), so the client's next read sees it.
+ */
+export async function runWorkflow<W extends Workflow>(
+  ctx: AnyCtx,
+  workflow: W,
+  opts: Parameters<typeof executeWorkflow<W>>[2],
+): Promise<WorkflowResultType<W>> {
+  const result = await executeWorkflow(ctx.deps, workflow, opts);
+  await settleWrittenBy(ctx, opts.workflowId);
+  return result;
 }
 
 /**

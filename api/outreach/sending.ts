@@ -7,7 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { NotFoundError, PolicyError, ServiceUnavailableError, ValidationError } from '../../domain/errors';
-import { attemptStream, campaignStream } from '../../domain/events/outreach';
 import type { LegalBasis } from '../../domain/outreach/legal';
 import type { Tone } from '../../domain/outreach/writer';
 import { TONES } from '../../domain/outreach/writer';
@@ -15,17 +14,15 @@ import { getLead } from '../../projections/outreach';
 import { getAttempt, listAttempts, listFollowUps } from '../../projections/outreach-activity-queries';
 import { outreachSendWorkflow } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
-import { settle, settleStreams, userIdOf } from '../kernel/handler';
-import { executeWorkflow } from '../kernel/workflows';
-import type { AppDeps, RouteCtx } from '../kernel/types';
+import { userIdOf } from '../kernel/handler';
+import { runWorkflow } from '../kernel/tasks';
+import type { AppDeps } from '../kernel/types';
 import { arr, str, text, uuid, withRequired } from '../kernel/schema';
 import { ownCampaign } from './campaigns';
 import { attemptSchema, BASE, email, followUpSchema, idParams, policyResultSchema, tags, workspaceId } from './schemas';
 
 /** Workspace of sends and of the policy when none is given (Document 3). */
 export const DEFAULT_SEND_WORKSPACE = 'default';
-
-type Ctx = RouteCtx;
 
 /** The outreach adapters, or 503 naming what to configure. */
 export function outreachOf(deps: AppDeps, need: 'sending' | 'replies' | 'policy') {
@@ -37,12 +34,6 @@ export function outreachOf(deps: AppDeps, need: 'sending' | 'replies' | 'policy'
       { missing: o[need].missing },
     );
   return o;
-}
-
-/** Waits until the activity projection has the attempt, and the campaign projection the lead's status move. */
-async function settleSend(ctx: Ctx, attemptId: string, campaignId: string) {
-  await settle(ctx, 'outreach-activity', [{ streamId: attemptStream(attemptId), streamPosition: 0 }]);
-  await settleStreams(ctx, 'outreach', [campaignStream(campaignId)]);
 }
 
 interface SendBody {
@@ -113,7 +104,8 @@ export const sendingRoutes: RouteDef[] = [
         outreachOf(ctx.deps, 'sending');
       }
       const attemptId = randomUUID();
-      const out = await executeWorkflow(ctx.deps, outreachSendWorkflow, {
+      // The answer waits until the attempt and the lead's status move are in the projections (runWorkflow).
+      const out = await runWorkflow(ctx, outreachSendWorkflow, {
         workflowId: `outreach-send-${attemptId}`,
         userId: userIdOf(ctx),
         args: [
@@ -135,7 +127,6 @@ export const sendingRoutes: RouteDef[] = [
           },
         ],
       });
-      await settleSend(ctx, attemptId, c.id);
       if (out.status === 'refused') throw new PolicyError(out.reason, { attempt_id: attemptId });
       if (out.status === 'failed') throw new Error(`outreach delivery of attempt ${attemptId} failed: ${out.error}`);
       const attempt = await getAttempt(ctx.deps.db, userId, attemptId);

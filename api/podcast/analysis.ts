@@ -14,7 +14,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
-import { currentProject, PREFIX, projectCommand, settleProject, tags } from './common';
+import { currentProject, PREFIX, projectCommand, tags } from './common';
 import { createProject } from './projects';
 import {
   analysisSchema,
@@ -77,7 +77,6 @@ function textRoute(kind: TextJob['kind'], path: string, summary: string, descrip
           workflow: podcastTextWorkflow,
           taskType,
           idPrefix: 'podcast-text',
-          after: async (c) => settleProject(c, project_id),
         },
         job,
       );
@@ -127,7 +126,6 @@ export const analysisRoutes: RouteDef[] = [
           taskType: 'podcast_research',
           idPrefix: 'podcast-research',
           // The research result names no project: wait for the project the request named.
-          after: async (c) => settleProject(c, ctx.body.project_id),
         },
         ctx.body,
       );
@@ -161,7 +159,6 @@ export const analysisRoutes: RouteDef[] = [
           workflow: podcastScriptWorkflow,
           taskType: 'podcast_script',
           idPrefix: 'podcast-script',
-          after: async (c) => settleProject(c, id),
         },
         { project_id: id, request },
       );

@@ -20,7 +20,7 @@ import { defineRoute, RouteDef } from '../kernel/registry';
 import { runTask, taskResponses } from '../kernel/tasks';
 import { boundErrors } from '../kernel/fair-use';
 import { serveStored } from '../video/files';
-import { Ctx, currentProject, fileResults, invalid, mediaStorage, PREFIX, settleResult, tags } from './common';
+import { Ctx, currentProject, fileResults, invalid, mediaStorage, PREFIX, tags } from './common';
 import { audioBody, audioResult, combineAudioBody, combineAudioResult, uploadBody } from './schemas/audio';
 import { filenameParams } from './schemas/common';
 import { latest } from './views';
@@ -140,7 +140,6 @@ export const audioRoutes: RouteDef[] = [
           workflow: podcastUploadWorkflow,
           taskType: UPLOAD,
           idPrefix: 'podcast-upload',
-          after: settleResult,
         },
         { project_id: b.project_id, scene_id: b.scene_id, upload_key: key, max_seconds: MAX_UPLOAD_SECONDS },
       );
@@ -197,7 +196,6 @@ export const audioRoutes: RouteDef[] = [
           workflow: podcastAudioWorkflow,
           taskType: SPEAK,
           idPrefix: 'podcast-audio',
-          after: settleResult,
         },
         {
           project_id: p.project_id,
@@ -248,7 +246,6 @@ export const audioRoutes: RouteDef[] = [
           workflow: podcastCombineAudioWorkflow,
           taskType: COMBINE,
           idPrefix: 'podcast-episode',
-          after: settleResult,
         },
         { project_id: p.project_id, scenes, codec: b.format === 'm4a' ? 'aac' : 'mp3' },
       );

@@ -11,7 +11,7 @@ import { ownProject, podcastDecider, PodcastCommand } from '../../domain/podcast
 import type { PodcastProject } from '../../domain/podcast/types';
 import { handleCommand } from '../../infra/eventstore/command';
 import type { MediaStorage } from '../../infra/storage/port';
-import { requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
+import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { presentResultsOf } from '../kernel/tasks';
 import type { RouteCtx } from '../kernel/registry';
 
@@ -36,11 +36,6 @@ export async function currentProject(ctx: Ctx, projectId: string): Promise<Podca
     podcastDecider.initialState,
   );
   return ownProject(state, userIdOf(ctx));
-}
-
-/** Waits until the projection has what a finished task recorded on the project (read-your-writes after a task). */
-export async function settleProject(ctx: Ctx, projectId: string | undefined) {
-  if (projectId) await settleStreams(ctx, 'podcast', [podcastStream(projectId)]);
 }
 
 export function mediaStorage(ctx: Ctx): MediaStorage {
@@ -83,7 +78,3 @@ export function fileResults(taskType: TaskType, route: string): TaskType {
   });
   return taskType;
 }
-
-/** After a podcast task: its project's projection has what the task wrote (read-your-writes). */
-export const settleResult = (ctx: Ctx, r: Record<string, unknown>) =>
-  settleProject(ctx, r.project_id as string | undefined);

@@ -19,13 +19,13 @@ import type { PodcastProject } from '../../domain/podcast/types';
 import { WORDS_PER_MINUTE } from '../../domain/podcast/types';
 import { requestCost } from '../../domain/pricing';
 import { podcastDubWorkflow } from '../../workflows';
-import { callerOf, settle, userIdOf } from '../kernel/handler';
+import { callerOf, settle, settleWrittenBy, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
 import { ownTask, pollHeaders, presentResultsOf, presentTask } from '../kernel/tasks';
 import { fileRoute } from './audio';
-import { Ctx, currentProject, invalid, mediaStorage, PREFIX, settleProject, tags, urlOf } from './common';
+import { Ctx, currentProject, invalid, mediaStorage, PREFIX, tags, urlOf } from './common';
 import { taskIdParams } from './schemas/common';
 import { dubBody, dubResultSchema, estimateBody, estimateSchema, startedSchema } from './schemas/dub';
 import { latest } from './views';
@@ -196,7 +196,8 @@ export const dubRoutes: RouteDef[] = [
     async handler(ctx) {
       const t = await ownTask(ctx, ctx.params.task_id, DUB_TASK);
       const r = t.result as { filename?: string; project_id?: string } | undefined;
-      if (r?.filename) await settleProject(ctx, r.project_id ?? undefined);
+      // Read-your-writes of the finished dub (its file on the project), before the client fetches it.
+      if (r?.filename) await settleWrittenBy(ctx, t.task_id);
       return { data: presentTask(t, [], ctx), headers: pollHeaders(t.status) };
     },
   }),

@@ -24,18 +24,7 @@ import { planGeneration } from '../image-studio/create';
 import { domainErrors, jobId, studioOf } from '../image-studio/common';
 import { imageFileRoutes } from '../image-studio/files';
 import { fileRoute } from './audio';
-import {
-  Ctx,
-  currentProject,
-  invalid,
-  mediaStorage,
-  PREFIX,
-  projectCommand,
-  fileResults,
-  settleResult,
-  tags,
-  urlOf,
-} from './common';
+import { Ctx, currentProject, invalid, mediaStorage, PREFIX, projectCommand, fileResults, tags, urlOf } from './common';
 import { imagePathParams } from './schemas/common';
 import {
   combineVideosBody,
@@ -249,7 +238,6 @@ export const visualRoutes: RouteDef[] = [
           workflow: podcastSceneVideoWorkflow,
           taskType: SCENE_VIDEO,
           idPrefix: 'podcast-video',
-          after: settleResult,
         },
         {
           project_id: p.project_id,
@@ -309,7 +297,6 @@ export const visualRoutes: RouteDef[] = [
           workflow: podcastCombineVideosWorkflow,
           taskType: EPISODE_VIDEO,
           idPrefix: 'podcast-final',
-          after: settleResult,
         },
         {
           project_id: p.project_id,

@@ -350,15 +350,6 @@ function searchConsoleRoutes(): RouteDef[] {
             workflow: performanceSyncWorkflow,
             taskType: 'performance_sync',
             idPrefix: 'performance-sync',
-            after: async (cx) => {
-              const v = (await cx.deps.store.streamVersions([performanceStream(userId, domain)])).get(
-                performanceStream(userId, domain),
-              );
-              if (v !== undefined)
-                await settle(cx, 'seo-performance', [
-                  { streamId: performanceStream(userId, domain), streamPosition: v },
-                ]);
-            },
           },
           { domain, site_url: siteUrl, start_date: range.start, end_date: range.end, import_id: randomUUID() },
         );

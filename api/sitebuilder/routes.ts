@@ -8,7 +8,6 @@
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
-import { sitebuilderStream } from '../../domain/events/sitebuilder';
 import type { PublishRequest } from '../../domain/sitebuilder/types';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhooks/ssrf';
 import { getConnection } from '../../projections/sitebuilder-connections';
@@ -16,8 +15,8 @@ import type { TaskRecord } from '../../projections/task-status';
 import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from '../../workflows';
 import { callerOf, clock, requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { awaitWorkflowEnd, executeWorkflow, startWorkflow } from '../kernel/workflows';
-import { ownTask, pollHeaders, presentTask } from '../kernel/tasks';
+import { awaitWorkflowEnd, startWorkflow } from '../kernel/workflows';
+import { ownTask, pollHeaders, presentTask, runWorkflow } from '../kernel/tasks';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
 import {
@@ -105,13 +104,12 @@ export const sitebuilderRoutes: RouteDef[] = [
         clock(ctx.deps),
         requestMeta(ctx),
       );
-      const c = await executeWorkflow(ctx.deps, sitebuilderConnectWorkflow, {
+      const c = await runWorkflow(ctx, sitebuilderConnectWorkflow, {
         workflowId: `sitebuilder-connect-${authorizationId}`,
         userId: userIdOf(ctx),
         args: [{ userId, authorizationId, code: ctx.body.code }],
         timeout: '3m',
       });
-      await settleStreams(ctx, 'sitebuilder-connections', [sitebuilderStream(userId)]);
       return { data: { connected: true, status: 'connected', ...c } };
     },
   }),
@@ -141,14 +139,13 @@ export const sitebuilderRoutes: RouteDef[] = [
     async handler(ctx) {
       const userId = userIdOf(ctx);
       if (!(await liveConnectionOf(ctx.deps.store, userId))) throw new NotFoundError('No site is connected');
-      const r = await executeWorkflow(ctx.deps, sitebuilderDisconnectWorkflow, {
+      const r = await runWorkflow(ctx, sitebuilderDisconnectWorkflow, {
         workflowId: `sitebuilder-disconnect-${userId}-${randomUUID()}`,
         userId: userIdOf(ctx),
         args: [{ userId }],
         timeout: '2m',
       });
       if (!r.connection_id) throw new NotFoundError('No site is connected');
-      await settleStreams(ctx, 'sitebuilder-connections', [sitebuilderStream(userId)]);
       const status = await getConnection(ctx.deps.db, userId, clock(ctx.deps));
       return {
         data: {

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { ValidationError } from '../../domain/errors';
 import { buildJob } from '../../domain/writers/briefs';
 import type { WriterRequestBody } from '../../domain/writers/requests';
-import { renderServices, settleRendered } from './render';
+import { renderServices } from './render';
 import { batchItemId, batchSecretKey, writerBatchTaskType, writerTaskIdPrefix } from '../../domain/writers/task-types';
 import type { WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { generateSecret, secretProblem } from '../../infra/webhooks/sign';
@@ -25,7 +25,7 @@ import { listTasksByPrefix } from '../../projections/task-status';
 import { getWriterBatch } from '../../projections/writer-batches';
 import { writerBatchWorkflow } from '../../workflows';
 import type { WriterBatchRequest } from '../../workflows/writers';
-import { callerOf, userIdOf } from '../kernel/handler';
+import { callerOf, settleWrittenBy, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { allRequired } from '../kernel/schema';
 import { startWorkflow } from '../kernel/workflows';
@@ -180,10 +180,8 @@ function batchStatusRoute(platform: WriterPlatform): RouteDef {
         };
       });
       // Rendered files are served by the studios' routes as soon as this answer names them (as the generate and task
-      // routes do): one wait for all items' files.
-      await settleRendered(ctx, {
-        rendering: items.flatMap((x) => (x.result as { rendering?: unknown[] } | undefined)?.rendering ?? []),
-      });
+      // routes do): one wait for what the batch and its items wrote.
+      await settleWrittenBy(ctx, batchId);
       const count = (st: string) => items.filter((x) => x.status === st).length;
       return {
         data: {

@@ -13,7 +13,7 @@ import type { WriterRequestBody } from '../../domain/writers/requests';
 import { writerBatchTaskType, writerTaskIdPrefix, writerTaskType } from '../../domain/writers/task-types';
 import { WRITER_KINDS, WriterKind, WriterPlatform } from '../../domain/writers/types';
 import { writerGenerateWorkflow } from '../../workflows';
-import { userIdOf } from '../kernel/handler';
+import { settleWrittenBy, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { allRequired, named } from '../kernel/schema';
 import { GENERATE_PATH, PREFIX, preferencesOf, TAG, WORKFLOW_ERRORS } from './common';
@@ -21,7 +21,7 @@ import { acceptedSchema, writerResultSchema } from './responses';
 import { batchResultSchema } from './batch-responses';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { BODIES, writerRequest } from './schemas';
-import { settleRendered, renderServices } from './render';
+import { renderServices } from './render';
 import { runOrAccept } from './tasks';
 import { boundErrors } from '../kernel/fair-use';
 import { ownTask, pollHeaders, presentTask, taskRecordResponse } from '../kernel/tasks';
@@ -66,15 +66,13 @@ function generateRoute(platform: WriterPlatform, kind: WriterKind): RouteDef {
         render: renderServices(ctx.deps),
       };
       const taskId = `${writerTaskIdPrefix(platform, kind)}-${randomUUID()}`;
-      const answer = await runOrAccept(ctx, {
+      return runOrAccept(ctx, {
         workflow: writerGenerateWorkflow,
         taskId,
         taskType: writerTaskType(platform, kind),
         args: [{ taskId, userId, request: job }],
         statusPath: `${prefix}/tasks/${taskId}`,
       });
-      if ('data' in answer && answer.status === 200) await settleRendered(ctx, answer.data);
-      return answer;
     },
   });
 }
@@ -104,7 +102,7 @@ function taskStatusRoute(platform: WriterPlatform): RouteDef {
         ctx.params.task_id,
         (type) => type.startsWith(`${platform}_`) && type !== `${platform}_batch`,
       );
-      if (t.status === 'completed') await settleRendered(ctx, t.result);
+      if (t.status === 'completed') await settleWrittenBy(ctx, t.task_id);
       return { data: presentTask(t), headers: pollHeaders(t.status) };
     },
   });

@@ -10,7 +10,7 @@
  */
 import type { TaskType } from '../../domain/task-types';
 import type { Workflow } from '@temporalio/common';
-import { callerOf, userIdOf } from '../kernel/handler';
+import { callerOf, settleWrittenBy, userIdOf } from '../kernel/handler';
 import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
 import type { RouteCtx, HandlerResult } from '../kernel/types';
 import { startWorkflow } from '../kernel/workflows';
@@ -48,7 +48,11 @@ export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<
     task: { userId: userIdOf(ctx), plan: callerOf(ctx).plan, taskType: run.taskType },
   });
   const result = wait.ms > 0 ? await awaitResult(ctx.deps, run.workflow, run.taskId, wait.ms) : TIMED_OUT;
-  if (result !== TIMED_OUT) return { status: 200, data: result, headers: applied };
+  if (result !== TIMED_OUT) {
+    // Read-your-writes of the task and its renders (the files the piece names are served by the studios' routes).
+    await settleWrittenBy(ctx, run.taskId);
+    return { status: 200, data: result, headers: applied };
+  }
   // Answered at once: the status route finds the task even before its worker has recorded TaskStarted (ownTask
   // reads a task the projection does not have yet from its running workflow).
   return {

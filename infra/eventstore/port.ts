@@ -131,6 +131,18 @@ export interface EventStoreOps {
   streamVersions(streamIds: string[]): Promise<Map<string, number>>;
   /** True when the stream holds an event of this type (e.g. "was this delivery ever scheduled"). */
   hasEventOfType(streamId: string, type: DomainEvent['type']): Promise<boolean>;
+  /**
+   * What the workflow `workflowId` and its children (ids `<workflowId>-...`) wrote: per stream and event type, the
+   * position of the last such event. Activities' appends carry their workflow's id (infra/eventstore/ambient.ts).
+   */
+  writtenBy(workflowId: string): Promise<WrittenEvent[]>;
+}
+
+/** One stream and event type a workflow wrote, at the position of its last such event. */
+export interface WrittenEvent {
+  streamId: string;
+  type: string;
+  streamPosition: number;
 }
 
 /** A store bound to one open transaction (see EventStore.transaction). */

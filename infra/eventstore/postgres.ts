@@ -25,7 +25,9 @@ import {
   StoreTx,
   StreamAppend,
   versionAfter,
+  WrittenEvent,
 } from './port';
+import { ambientMetadata, writtenBy } from './ambient';
 import { ConcurrencyError, EventDataRejectedError } from './errors';
 import { validateEvent } from './validate';
 import { sqlState } from '../db/errors';
@@ -183,8 +185,9 @@ export class PostgresEventStore implements EventStore {
       if (seen.has(a.streamId)) throw new Error(`appendMany names stream ${a.streamId} twice`);
       seen.add(a.streamId);
     }
+    const common = { ...ambientMetadata(), ...metadata };
     const versions = appends.map((a) =>
-      a.events.map((e) => validateEvent(e.type, e.data, { ...metadata, ...(e.metadata ?? {}) })),
+      a.events.map((e) => validateEvent(e.type, e.data, { ...common, ...(e.metadata ?? {}) })),
     );
     const run = async (t: Knex.Transaction) => {
       const newVersion = await this.moveVersions(t, appends);
@@ -197,7 +200,7 @@ export class PostgresEventStore implements EventStore {
           type: e.type,
           schema_version: versions[i][j],
           data: e.data,
-          metadata: { ...metadata, ...(e.metadata ?? {}) },
+          metadata: { ...common, ...(e.metadata ?? {}) },
         }));
       });
       const r = await t.raw(
@@ -271,6 +274,10 @@ export class PostgresEventStore implements EventStore {
     if (streamIds.length === 0) return new Map();
     const r = await this.conn.raw('SELECT stream_id, version FROM es_streams WHERE stream_id = ANY(?)', [streamIds]);
     return new Map((r.rows as { stream_id: string; version: number }[]).map((x) => [x.stream_id, x.version]));
+  }
+
+  writtenBy(workflowId: string): Promise<WrittenEvent[]> {
+    return writtenBy(this.conn, workflowId);
   }
 
   async hasEventOfType(streamId: string, type: DomainEvent['type']): Promise<boolean> {

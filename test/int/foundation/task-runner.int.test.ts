@@ -1,7 +1,9 @@
 /**
  * The task frame (workflows/task-runner.ts) on the real Temporal server: a cancel that arrives once the work is done
  * (its result being recorded) does not turn the task into a cancelled one with its result left behind — the task
- * ends completed, with exactly one terminal event. A cancel during the work still cancels.
+ * ends completed, with exactly one terminal event. A cancel during the work still cancels. And what a task wrote is
+ * found by its workflow id (EventStore.writtenBy, read by the kernel's settleWrittenBy): every append its activities
+ * made carries the id without being told, and its children's (ids `<task id>-...`) are found with it.
  */
 import { randomUUID } from 'node:crypto';
 import { Context } from '@temporalio/activity';
@@ -115,5 +117,53 @@ describe('task frame and late cancels', () => {
     work.open();
     const types = await eventsOf(taskId);
     expect(types.filter((t) => TERMINAL.includes(t))).toEqual(['TaskCancelled']);
+  });
+
+  it("a task's appends carry its workflow id; writtenBy finds them and its children's, and nothing else", async () => {
+    finishWork = Promise.resolve();
+    finishRecording = Promise.resolve();
+    recording = () => undefined;
+    workStarted = () => undefined;
+    const store = createEventStore(schema.db);
+    const taskId = `podcast-idea-${randomUUID()}`;
+    await (await start(taskId)).result();
+    const stamped = await store.readStream(taskStream(taskId));
+    expect(stamped.length).toBeGreaterThan(0);
+    expect(stamped.every((e) => e.metadata.workflow_id === taskId)).toBe(true);
+    // A child's write (`<task id>-image`), another task whose id only starts like this one, and a write outside any
+    // workflow (a request's own append: no workflow id).
+    const child = `${taskId}-image`;
+    await store.append(
+      taskStream(child),
+      [{ type: 'TaskStarted', data: { task_id: child, user_id: 'u', task_type: 'podcast_idea', workflow_id: child } }],
+      'any',
+      { workflow_id: child },
+    );
+    const lookalike = `${taskId}x`;
+    await store.append(
+      taskStream(lookalike),
+      [
+        {
+          type: 'TaskStarted',
+          data: { task_id: lookalike, user_id: 'u', task_type: 'podcast_idea', workflow_id: lookalike },
+        },
+      ],
+      'any',
+      { workflow_id: lookalike },
+    );
+    await store.append(
+      taskStream(`${taskId}-request`),
+      [{ type: 'TaskStarted', data: { task_id: 'r', user_id: 'u', task_type: 'podcast_idea', workflow_id: 'r' } }],
+      'any',
+    );
+    const written = await store.writtenBy(taskId);
+    const last = stamped[stamped.length - 1];
+    expect(written).toContainEqual({
+      streamId: taskStream(taskId),
+      type: last.type,
+      streamPosition: last.streamPosition,
+    });
+    expect(written).toContainEqual({ streamId: taskStream(child), type: 'TaskStarted', streamPosition: 0 });
+    expect(new Set(written.map((w) => w.streamId))).toEqual(new Set([taskStream(taskId), taskStream(child)]));
   });
 });
