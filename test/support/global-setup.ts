@@ -42,9 +42,9 @@ async function terminateLeftovers(address: string, namespace: string): Promise<v
 }
 
 /**
- * Topics of test schemas that no longer exist (a file killed before its schema's drop deleted them, or runs from
- * before drops did): each keeps files open in the broker, and thousands of them once ran the development broker out
- * of file descriptors mid-run. Only `test-t_<id>.*` topics whose schema `t_<id>` is gone, so the topics of a run going
+ * Topics of test schemas that no longer exist (every file's, once its schema is dropped: a consumer may still be
+ * leaving its group then, so they are deleted here, by the next run): each keeps files open in the broker, and
+ * thousands of them, left by earlier runs, once ran the development broker out of file descriptors mid-run. Only `test-t_<id>.*` topics whose schema `t_<id>` is gone, so the topics of a run going
  * on beside this one (its schemas exist) stay.
  */
 async function deleteOrphanTopics(db: Knex, brokers: string): Promise<void> {
