@@ -24,6 +24,7 @@ ${rows.join('\n')}
 | \`STACK_SERVICES\` | \`postgres temporal kafka\` | services the script runs locally; drop one when its address points elsewhere |
 | \`STACK_PG_PORT\` | \`55432\` | PostgreSQL port (clear of a system server on 5432) |
 | \`STACK_TEMPORAL_PORT\` / \`STACK_TEMPORAL_UI_PORT\` | \`7233\` / \`8233\` | Temporal frontend and Web UI |
+| \`STACK_TEMPORAL_POLL_RPS\` | \`1000\` | task-queue reads per second of the dev server's one history shard (Temporal's default is 20: every dispatch past a burst then waits ~40 ms; docs/benchmarks.md, "Durable AI tasks") |
 | \`STACK_KAFKA_PORT\` / \`STACK_KAFKA_CONTROLLER_PORT\` | \`19092\` / \`19093\` | Kafka broker and KRaft controller |
 | \`TOOLS_DIR\` / \`RUN_DIR\` | \`.tools\` / \`.run\` | installed tools (Temporal CLI, Kafka jars) / data, logs and pids |
 `;

@@ -3,9 +3,11 @@
  *   1. ceiling: completed bare workflows with one no-op activity per second (smokeWorkflow);
  *   2. completed blog research workflows per second with the `local` provider (corpus search,
  *      metered AI call, task events), same worker, same concurrency;
- *   3. the status route's latency p50/p99 under 100 concurrent pollers (HTTP, real API stages).
+ *   3. the status route's latency p50/p99 under 100 concurrent pollers (HTTP, real API stages);
+ *   4. one blog research workflow at a time (five activities): its latency p50/p90, which the dev server's task
+ *      dispatch decides (scripts/stack, STACK_TEMPORAL_POLL_RPS).
  * A private schema, task queue and topic prefix keep the platform beside it untouched.
- * Settings: BENCH_WORKFLOWS (default 200), BENCH_CONCURRENCY (20), BENCH_POLL_SECONDS (10).
+ * Settings: BENCH_WORKFLOWS (default 200), BENCH_CONCURRENCY (20), BENCH_POLL_SECONDS (10), BENCH_SEQUENTIAL (30).
  */
 import { randomUUID } from 'node:crypto';
 import { NativeConnection, Worker, bundleWorkflowCode, DefaultLogger, Runtime } from '@temporalio/worker';
@@ -26,6 +28,7 @@ import { blogResearchWorkflow, smokeWorkflow } from '../../workflows';
 const N = Number(process.env.BENCH_WORKFLOWS ?? 200);
 const C = Number(process.env.BENCH_CONCURRENCY ?? 20);
 const POLL_SECONDS = Number(process.env.BENCH_POLL_SECONDS ?? 10);
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 30);
 
 /** Runs `n` jobs with at most `c` at once; returns completions per second. */
 async function rate(n: number, c: number, job: (i: number) => Promise<unknown>): Promise<number> {
@@ -118,6 +121,22 @@ async function main(): Promise<void> {
     out.ratio_research_to_bare = Number(
       (Number(out.research_workflows_per_s) / Number(out.bare_workflows_per_s)).toFixed(3),
     );
+
+    // One at a time: the latency a synchronous route waits for (no batching of dispatches by concurrency).
+    const one: number[] = [];
+    for (let i = 0; i < SEQUENTIAL; i++) {
+      const taskId = `blog-research-${randomUUID()}`;
+      const t0 = performance.now();
+      await temporal.client.workflow.execute(blogResearchWorkflow, {
+        taskQueue,
+        workflowId: taskId,
+        args: [{ taskId, userId: user.userId, request }],
+      });
+      one.push(performance.now() - t0);
+    }
+    one.sort((a, b) => a - b);
+    out.research_one_at_a_time_p50_ms = Number(percentile(one, 50).toFixed(1));
+    out.research_one_at_a_time_p90_ms = Number(percentile(one, 90).toFixed(1));
 
     // Status route under 100 concurrent pollers (tasks are completed and projected by now).
     await new Promise((r) => setTimeout(r, 2000));
