@@ -109,8 +109,39 @@ export function shortenText(
   const next = chars[room] ?? '';
   // Cut at a word end: the head itself when the next character is a space, else back to the last space.
   const atWordEnd = /\s/.test(next) ? head : head.replace(/\S+$/, '');
-  const words = atWordEnd.replace(/[\s,;:–—\-(\[{"'“‘]+$/u, '');
+  const words = endOfPhrase(atWordEnd.replace(TRAILING_PUNCTUATION, ''), room);
   return { text: words ? `${words}${ellipsis ? '…' : ''}` : '', method: 'word' };
+}
+
+const TRAILING_PUNCTUATION = /[\s,;:–—\-(\[{"'“‘]+$/u;
+/**
+ * Words a cut phrase cannot end on (articles, determiners, prepositions, conjunctions, auxiliaries): "Author
+ * events at Riverside Books every" reads as a sentence cut off; "Author events at Riverside Books" does not.
+ */
+const DANGLING = new Set(
+  (
+    'a an the this that these those each every all any some no our your their its my his her ' +
+    'and or but nor so yet of for to in on at by with from into onto about as than over under after before ' +
+    'is are was were be been being has have had do does did will would can could should may might must ' +
+    'not who which whose when where while if because'
+  ).split(' '),
+);
+
+/**
+ * A word cut made readable: at the last phrase break (a comma, colon, semicolon, dash or parenthesis) when it keeps
+ * at least half of the room, and without dangling words at its end (unless nothing else would be left).
+ */
+function endOfPhrase(words: string, room: number): string {
+  let out = words;
+  const breaks = [...out.matchAll(/\s*(?:[,;:(]|\s[–—-])\s*/gu)].filter((m) => (m.index ?? 0) >= room / 2);
+  const last = breaks[breaks.length - 1];
+  if (last?.index !== undefined) out = out.slice(0, last.index);
+  for (;;) {
+    const m = /\s+([\p{L}'’]+)$/u.exec(out);
+    if (!m || !DANGLING.has(m[1].toLowerCase())) break;
+    out = out.slice(0, m.index).replace(TRAILING_PUNCTUATION, '');
+  }
+  return out;
 }
 
 const wordsIn = (s: string) => (s.match(/[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu) ?? []).length;

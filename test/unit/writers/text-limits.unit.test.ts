@@ -54,6 +54,24 @@ describe('shortenText', () => {
     expect(shortenText('Supercalifragilistic', 5).text).toBe('');
   });
 
+  it('a word cut ends a phrase: at its last break when that keeps half the room, never on a dangling word', () => {
+    // The carousel cover title of the brief about a bookshop's author events (40 characters) ended on "Every".
+    expect(shortenText('Author events at Riverside Books Every Thursday evening', 40, { ellipsis: false }).text).toBe(
+      'Author events at Riverside Books',
+    );
+    expect(shortenText('Author events at Riverside Books: every Thursday at seven', 40).text).toBe(
+      'Author events at Riverside Books…',
+    );
+    expect(shortenText('How to plan the content calendar for a small team and keep it', 40).text).toBe(
+      'How to plan the content calendar…',
+    );
+    // A break too early to keep half the room is not used; a lone word is kept even when it is a dangling one.
+    expect(shortenText('Tips, then a long list of the ways to plan posts ahead', 30, { ellipsis: false }).text).toBe(
+      'Tips, then a long list',
+    );
+    expect(shortenText('The supercalifragilistic', 10, { ellipsis: false }).text).toBe('The');
+  });
+
   it('counts an emoji as one character', () => {
     expect(charCount('ok 🚀')).toBe(4);
     expect(shortenText('Go now 🚀. Then wait.', 9).text).toBe('Go now 🚀.');
