@@ -46,18 +46,9 @@ export async function settle(
 }
 
 /**
- * Read-your-writes of writes made elsewhere (a task's workflow, an earlier request): settles `projection` at the
- * current version of each of `streamIds` (streams without events are skipped).
- */
-export async function settleStreams(ctx: AnyCtx, projection: string, streamIds: readonly string[]): Promise<void> {
-  const versions = await ctx.deps.store.streamVersions([...new Set(streamIds)]);
-  const events = [...versions].map(([streamId, streamPosition]) => ({ streamId, streamPosition }));
-  if (events.length) await settle(ctx, projection, events);
-}
-
-/**
  * Projections a task's answer does not wait for: its own record (task-status) — the answer carries the result, and a
- * status read finds a task the projection does not have yet in its workflow (ownTask).
+ * status read finds a task the projection does not have yet in its workflow (ownTask). A route that answers the
+ * record itself asks for it (`withTaskRecord`, awaitTaskEnd).
  */
 const NOT_SETTLED_FOR_TASKS = new Set(['task-status']);
 
@@ -67,12 +58,16 @@ const NOT_SETTLED_FOR_TASKS = new Set(['task-status']);
  * type it wrote there, up to the last such event. The kernel calls it when a task's result has arrived (runTask,
  * runWorkflow); no area lists what its workflows write.
  */
-export async function settleWrittenBy(ctx: AnyCtx, workflowId: string): Promise<void> {
+export async function settleWrittenBy(
+  ctx: AnyCtx,
+  workflowId: string,
+  opts: { withTaskRecord?: boolean } = {},
+): Promise<void> {
   const written = await ctx.deps.store.writtenBy(workflowId);
   if (written.length === 0) return;
   const waits: Promise<void>[] = [];
   for (const p of PROJECTIONS) {
-    if (NOT_SETTLED_FOR_TASKS.has(p.name)) continue;
+    if (NOT_SETTLED_FOR_TASKS.has(p.name) && !opts.withTaskRecord) continue;
     const mine = written.filter((w) => w.type in p.handlers);
     if (mine.length) waits.push(settle(ctx, p.name, mine));
   }

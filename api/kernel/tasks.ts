@@ -32,6 +32,7 @@ import { callerOf, settleWrittenBy, userIdOf } from './handler';
 import type { AppDeps, RouteCtx, HandlerResult, RouteResponse } from './types';
 import type { JsonSchema } from './envelopes/common';
 import {
+  awaitWorkflowEnd,
   awaitWorkflowResult,
   cancelWorkflow,
   describeTask,
@@ -169,6 +170,16 @@ export async function runTask<R, O extends Record<string, unknown>>(
     headers: { ...headers, Location: statusUrl, 'Retry-After': String(POLL_HINT_SECONDS) },
     data: { task_id: taskId, task_type: spec.taskType, status: 'started', status_url: statusUrl },
   };
+}
+
+/**
+ * Waits up to `ms` for the task `taskId` to end (completed, failed or cancelled); once it has, everything it wrote,
+ * its own record included, is settled, so the route can answer the record. False when the bound passed first.
+ */
+export async function awaitTaskEnd(ctx: AnyCtx, taskId: string, ms: number): Promise<boolean> {
+  if (!(await awaitWorkflowEnd(ctx.deps, taskId, ms))) return false;
+  await settleWrittenBy(ctx, taskId, { withTaskRecord: true });
+  return true;
 }
 
 /**

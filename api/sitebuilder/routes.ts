@@ -7,16 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, ValidationError } from '../../domain/errors';
-import { taskStream } from '../../domain/events/tasks';
 import type { PublishRequest } from '../../domain/sitebuilder/types';
 import { resolveWebhookTarget, UnsafeWebhookUrlError } from '../../infra/webhooks/ssrf';
 import { getConnection } from '../../projections/sitebuilder-connections';
 import type { TaskRecord } from '../../projections/task-status';
 import { sitebuilderConnectWorkflow, sitebuilderDisconnectWorkflow, sitebuilderPublishWorkflow } from '../../workflows';
-import { callerOf, clock, requestMeta, settle, settleStreams, userIdOf } from '../kernel/handler';
+import { callerOf, clock, requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
-import { awaitWorkflowEnd, startWorkflow } from '../kernel/workflows';
-import { ownTask, pollHeaders, presentTask, runWorkflow } from '../kernel/tasks';
+import { startWorkflow } from '../kernel/workflows';
+import { awaitTaskEnd, ownTask, pollHeaders, presentTask, runWorkflow } from '../kernel/tasks';
 import { defineTaskType } from '../kernel/task-catalogue';
 import { consumeAuthorization, liveConnectionOf, settingsOf, startAuthorization } from './commands';
 import {
@@ -196,8 +195,7 @@ export const sitebuilderRoutes: RouteDef[] = [
         task: { userId, plan: callerOf(ctx).plan, taskType: TASK_TYPE },
       });
       // With wait_seconds: the task's end (a failure too: it is answered as the record says it), then its record.
-      if (await awaitWorkflowEnd(ctx.deps, taskId, (ctx.query.wait_seconds ?? 0) * 1000))
-        await settleStreams(ctx, 'task-status', [taskStream(taskId)]);
+      await awaitTaskEnd(ctx, taskId, (ctx.query.wait_seconds ?? 0) * 1000);
       const t = await ownPublishTask(ctx, taskId);
       return {
         status: TERMINAL.includes(t.status) ? 200 : 202,
