@@ -203,8 +203,13 @@ ensure_temporal_test_server() {
   fi
   rm -rf "$dir/classes" && mkdir -p "$dir/classes" "$dir/bin"
   javac -cp "$dir/lib/*" -d "$dir/classes" "$src" || die "javac could not build $src"
-  printf '#!/bin/sh\n# Written by scripts/lib.sh ensure_temporal_test_server: <port> [--enable-time-skipping]\nexec java -cp "%s/classes:%s/lib/*" LoopbackTestServer "$@"\n' \
-    "$dir" "$dir" >"$TEMPORAL_TEST_SERVER"
+  # The wrapper finds its jars beside itself: a checkout that shares .tools with another (a worktree) works too.
+  cat >"$TEMPORAL_TEST_SERVER" <<'WRAPPER'
+#!/bin/sh
+# Written by scripts/lib.sh ensure_temporal_test_server: <port> [--enable-time-skipping]
+dir="$(cd "$(dirname "$0")/.." && pwd)"
+exec java -XX:TieredStopAtLevel=1 -cp "$dir/classes:$dir/lib/*" LoopbackTestServer "$@"
+WRAPPER
   chmod +x "$TEMPORAL_TEST_SERVER"
 }
 
