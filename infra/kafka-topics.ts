@@ -45,18 +45,23 @@ export async function ensureTopics(
 }
 
 /**
- * Deletes every topic named `<prefix>.<area>` (a private schema's topics, when the schema is dropped): each topic keeps
- * its partitions' files open in the broker, and thousands of leftover test topics once ran a development broker out
- * of file descriptors. Answers how many were deleted.
+ * Deletes every topic `doomed` picks (in batches of 500) and answers how many: a private prefix's topics when its
+ * schema is dropped, leftover test topics. Each topic keeps its partitions' files open in the broker, and thousands of
+ * leftover test topics once ran a development broker out of file descriptors.
  */
-export async function deleteTopicsOf(kafka: Kafka, prefix: string): Promise<number> {
+export async function deleteTopicsWhere(kafka: Kafka, doomed: (topic: string) => boolean): Promise<number> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    const topics = (await admin.listTopics()).filter((t) => t.startsWith(`${prefix}.`));
-    if (topics.length) await admin.deleteTopics({ topics, timeout: 30000 });
+    const topics = (await admin.listTopics()).filter(doomed);
+    for (let i = 0; i < topics.length; i += 500)
+      await admin.deleteTopics({ topics: topics.slice(i, i + 500), timeout: 60000 });
     return topics.length;
   } finally {
     await admin.disconnect();
   }
 }
+
+/** The topics `<prefix>.<area>` of a private prefix (a schema being dropped). */
+export const deleteTopicsOf = (kafka: Kafka, prefix: string): Promise<number> =>
+  deleteTopicsWhere(kafka, (t) => t.startsWith(`${prefix}.`));

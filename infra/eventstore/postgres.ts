@@ -27,7 +27,8 @@ import {
   versionAfter,
   WrittenEvent,
 } from './port';
-import { ambientMetadata, writtenBy } from './ambient';
+import { ambientMetadata } from './ambient';
+import { writtenBy } from './written';
 import { ConcurrencyError, EventDataRejectedError } from './errors';
 import { validateEvent } from './validate';
 import { sqlState } from '../db/errors';

@@ -14,6 +14,7 @@ import { MIGRATIONS } from '../../workers/migrations';
 import { randomUUID } from 'node:crypto';
 import { connectTemporal } from '../../infra/temporal';
 import { createKafka } from '../../infra/kafka';
+import { deleteTopicsWhere } from '../../infra/kafka-topics';
 import type { Knex } from 'knex';
 
 /**
@@ -48,24 +49,15 @@ async function terminateLeftovers(address: string, namespace: string): Promise<v
  * on beside this one (its schemas exist) stay.
  */
 async function deleteOrphanTopics(db: Knex, brokers: string): Promise<void> {
-  const kafka = createKafka({ brokers, clientId: `jest-setup-${process.pid}` });
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const schemas = new Set(
-      (await db.raw(`select schema_name from information_schema.schemata where schema_name like 't\\_%'`)).rows.map(
-        (r: { schema_name: string }) => r.schema_name,
-      ),
-    );
-    const orphans = (await admin.listTopics()).filter((t) => {
-      const m = /^test-(t_[0-9a-f]{12})\./.exec(t);
-      return m !== null && !schemas.has(m[1]);
-    });
-    for (let i = 0; i < orphans.length; i += 500)
-      await admin.deleteTopics({ topics: orphans.slice(i, i + 500), timeout: 60000 });
-  } finally {
-    await admin.disconnect();
-  }
+  const schemas = new Set(
+    (await db.raw(`select schema_name from information_schema.schemata where schema_name like 't\\_%'`)).rows.map(
+      (r: { schema_name: string }) => r.schema_name,
+    ),
+  );
+  await deleteTopicsWhere(createKafka({ brokers, clientId: `jest-setup-${process.pid}` }), (t) => {
+    const m = /^test-(t_[0-9a-f]{12})\./.exec(t);
+    return m !== null && !schemas.has(m[1]);
+  });
 }
 
 export const BUNDLE_PATH = path.resolve(__dirname, '../../.run/test-workflow-bundle.js');
