@@ -9,7 +9,7 @@
  * at most once. With a platform adapter the post is sent first (idempotency
  * key = the schedule id); without one the event is marked published locally.
  */
-import { calendarDecider } from '../domain/calendar/calendar';
+import { calendarCtx, calendarDecider } from '../domain/calendar/calendar';
 import { calendarEventDecider } from '../domain/calendar/event';
 import type { CalendarCtx } from '../domain/calendar/event-state';
 import { calendarEventStream, calendarStream } from '../domain/events/calendar';
@@ -53,22 +53,14 @@ export interface PublishOutcome {
 export function createCalendarActivities(deps: CalendarActivityDeps) {
   const now = deps.now ?? (() => new Date());
   /** The calendar as the publish decision needs it; undefined when it was deleted. */
-  const calendarCtx = async (calendarId: string): Promise<CalendarCtx | undefined> => {
+  const calendarOf = async (calendarId: string): Promise<CalendarCtx | undefined> => {
     const cal = (await deps.store.aggregateStream(calendarStream(calendarId), calendarDecider.evolve, undefined)).state;
-    return cal && !cal.deleted
-      ? {
-          calendar_id: cal.calendar_id,
-          owner_id: cal.owner_id,
-          timezone: cal.timezone,
-          settings: cal.settings,
-          status: cal.status,
-        }
-      : undefined;
+    return cal && !cal.deleted ? calendarCtx(cal) : undefined;
   };
   return {
     ...createCalendarGenerateActivities(deps),
     async publishDueEvent(input: PublishInput): Promise<PublishOutcome> {
-      const ctx = await calendarCtx(input.calendarId);
+      const ctx = await calendarOf(input.calendarId);
       const stream = calendarEventStream(input.eventId);
       const { state } = await deps.store.aggregateStream(stream, calendarEventDecider.evolve, undefined);
       if (!state || state.deleted || state.schedule_id !== input.scheduleId)
@@ -125,7 +117,7 @@ export function createCalendarActivities(deps: CalendarActivityDeps) {
           kind: 'publish_due',
           schedule_id: input.scheduleId,
           now: now(),
-          calendar: await calendarCtx(input.calendarId),
+          calendar: await calendarOf(input.calendarId),
           mode: 'platform',
           external_id: null,
           failure: { code: input.code, reason: input.reason },

@@ -8,7 +8,7 @@
  */
 import { oauthTokenStream } from '../../domain/events/identity';
 import { calendarEventStream, calendarStream } from '../../domain/events/calendar';
-import { calendarDecider, CalendarState, requireAccess, Access } from '../../domain/calendar/calendar';
+import { calendarCtx, calendarDecider, CalendarState, requireAccess, Access } from '../../domain/calendar/calendar';
 import type { Need, Scope } from '../../domain/calendar/permissions';
 import { calendarEventDecider } from '../../domain/calendar/event';
 import type { CalendarCtx, EventState } from '../../domain/calendar/event-state';
@@ -64,14 +64,6 @@ export interface CalendarAccess {
   /** The calendar as event decisions need it. */
   ctx: CalendarCtx;
 }
-
-export const calendarCtx = (c: CalendarState): CalendarCtx => ({
-  calendar_id: c.calendar_id,
-  owner_id: c.owner_id,
-  timezone: c.timezone,
-  settings: c.settings,
-  status: c.status,
-});
 
 /**
  * The calendar of the path with the caller's access, checking membership, the permission and then the route's

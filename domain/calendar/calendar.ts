@@ -10,6 +10,7 @@ import { NotFoundError, PermissionError } from '../errors';
 import type { DomainEvent } from '../events';
 import type { CalendarSettings, CalendarStatus, Permissions, ShareRole } from '../events/calendar';
 import { invalid } from './errors';
+import type { CalendarCtx } from './event-state';
 import { Need, ROLE_DEFAULTS, Role, sharePermissions } from './permissions';
 import { isHhMm, isIanaZone, minutesOf } from './time';
 
@@ -92,6 +93,15 @@ export interface Access {
   role: Role;
   permissions: Permissions;
 }
+
+/** The calendar as the event decisions need it (routes, the publishing activity). */
+export const calendarCtx = (c: CalendarState): CalendarCtx => ({
+  calendar_id: c.calendar_id,
+  owner_id: c.owner_id,
+  timezone: c.timezone,
+  settings: c.settings,
+  status: c.status,
+});
 
 /** A user's role and flags on a calendar, or undefined when the calendar does not exist for them. */
 export function accessOf(s: CalendarState | undefined, userId: string): Access | undefined {

@@ -19,9 +19,8 @@ import { Worker } from '@temporalio/worker';
 import type { temporal } from '@temporalio/proto';
 import { createActivities } from '../../../activities';
 import { registerWebhook, WebhookCommandDeps } from '../../../api/webhooks/commands';
-import { calendarDecider } from '../../../domain/calendar/calendar';
+import { calendarCtx, calendarDecider } from '../../../domain/calendar/calendar';
 import { calendarEventDecider } from '../../../domain/calendar/event';
-import type { CalendarCtx } from '../../../domain/calendar/event-state';
 import { calendarEventStream, calendarStream } from '../../../domain/events/calendar';
 import { buildPayload } from '../../../domain/webhooks/catalogue';
 import { deliveryStream, deliveryWorkflowId } from '../../../domain/webhooks/endpoint';
@@ -178,14 +177,9 @@ describe('durable timers in skipped time (Temporal test server)', () => {
         name: 'Timers',
         timezone: 'Europe/Paris',
       });
-      const cal = (await store.aggregateStream(calendarStream(calendarId), calendarDecider.evolve, undefined)).state!;
-      const ctx: CalendarCtx = {
-        calendar_id: cal.calendar_id,
-        owner_id: cal.owner_id,
-        timezone: cal.timezone,
-        settings: cal.settings,
-        status: cal.status,
-      };
+      const ctx = calendarCtx(
+        (await store.aggregateStream(calendarStream(calendarId), calendarDecider.evolve, undefined)).state!,
+      );
       const eventId = randomUUID();
       const scheduleId = randomUUID();
       // The test server's clock, not ours: it stays wherever the last skipped timer left it.
