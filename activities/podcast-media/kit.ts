@@ -1,13 +1,13 @@
 /**
- * What every podcast media step (activities/podcast-media/*.ts) works with: the
- * task's scratch folder (removed afterwards whatever happens), stored files
+ * What every podcast media step (activities/podcast-media/*.ts) works with: a
+ * scratch folder per run of a step (removed afterwards whatever happens), stored files
  * fetched into it, heartbeats while ffmpeg or the speech provider works, the
  * cancellation signal, metered work (reserved, settled, released), and the
  * one shape of a recorded `scene_audio` asset.
  */
 import { Context } from '@temporalio/activity';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { PodcastAsset, SceneAudioAsset } from '../../domain/podcast/types';
@@ -51,8 +51,15 @@ type TaskAssetFields<A = Extract<PodcastAsset, { task_id: string }>> = A extends
 
 /** The helpers of the podcast media steps, built once from the activities' dependencies. */
 export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
+  /**
+   * A folder of this run of the activity (`<task>/<activity>-<attempt>`), not one per task: an attempt that timed out
+   * under load may still be ending (it learns of its cancellation at its next heartbeat) while its retry runs, and
+   * with a shared folder its clean-up removed the retry's files mid-work (seen: a dub's sentence WAV gone before
+   * ffprobe read it).
+   */
   const scratch = async (taskId: string) => {
-    const dir = path.join(deps.workDir, taskId);
+    const { activityId, attempt } = Context.current().info;
+    const dir = path.join(deps.workDir, taskId, `${activityId}-${attempt}`);
     await mkdir(dir, { recursive: true });
     return dir;
   };
@@ -63,14 +70,15 @@ export function podcastMediaKit(deps: PodcastMediaActivityDeps) {
   };
   const signal = () => Context.current().cancellationSignal;
   const beat = <T>(work: () => Promise<T>) => withHeartbeat(work, 2000);
-  const clean = (taskId: string) => rm(path.join(deps.workDir, taskId), { recursive: true, force: true });
 
-  /** Runs `work` in the task's scratch folder, removed afterwards whatever happens. */
+  /** Runs `work` in a scratch folder of its own, removed afterwards whatever happens (the task's once empty). */
   async function inScratch<T>(taskId: string, work: (dir: string) => Promise<T>): Promise<T> {
+    const dir = await scratch(taskId);
     try {
-      return await work(await scratch(taskId));
+      return await work(dir);
     } finally {
-      await clean(taskId);
+      await rm(dir, { recursive: true, force: true });
+      await rmdir(path.join(deps.workDir, taskId)).catch(() => undefined); // another run of the task still has files
     }
   }
 
