@@ -32,6 +32,8 @@ export interface BriefInput {
   instructions?: string;
   /** The call to action: its text, or `true` to have one made from the brief. */
   cta?: string | boolean;
+  /** Words the sources write in lower case (text.ts wordsWrittenLower): social-compose.ts topicPhrase. */
+  commonWords?: ReadonlySet<string>;
 }
 
 export interface Brief {
@@ -43,6 +45,7 @@ export interface Brief {
   cta?: string | true;
   /** Word-form keys of the topic, key points and instructions: what "about the brief" means. */
   keys: ReadonlySet<string>;
+  commonWords?: ReadonlySet<string>;
 }
 
 /** How the offline writer met the brief (returned as `metadata.coverage`). */
@@ -84,6 +87,7 @@ export function readBrief(i: BriefInput): Brief {
     instructions,
     cta,
     keys,
+    ...(i.commonWords ? { commonWords: i.commonWords } : {}),
   };
 }
 
@@ -364,6 +368,10 @@ export function coverageOf(
     words?: number;
     targetWords?: number;
     items?: { wanted: number; written: number };
+    /** What the items are called in the shortfall ("items", "content slides"). */
+    itemsLabel?: string;
+    /** What to do about too few items (the shortfall's advice). */
+    itemsAdvice?: string;
   },
 ): Coverage {
   const c: Coverage = {
@@ -384,7 +392,7 @@ export function coverageOf(
     );
   if (used.items && used.items.written < used.items.wanted)
     reasons.push(
-      `${used.items.written} of ${used.items.wanted} items: the brief and the sources give ${used.items.written} distinct points`,
+      `${used.items.written} of ${used.items.wanted} ${used.itemsLabel ?? 'items'}: the brief and the sources give ${used.items.written} distinct point${used.items.written === 1 ? '' : 's'}${used.itemsAdvice ? `; ${used.itemsAdvice}` : ''}`,
     );
   if (reasons.length) c.shortfall = reasons.join('; ');
   return c;

@@ -41,7 +41,8 @@ const HOOKS: Record<'withAudience' | 'without', Table> = {
 export function hookSentence(b: Brief, seed: string, audience = b.audience): string {
   const withAudience = Boolean(audience) && !/\bfor\b/i.test(b.topic);
   const t = pick(HOOKS[withAudience ? 'withAudience' : 'without'][b.family], `${seed}|hook`);
-  const line = t.replace('{topic}', b.topic).replace('{audience}', audience ?? '');
+  // Every hook has the topic mid-sentence: a sentence-case topic loses its capital (topicPhrase), a name keeps it.
+  const line = t.replace('{topic}', lowerFirst(b.topic, b.commonWords)).replace('{audience}', audience ?? '');
   return audience && !withAudience ? `${line.replace(/\.$/, '')}, written with ${audience} in mind.` : line;
 }
 
@@ -110,6 +111,16 @@ function plural(word: string): string | undefined {
  *    newsletters", "a first yoga class" -> "first yoga classes"), with "the" or a possessive as written.
  * The whole topic when it is short, opens with a question word ("when to post …") or has no such phrase.
  */
+/**
+ * The brief's topic for the middle of a sentence ("Share it with someone thinking about {ref}."): topicRef of the
+ * topic, its first letter lowered when the topic is in sentence case (lowerFirst: a word the sources write in lower
+ * case, Brief.commonWords, or a plain word) — "Author evenings at Riverside Books" → "author evenings"; a name stays
+ * ("Riverside Books events", "Shopify tips").
+ */
+export function topicPhrase(b: Pick<Brief, 'topic' | 'commonWords'>): string {
+  return topicRef(lowerFirst(b.topic, b.commonWords));
+}
+
 export function topicRef(topic: string): string {
   const words = topic.split(/\s+/).filter(Boolean);
   if (words.length <= 3 || /^(?:when|how|what|why|where|which|who|whether)$/i.test(words[0])) return topic;
@@ -148,7 +159,7 @@ const QUESTIONS = {
 
 /** A question to the reader about the topic (a list post asks about its points). */
 export function questionSentence(b: Brief, seed: string, list = false): string {
-  const ref = topicRef(b.topic);
+  const ref = topicPhrase(b);
   // "experience with when to post …" does not read: a wh-clause topic only follows "about".
   const pool = list
     ? QUESTIONS.list
@@ -174,7 +185,7 @@ const CTAS = {
 export function callToAction(b: Brief, seed: string, opts: { afterQuestion?: boolean } = {}): string | undefined {
   if (!b.cta) return undefined;
   if (typeof b.cta === 'string') return asSentence(b.cta);
-  return pick(opts.afterQuestion ? CTAS.afterQuestion : CTAS.alone, `${seed}|cta`).replace('{ref}', topicRef(b.topic));
+  return pick(opts.afterQuestion ? CTAS.afterQuestion : CTAS.alone, `${seed}|cta`).replace('{ref}', topicPhrase(b));
 }
 
 const CALENDAR =
@@ -341,12 +352,17 @@ const PLAIN_OPENERS = new Set(['free', 'fast', 'faster', 'more', 'less', 'no', '
  * word cannot be a name: a verb of an instruction ("Plan sprints in minutes"), a function word or a general word
  * ("Free delivery", "Better reports"). Anything else stays as written ("Slack integration", "SEO audits").
  */
-export function lowerFirst(phrase: string): string {
+export function lowerFirst(phrase: string, common?: ReadonlySet<string>): string {
   const t = phrase.trim();
   const words = t.split(/\s+/);
   const first = words[0] ?? '';
   if (!/^\p{Lu}\p{Ll}+$/u.test(first) || /^\p{Lu}/u.test(words[1] ?? '')) return t;
   const l = first.toLowerCase();
-  const plain = pointKind(t) === 'imperative' || STOPWORDS.has(l) || GENERIC.has(l) || PLAIN_OPENERS.has(l);
+  const plain =
+    pointKind(t) === 'imperative' ||
+    STOPWORDS.has(l) ||
+    GENERIC.has(l) ||
+    PLAIN_OPENERS.has(l) ||
+    (common?.has(l) ?? false);
   return plain ? l + t.slice(first.length) : t;
 }

@@ -62,6 +62,16 @@ export function properNouns(texts: string[]): Set<string> {
   return out;
 }
 
+/**
+ * Words `texts` write in lower case after the start of a sentence ("… for an author reading …"), lower-cased: common
+ * words, not names. compose.ts BriefInput.commonWords: a topic starting with one ("Author evenings at …") is in sentence case.
+ */
+export function wordsWrittenLower(texts: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of texts) for (const m of t.matchAll(/(?<=[\p{L},;]\s+)(\p{Ll}[\p{Ll}’'-]*)/gu)) out.add(m[1]);
+  return out;
+}
+
 const TITLE_SMALL = new Set([
   'a',
   'an',

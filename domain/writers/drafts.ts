@@ -63,6 +63,8 @@ export interface CarouselDraft {
   slides: SlideDraft[];
   caption: string;
   hashtags: string[];
+  /** The offline writer only: what the slides were built from and why there are fewer than asked (`metadata.coverage`). */
+  coverage?: Coverage;
 }
 
 export interface StoryFrameDraft {

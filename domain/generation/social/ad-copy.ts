@@ -69,7 +69,7 @@ export function writeAdCopy(k: Kit, b: AdCopyBrief): AdCopyDraft {
         [
           urgent
             ? `Why ${b.product}? ${benefits.map(capitalize).join('. ')}.`
-            : `${capitalize(b.product)}: ${benefits.map(lowerFirst).join(', ')}.`,
+            : `${capitalize(b.product)}: ${benefits.map((p) => lowerFirst(p)).join(', ')}.`,
           `${capitalize(b.product)}: ${lowerFirst(benefits[0])}.`,
         ],
         l.primary_text,

@@ -4,12 +4,15 @@
  * sentence about the topic) and the best source sentence about that focus and
  * the topic, and a call-to-action slide. A slide with neither a focus the
  * client gave nor a source sentence about the topic has nothing to say, so it
- * is left out: the carousel is shorter than asked rather than padded.
+ * is left out: the carousel is shorter than asked rather than padded, and its
+ * coverage (metadata.coverage) says how many content slides were written of
+ * those asked and why.
  */
 import type { CarouselDraft, SlideDraft } from '../../writers/drafts';
 import type { CarouselBrief } from '../../writers/types';
+import { coverageOf } from '../compose';
 import { titleCase } from '../text';
-import { topicRef } from '../social-compose';
+import { topicPhrase } from '../social-compose';
 import { emoji, hashtagsFor, Kit, labelOf } from './kit';
 
 const GENERIC_FOCUS = /^(tips?|examples?|facts?|steps?|points?|ideas?|stats?|statistics)$/i;
@@ -24,12 +27,14 @@ export function writeCarousel(k: Kit, b: CarouselBrief): CarouselDraft {
     visual_notes: `${b.style}${b.cover.backgroundImage ? '; full-bleed background image' : ''}${b.cover.backgroundStyle ? `; background ${b.cover.backgroundStyle}` : ''}${colours}`,
   };
   const content: SlideDraft[] = [];
+  let fromSources = 0;
   for (let i = 0; i < contentCount; i++) {
     const given = b.contentSlides[i];
     const focus = given?.focus?.trim() ?? '';
     const specific = focus && !GENERIC_FOCUS.test(focus) ? focus : '';
     const e = k.evidence(`${focus} ${b.topic}`, 1, 40, specific || undefined)[0];
     if (!e && !specific) continue;
+    if (e) fromSources++;
     content.push({
       kind: 'content',
       title: specific ? titleCase(specific) : labelOf(e!.text),
@@ -40,7 +45,7 @@ export function writeCarousel(k: Kit, b: CarouselBrief): CarouselDraft {
   const cta: SlideDraft = {
     kind: 'cta',
     title: b.cta.action?.trim() || (b.platform === 'profnet' ? 'Follow for more' : 'Save this post'),
-    body: b.cta.link ? `More at ${b.cta.link}` : `Share it with someone thinking about ${topicRef(k.topic)}.`,
+    body: b.cta.link ? `More at ${b.cta.link}` : `Share it with someone thinking about ${topicPhrase(k.b)}.`,
     visual_notes: `${b.style}; call-to-action button${b.brand.logoUrl ? '; logo' : ''}${colours}`,
   };
   const slides = [cover, ...content, cta];
@@ -48,5 +53,13 @@ export function writeCarousel(k: Kit, b: CarouselBrief): CarouselDraft {
     slides,
     caption: `${emoji(k, 'lead')} ${titleCase(k.topic)}: ${slides.length} slides worth saving. Swipe through.`.trim(),
     hashtags: hashtagsFor(k),
+    coverage: coverageOf(k.b, {
+      keyPoints: 0,
+      sources: fromSources,
+      items: { wanted: contentCount, written: content.length },
+      itemsLabel: 'content slides',
+      itemsAdvice:
+        'give each slide a focus (content_slides), or configure a language model (docs/providers.md); no slide is padded',
+    }),
   };
 }

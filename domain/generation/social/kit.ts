@@ -19,7 +19,7 @@ import { buildEvidencePool, EvidencePool, numberSources } from '../evidence';
 import { keyPhrase, ToneFamily } from '../phrases';
 import { briefHashtags, rankAbout, tagWords, topicScore } from '../social-compose';
 import { topPhrases, termStats } from '../terms';
-import { capitalize, hash32, pick, terminate } from '../text';
+import { capitalize, hash32, pick, terminate, wordsWrittenLower } from '../text';
 import type { Source } from '../types';
 import type { WriterBrief } from '../../writers/types';
 
@@ -82,6 +82,7 @@ export function createKit(brief: WriterBrief, sources: Source[]): Kit {
     topic: brief.topic,
     audience: brief.audience || undefined,
     tone: brief.brand.voice ? `${brief.tone} ${brief.brand.voice}` : brief.tone,
+    commonWords: wordsWrittenLower([...sources.map((s) => s.excerpt ?? ''), ...clientTexts(brief).slice(1)]),
   });
   const used = new Set<number>();
   const topicKeys = new Set(contentKeys(b.topic));

@@ -35,7 +35,7 @@ export function writePageAbout(k: Kit, b: PageAboutBrief): PageAboutDraft {
       : `Send us a message to get started with our ${b.businessType}.`;
   const candidates = [
     intro,
-    diffs.length ? `What sets us apart: ${listOf(diffs.map(lowerFirst))}.` : '',
+    diffs.length ? `What sets us apart: ${listOf(diffs.map((p) => lowerFirst(p)))}.` : '',
     ...diffs.map((d) => `${capitalize(d)}.`),
     b.includeCta ? call : '',
   ].filter(Boolean);

@@ -10,7 +10,7 @@ import { narrationWords, planWeights, sceneCount, sceneDurations } from '../../w
 import type { ReelBrief, StoryBrief, VideoPostBrief } from '../../writers/types';
 import { splitSentences } from '../../analysis/sentences';
 import { wordsIn } from '../text';
-import { topicRef } from '../social-compose';
+import { topicPhrase } from '../social-compose';
 import { emoji, Evidence, frame, hashtagsFor, Kit, labelOf, slotsOf } from './kit';
 
 /** Hooks by strength: the topic after a preposition only (grammatical for any phrase), no promised count. */
@@ -182,7 +182,7 @@ export function writeStory(k: Kit, b: StoryBrief): StoryDraft {
   const evidence = k.evidence(`${b.topic} ${b.storyType}`, Math.max(0, most - 2), 22);
   const count = Math.min(most, Math.max(2, evidence.length + 2, elements.length + 1));
   const durations = sceneDurations(b.durationSeconds, Array(count).fill(1));
-  const cta = b.callToAction || `Follow for more on ${topicRef(k.topic)}`;
+  const cta = b.callToAction || `Follow for more on ${topicPhrase(k.b)}`;
   const frames = durations.map((d, i): StoryFrameDraft => {
     const last = i === durations.length - 1;
     const e = i > 0 && !last ? evidence[i - 1] : undefined;

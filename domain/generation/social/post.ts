@@ -9,7 +9,7 @@ import type { GroupPostDraft, PostDraft } from '../../writers/drafts';
 import { formatLimits } from '../../writers/platforms';
 import type { GroupPostBrief, PostBrief } from '../../writers/types';
 import { charCount } from '../../writers/text-limits';
-import { callToAction, hookSentence, questionSentence, topicRef } from '../social-compose';
+import { callToAction, hookSentence, questionSentence, topicPhrase } from '../social-compose';
 import { emoji, Evidence, frame, hashtagsFor, Kit, slotsOf } from './kit';
 
 /** Openings of a list post: the topic after "on"/"about", the count of the points that follow. */
@@ -63,10 +63,10 @@ export function writePost(k: Kit, b: PostBrief): PostDraft {
   const poll =
     pollOptions.length >= 2
       ? {
-          question: `Which matters most to you about ${topicRef(k.topic)}?`,
+          question: `Which matters most to you about ${topicPhrase(k.b)}?`,
           options: pollOptions.map((p) => p[0].toUpperCase() + p.slice(1)),
         }
-      : { question: `Is ${topicRef(k.topic)} on your list this month?`, options: ['Yes', 'Not yet'] };
+      : { question: `Is ${topicPhrase(k.b)} on your list this month?`, options: ['Yes', 'Not yet'] };
   return {
     hook,
     body: bodyText,
@@ -90,7 +90,7 @@ const GROUP_OPENINGS = [
 
 export function writeGroupPost(k: Kit, b: GroupPostBrief): GroupPostDraft {
   const group = b.group.type ? `${b.group.type} group` : 'group';
-  const ref = topicRef(k.topic);
+  const ref = topicPhrase(k.b);
   const evidence = k.evidence(`${b.topic} ${b.valueProposition} ${b.contentType}`, 3, 30);
   const value = b.valueProposition ? `${b.valueProposition.replace(/[.!?]+$/, '')}.` : '';
   const body = [value, ...evidence.map((e) => e.text)].filter(Boolean).join(' ');

@@ -13,7 +13,7 @@ import { AD_FORMAT_LIMITS, AD_FORMATS } from '../../../domain/writers/ad-formats
 import { buildJob } from '../../../domain/writers/briefs';
 import type { WriterRequestBody } from '../../../domain/writers/requests';
 import { writerRequest } from '../../../api/writers/schemas';
-import { DRAFT_SCHEMAS } from '../../../domain/writers/drafts';
+import { CarouselDraft, DRAFT_SCHEMAS } from '../../../domain/writers/drafts';
 import { finishDraft } from '../../../domain/writers/finish';
 import { formatLimits } from '../../../domain/writers/platforms';
 import { emptyPreferences } from '../../../domain/writers/preferences';
@@ -230,6 +230,26 @@ describe('timing and slides', () => {
     expect(slides[1].title).toBe('Subject Lines');
     for (const s of slides.slice(2, -1)) expect(s.body.length).toBeGreaterThan(0);
     expect(piece.rendering).toEqual([expect.objectContaining({ asset: 'slide_images', status: 'not_requested' })]);
+  });
+
+  it('a carousel shorter than asked says so: content slides written of those asked, and why (metadata.coverage)', async () => {
+    // Off the sample corpus: no source sentence is about a bookshop's author evenings, and the client gave one focus.
+    const body = {
+      topic: 'Author evenings at Riverside Books',
+      slides: 5,
+      content_slides: [{ focus: 'Thursday readings' }],
+    };
+    const { draft: d, piece } = await produce('profnet', 'carousel', body);
+    const draft = d as CarouselDraft;
+    const slides = piece.content.slides as Array<{ kind: string; title: string }>;
+    expect(slides.map((s) => s.kind)).toEqual(['cover', 'content', 'cta']);
+    expect(draft.coverage).toMatchObject({ basis: 'brief', items: { wanted: 3, written: 1 } });
+    expect(draft.coverage!.shortfall).toMatch(/^1 of 3 content slides: .*give each slide a focus \(content_slides\)/);
+    // A carousel with every slide written has no shortfall.
+    const full = await produce('profnet', 'carousel', { topic: 'email newsletters', slides: 3 });
+    expect((full.piece.content.slides as unknown[]).length).toBe(3);
+    expect((full.draft as CarouselDraft).coverage).toMatchObject({ items: { wanted: 1, written: 1 } });
+    expect((full.draft as CarouselDraft).coverage!.shortfall).toBeUndefined();
   });
 
   it('a requested render is reported not available, next to the plan', async () => {

@@ -106,6 +106,13 @@ describe('the shared grammar of the social writers', () => {
     expect(lowerFirst('Plan sprints in minutes')).toBe('plan sprints in minutes');
     expect(lowerFirst('Free delivery in town')).toBe('free delivery in town');
     expect(lowerFirst('Slack integration')).toBe('Slack integration');
+    // A word other texts on the subject write in lower case is a common word: a topic starting with it is in sentence
+    // case. Without that evidence, or with a name's capitals, the topic stays as written.
+    expect(lowerFirst('Author evenings at Riverside Books', new Set(['author']))).toBe(
+      'author evenings at Riverside Books',
+    );
+    expect(lowerFirst('Shopify tips for bookshops', new Set(['tips', 'author']))).toBe('Shopify tips for bookshops');
+    expect(lowerFirst('Riverside Books events', new Set(['riverside']))).toBe('Riverside Books events');
     expect(lowerFirst('Riverside Books gift cards')).toBe('Riverside Books gift cards');
     expect(lowerFirst('SEO audits')).toBe('SEO audits');
   });
@@ -186,6 +193,35 @@ describe('the writers (local) on a topic the sources do not cover', () => {
       expect(piece.content.hashtags).toEqual(['#AuthorEvents', '#IndependentBookshop']);
     },
   );
+});
+
+describe("the topic in the middle of a sentence keeps the client's names and drops a sentence-initial capital", () => {
+  it('hooks, questions and calls to action of a sentence-case topic (the sources write "author" in lower case)', async () => {
+    const topic = 'Author evenings at Riverside Books';
+    const sources: Source[] = [
+      {
+        index: 1,
+        title: 'Running events',
+        url: 'https://example.com/events',
+        excerpt: 'An author reading fills a shop on a quiet Thursday evening.',
+      } as Source,
+    ];
+    for (const [platform, kind, extra] of [
+      ['socialnet', 'post', { engagement_hooks: { include_question: true }, include_cta: true }],
+      ['profnet', 'post', {}],
+      ['socialnet', 'carousel', { slides: 3 }],
+    ] as const) {
+      const { brief } = buildJob(writerRequest(platform, kind, { topic, ...extra }), emptyPreferences());
+      const text = JSON.stringify(writeSocial({ brief, sources }));
+      expect([platform, kind, /(?<![.!?"]\s?)\bAuthor evenings\b/.test(text.replace(/"title":"[^"]*"/g, ''))]).toEqual([
+        platform,
+        kind,
+        false,
+      ]);
+      expect(text).toContain('Riverside Books');
+      expect(text).toMatch(/author evenings/);
+    }
+  });
 });
 
 describe('short copy', () => {
