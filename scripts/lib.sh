@@ -27,7 +27,24 @@ wait_port() {
   done
 }
 
-pid_alive() { [ -f "$PID_DIR/$1.pid" ] && kill -0 "$(cat "$PID_DIR/$1.pid")" 2>/dev/null; }
+# A pid names a process only while it runs: once it exits the kernel reuses it (pid_max is 32768 here, and a test run
+# starts thousands of processes). So each pid file has the process's start time beside it (NAME.start: clock ticks
+# after boot, field 22 of /proc/PID/stat), and a recorded process is alive only if both match. Seen: the fault suite's
+# jest killed mid-run (SIGKILL, no OOM), most likely by `scripts/platform down` acting on pid files an earlier fault
+# run had left, whose pids the kernel had given to other processes since.
+proc_start() { [ -r "/proc/$1/stat" ] && awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$1/stat" 2>/dev/null; }
+record_pid() { echo "$2" > "$PID_DIR/$1.pid"; proc_start "$2" > "$PID_DIR/$1.start" || true; }
+forget_pid() { rm -f "$PID_DIR/$1.pid" "$PID_DIR/$1.start" "$PID_DIR/$1.stopping"; }
+# True while PID is the process recorded as NAME. A pid file without NAME.start (written before these checks) names
+# a process started before the file was written: one started later has only been given the same pid.
+same_process() {
+  kill -0 "$2" 2>/dev/null || return 1
+  if [ -s "$PID_DIR/$1.start" ]; then [ "$(proc_start "$2")" = "$(cat "$PID_DIR/$1.start")" ]; return; fi
+  local ticks boot; ticks=$(proc_start "$2") || return 1
+  boot=$(awk '/^btime/ { print $2 }' /proc/stat)
+  (( boot + ticks / $(getconf CLK_TCK) <= $(stat -c %Y "$PID_DIR/$1.pid" 2>/dev/null || echo 0) + 1 ))
+}
+pid_alive() { [ -f "$PID_DIR/$1.pid" ] && same_process "$1" "$(cat "$PID_DIR/$1.pid")"; }
 
 # A process that got SIGTERM writes $PID_DIR/NAME.stopping (workers/lifecycle.ts) until it exits.
 is_stopping() { [ -f "$PID_DIR/$1.stopping" ]; }
@@ -35,9 +52,9 @@ is_stopping() { [ -f "$PID_DIR/$1.stopping" ]; }
 # wait_exit NAME SECONDS: waits for the recorded process to exit; KILLs it after SECONDS. Only ever our own pids.
 wait_exit() {
   local name=$1 secs=$2 pid; pid=$(cat "$PID_DIR/$name.pid" 2>/dev/null) || return 0
-  for _ in $(seq 1 $((secs * 5))); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-  if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
-  rm -f "$PID_DIR/$name.pid" "$PID_DIR/$name.stopping"
+  for _ in $(seq 1 $((secs * 5))); do same_process "$name" "$pid" || break; sleep 0.2; done
+  if same_process "$name" "$pid"; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; sleep 0.2; fi
+  forget_pid "$name"
 }
 
 # stop_pid NAME: TERM the recorded process group, KILL after 20 s. Only ever our own pids.
@@ -45,13 +62,13 @@ stop_pid() {
   local name=$1 f="$PID_DIR/$1.pid"
   [ -f "$f" ] || return 0
   local pid; pid=$(cat "$f")
-  if kill -0 "$pid" 2>/dev/null; then
+  if same_process "$name" "$pid"; then
     kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-    for _ in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
-    if kill -0 "$pid" 2>/dev/null; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; fi
+    for _ in $(seq 1 100); do same_process "$name" "$pid" || break; sleep 0.2; done
+    if same_process "$name" "$pid"; then kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true; fi
     say "stopped $name (pid $pid)"
   fi
-  rm -f "$f" "$PID_DIR/$name.stopping"
+  forget_pid "$name"
 }
 
 # start_bg NAME LOGFILE CMD...: run CMD in its own session (so its children stop with it).
@@ -59,7 +76,7 @@ start_bg() {
   local name=$1 log=$2; shift 2
   rm -f "$PID_DIR/$name.stopping"
   PLATFORM_STOPPING_FILE="$PID_DIR/$name.stopping" setsid "$@" >>"$log" 2>&1 < /dev/null &
-  echo $! > "$PID_DIR/$name.pid"
+  record_pid "$name" $!
 }
 
 # Node dependencies, installed from the lock file when node_modules is missing or older than it.

@@ -6,7 +6,7 @@
  * a new one instead of taking it for running.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, waitFor } from '../int/webhooks/receiver';
@@ -57,6 +57,9 @@ describe('scripts/platform', () => {
       } catch {
         /* not running */
       }
+      // No pid file outlives its process: the kernel reuses pids, and a later `scripts/platform` would take the pid
+      // of another process for this one (scripts/lib.sh pid_alive checks the start time too).
+      for (const ext of ['pid', 'start', 'stopping']) rmSync(path.join(runDir, 'pids', `${p}.${ext}`), { force: true });
     }
   });
 
