@@ -42,7 +42,7 @@ export function hookSentence(b: Brief, seed: string, audience = b.audience): str
   const withAudience = Boolean(audience) && !/\bfor\b/i.test(b.topic);
   const t = pick(HOOKS[withAudience ? 'withAudience' : 'without'][b.family], `${seed}|hook`);
   // Every hook has the topic mid-sentence: a sentence-case topic loses its capital (topicPhrase), a name keeps it.
-  const line = t.replace('{topic}', lowerFirst(b.topic, b.commonWords)).replace('{audience}', audience ?? '');
+  const line = t.replace('{topic}', topicMidSentence(b)).replace('{audience}', audience ?? '');
   return audience && !withAudience ? `${line.replace(/\.$/, '')}, written with ${audience} in mind.` : line;
 }
 
@@ -111,16 +111,6 @@ function plural(word: string): string | undefined {
  *    newsletters", "a first yoga class" -> "first yoga classes"), with "the" or a possessive as written.
  * The whole topic when it is short, opens with a question word ("when to post …") or has no such phrase.
  */
-/**
- * The brief's topic for the middle of a sentence ("Share it with someone thinking about {ref}."): topicRef of the
- * topic, its first letter lowered when the topic is in sentence case (lowerFirst: a word the sources write in lower
- * case, Brief.commonWords, or a plain word) — "Author evenings at Riverside Books" → "author evenings"; a name stays
- * ("Riverside Books events", "Shopify tips").
- */
-export function topicPhrase(b: Pick<Brief, 'topic' | 'commonWords'>): string {
-  return topicRef(lowerFirst(b.topic, b.commonWords));
-}
-
 export function topicRef(topic: string): string {
   const words = topic.split(/\s+/).filter(Boolean);
   if (words.length <= 3 || /^(?:when|how|what|why|where|which|who|whether)$/i.test(words[0])) return topic;
@@ -146,6 +136,21 @@ export function topicRef(topic: string): string {
   } else phrase = article ? [article, ...run] : run;
   const ref = phrase.join(' ');
   return phrase.length < words.length && !(phrase.length === 1 && GENERIC.has(ref.toLowerCase())) ? ref : topic;
+}
+
+/** The topic as written, for the middle of a sentence: a sentence-case first letter lowered (lowerFirst). */
+function topicMidSentence(b: Pick<Brief, 'topic' | 'commonWords'>): string {
+  return lowerFirst(b.topic, b.commonWords);
+}
+
+/**
+ * The brief's topic for the middle of a sentence ("Share it with someone thinking about {ref}."): topicRef of the
+ * topic, its first letter lowered when the topic is in sentence case (lowerFirst: a word the sources write in lower
+ * case, Brief.commonWords, or a plain word) — "Author evenings at Riverside Books" → "author evenings"; a name stays
+ * ("Riverside Books events", "Shopify tips").
+ */
+export function topicPhrase(b: Pick<Brief, 'topic' | 'commonWords'>): string {
+  return topicRef(topicMidSentence(b));
 }
 
 const QUESTIONS = {
