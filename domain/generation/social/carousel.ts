@@ -58,8 +58,8 @@ export function writeCarousel(k: Kit, b: CarouselBrief): CarouselDraft {
       sources: fromSources,
       items: { wanted: contentCount, written: content.length },
       itemsLabel: 'content slides',
-      itemsAdvice:
-        'give each slide a focus (content_slides), or configure a language model (docs/providers.md); no slide is padded',
+      // The field a client names slides' focuses with on this platform's route.
+      itemsAdvice: `give each slide a focus (${b.platform === 'socialnet' ? 'content_distribution' : 'content_slides'}), or configure a language model (docs/providers.md); no slide is padded`,
     }),
   };
 }

@@ -250,6 +250,11 @@ describe('timing and slides', () => {
     expect((full.piece.content.slides as unknown[]).length).toBe(3);
     expect((full.draft as CarouselDraft).coverage).toMatchObject({ items: { wanted: 1, written: 1 } });
     expect((full.draft as CarouselDraft).coverage!.shortfall).toBeUndefined();
+    // The advice names the field this platform's route takes slide focuses in.
+    const social = await produce('socialnet', 'carousel', { topic: body.topic, slides: 5 });
+    expect((social.draft as CarouselDraft).coverage!.shortfall).toMatch(
+      /give each slide a focus \(content_distribution\)/,
+    );
   });
 
   it('a requested render is reported not available, next to the plan', async () => {
