@@ -139,7 +139,7 @@ export function topicRef(topic: string): string {
 }
 
 /** The topic as written, for the middle of a sentence: a sentence-case first letter lowered (lowerFirst). */
-function topicMidSentence(b: Pick<Brief, 'topic' | 'commonWords'>): string {
+export function topicMidSentence(b: Pick<Brief, 'topic' | 'commonWords'>): string {
   return lowerFirst(b.topic, b.commonWords);
 }
 

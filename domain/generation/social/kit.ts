@@ -17,7 +17,7 @@ import { contentKeys } from '../../analysis/word-forms';
 import { Brief, namesIn, readBrief } from '../compose';
 import { buildEvidencePool, EvidencePool, numberSources } from '../evidence';
 import { keyPhrase, ToneFamily } from '../phrases';
-import { briefHashtags, rankAbout, tagWords, topicScore } from '../social-compose';
+import { briefHashtags, rankAbout, tagWords, topicMidSentence, topicScore } from '../social-compose';
 import { topPhrases, termStats } from '../terms';
 import { capitalize, hash32, pick, terminate, wordsWrittenLower } from '../text';
 import type { Source } from '../types';
@@ -144,7 +144,8 @@ export function frame(template: string, slots: Record<string, string>): string {
 
 /** The slots every frame may use. */
 export const slotsOf = (k: Kit, extra: Record<string, string> = {}): Record<string, string> => ({
-  topic: k.topic,
+  // `{topic}` stands mid-sentence (`{Topic}` opens one): a sentence-case first letter is lowered, names stay.
+  topic: topicMidSentence(k.b),
   audience: k.audience,
   industry: k.brief.industry || 'your field',
   ...extra,

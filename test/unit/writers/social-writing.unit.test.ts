@@ -210,6 +210,7 @@ describe("the topic in the middle of a sentence keeps the client's names and dro
       ['socialnet', 'post', { engagement_hooks: { include_question: true }, include_cta: true }],
       ['profnet', 'post', {}],
       ['socialnet', 'carousel', { slides: 3 }],
+      ['socialnet', 'group_post', { value_proposition: 'Signed copies at every reading' }],
     ] as const) {
       const { brief } = buildJob(writerRequest(platform, kind, { topic, ...extra }), emptyPreferences());
       const text = JSON.stringify(writeSocial({ brief, sources }));
