@@ -9,7 +9,9 @@ import {
   CancellationScope,
   defineQuery,
   isCancellation,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks';
@@ -17,7 +19,16 @@ import { FailureCode, isFailureCode } from '../domain/failures';
 import { RECORD_RETRY } from './retry';
 
 // Appending an event is cheap and idempotent: retry patiently, except what a retry cannot fix.
-const lifecycle = proxyActivities<TaskActivities>({ startToCloseTimeout: '30s', retry: RECORD_RETRY });
+const LIFECYCLE = { startToCloseTimeout: '30s', retry: RECORD_RETRY } as const;
+/**
+ * The task's events are written by local activities: one short append each, run by the worker that runs the workflow
+ * task, recorded in the history as a marker, without a round trip through the server's task queues (a regular
+ * activity costs the server a dispatch, three history events and a further workflow task). A workflow started before
+ * this change keeps regular activities when it is replayed (`patched`, below).
+ */
+const localLifecycle = proxyLocalActivities<TaskActivities>(LIFECYCLE);
+const remoteLifecycle = proxyActivities<TaskActivities>(LIFECYCLE);
+export const LOCAL_LIFECYCLE_PATCH = 'task-lifecycle-local-activities';
 
 export interface TaskInput<R> {
   taskId: string;
@@ -32,14 +43,17 @@ export interface ProgressMessage {
 
 export const progressQuery = defineQuery<ProgressMessage[]>('progress');
 
-/** The failure code of what a task body threw (an activity's ApplicationFailure type, else INTERNAL_ERROR). */
+/**
+ * The failure code of what a task body threw: the first type of the failure table along its cause chain (an activity's
+ * ApplicationFailure comes wrapped in an ActivityFailure; a local activity's, such as a task event PostgreSQL refused,
+ * comes bare with the error it was made from as its cause), else INTERNAL_ERROR.
+ */
 export function failureCodeOf(err: unknown): { code: FailureCode; message: string } {
-  const failure = err as { cause?: { type?: string; message?: string }; type?: string; message?: string };
-  const cause = failure.cause ?? failure;
-  return {
-    code: isFailureCode(cause.type) ? cause.type : 'INTERNAL_ERROR',
-    message: cause.message || failure.message || 'task failed',
-  };
+  type Failure = { cause?: Failure; type?: string; message?: string };
+  const top = err as Failure;
+  for (let f: Failure | undefined = top, depth = 0; f && depth < 8; f = f.cause, depth++)
+    if (isFailureCode(f.type)) return { code: f.type, message: f.message || top.message || 'task failed' };
+  return { code: 'INTERNAL_ERROR', message: top.cause?.message || top.message || 'task failed' };
 }
 
 /**
@@ -53,6 +67,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
   body: (progress: (message: string) => Promise<void>) => Promise<O>,
 ): Promise<O> {
   const { taskId, userId } = input;
+  const lifecycle = patched(LOCAL_LIFECYCLE_PATCH) ? localLifecycle : remoteLifecycle;
   const messages: ProgressMessage[] = [];
   setHandler(progressQuery, () => messages);
   const progress = async (message: string) => {

@@ -12,6 +12,7 @@ import { FAILURES, NON_RETRYABLE_CODES } from '../../../domain/failures';
 import { VendorBadResponseError, VendorRequestRejectedError, VendorUnavailableError } from '../../../infra/ai/errors';
 import { ConcurrencyError, EventDataRejectedError } from '../../../infra/eventstore';
 import { UsageLimitExceeded } from '../../../infra/quota/meter';
+import { failureCodeOf } from '../../../workflows/task-runner';
 
 const failure = (e: unknown) => toActivityFailure(e) as ApplicationFailure;
 
@@ -105,5 +106,25 @@ describe('resumable steps', () => {
     env.on('heartbeat', (d: unknown) => beats.push(d));
     await env.run(async () => heartbeatProgress({ scene: 3, percent: 42 }));
     expect(beats).toEqual([{ scene: 3, percent: 42 }]);
+  });
+});
+
+describe('the failure code a task workflow records (workflows/task-runner.ts failureCodeOf)', () => {
+  // Shapes as the workflow receives them from the SDK (plain objects with the failures' fields).
+  const app = (type: string, message: string, cause?: object) => ({ name: 'ApplicationFailure', type, message, cause });
+  it("a regular activity's failure: the ApplicationFailure inside the ActivityFailure", () => {
+    const err = { name: 'ActivityFailure', message: 'activity task failed', cause: app('DATA_REJECTED', 'NUL') };
+    expect(failureCodeOf(err)).toEqual({ code: 'DATA_REJECTED', message: 'NUL' });
+  });
+  it("a local activity's failure: the ApplicationFailure itself, whose cause is the error it was made from", () => {
+    const err = app('DATA_REJECTED', 'NUL', { name: 'TemporalFailure', message: 'NUL' });
+    expect(failureCodeOf(err)).toEqual({ code: 'DATA_REJECTED', message: 'NUL' });
+  });
+  it('a failure without a code of the table is INTERNAL_ERROR with the innermost message given', () => {
+    expect(failureCodeOf({ message: 'outer', cause: { message: 'inner', type: 'TypeError' } })).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'inner',
+    });
+    expect(failureCodeOf(new Error('boom'))).toEqual({ code: 'INTERNAL_ERROR', message: 'boom' });
   });
 });
