@@ -3,9 +3,14 @@
  * (its result being recorded) does not turn the task into a cancelled one with its result left behind — the task
  * ends completed, with exactly one terminal event. A cancel during the work still cancels. And what a task wrote is
  * found by its workflow id (EventStore.writtenBy, read by the kernel's settleWrittenBy): every append its activities
- * made carries the id without being told, and its children's (ids `<task id>-...`) are found with it.
+ * made carries the id without being told, and its children's (ids `<task id>-...`) are found with it. A workflow
+ * started by the code before the task's events became local activities still replays.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { temporal } from '@temporalio/proto';
+import { Worker } from '@temporalio/worker';
 import { Context } from '@temporalio/activity';
 import type { WorkflowHandle } from '@temporalio/client';
 import { createTaskActivities } from '../../../activities/tasks';
@@ -13,6 +18,7 @@ import { createEventStore } from '../../../infra/eventstore';
 import { taskStream } from '../../../domain/events/tasks';
 import { startTestWorker, testTemporal } from '../../support/env';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { BUNDLE_PATH } from '../../support/global-setup';
 
 const TERMINAL = ['TaskCompleted', 'TaskFailed', 'TaskCancelled'];
 
@@ -165,5 +171,24 @@ describe('task frame and late cancels', () => {
     });
     expect(written).toContainEqual({ streamId: taskStream(child), type: 'TaskStarted', streamPosition: 0 });
     expect(new Set(written.map((w) => w.streamId))).toEqual(new Set([taskStream(taskId), taskStream(child)]));
+  });
+});
+
+describe('workflows started before the task events became local activities', () => {
+  it('replay on the current code: the regular activities their history recorded are expected again', async () => {
+    // The history of a podcastAudioWorkflow run by the code before that change (TaskStarted, one progress message,
+    // the work, TaskCompleted: four regular activities), encoded as the server sends it (`History` protobuf; the SDK's
+    // JSON reader, historyFromJSON, fails in this install: @temporalio/common and @temporalio/proto each carry their
+    // own protobufjs). Without the `patched` branch in workflows/task-runner.ts its replay fails: the code would ask for
+    // local activities where the history has regular ones, and a worker deployed mid-task would fail every task that
+    // was running.
+    const history = temporal.api.history.v1.History.decode(
+      readFileSync(path.join(__dirname, 'fixtures/task-history-regular-activities.bin')),
+    );
+    const scheduled = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes).length;
+    expect(scheduled).toBe(4);
+    await expect(
+      Worker.runReplayHistory({ workflowBundle: { codePath: BUNDLE_PATH } }, history),
+    ).resolves.toBeUndefined();
   });
 });
