@@ -1,5 +1,6 @@
 /** Request validation refuses text the platform cannot store, wherever it is, naming the field. */
 import { compileRequest } from '../../../api/kernel/validation';
+import { PLATFORM_ROUTES } from '../../../api/routes';
 import { ValidationError } from '../../../domain/errors';
 import { DURATION_PATTERN, parseDuration } from '../../../domain/writers/durations';
 
@@ -117,5 +118,29 @@ describe('a field of alternative forms', () => {
       expect(check(d)).toBe(
         'duration fits none of its accepted forms: Seconds as <n>_seconds, a number, or "30", "30s", "30 seconds"',
       );
+  });
+});
+
+describe("every route's request schemas", () => {
+  // Routes compile their validators on first use (api/kernel/validation.ts); here all of them compile, so a schema
+  // ajv refuses fails the suite instead of a client's first request.
+  it('compile with the validators the API uses', () => {
+    const refused: string[] = [];
+    for (const route of PLATFORM_ROUTES) {
+      try {
+        compileRequest(route.request, { eager: true });
+      } catch (err) {
+        refused.push(`${route.method.toUpperCase()} ${route.path}: ${(err as Error).message}`);
+      }
+    }
+    expect(PLATFORM_ROUTES.length).toBeGreaterThan(200);
+    expect(refused).toEqual([]);
+  });
+
+  it('a schema ajv refuses is found by an eager compile, and by the first request of a lazy one', () => {
+    const bad = { body: { type: 'object', properties: { n: { type: 'integer', minimum: 'one' } } } };
+    expect(() => compileRequest(bad, { eager: true })).toThrow();
+    const lazy = compileRequest(bad);
+    expect(() => lazy({ body: { n: 1 }, query: {}, params: {} })).toThrow();
   });
 });
