@@ -33,9 +33,12 @@ export const idParams = params({ id: uuid });
 export const leadParams = params({ id: uuid, lead_id: uuid });
 export const templateParams = params({ template_id: uuid });
 
+/** A name that is stored trimmed: at least one character that is not white space. */
+const nameText = text(200, { pattern: '\\S' });
+
 export const campaignBody = withRequired(
   {
-    name: text(200),
+    name: nameText,
     description: str(2000),
     keywords: strings(50, 200),
     workspace_id: { ...workspaceId, description: 'default: the caller’s user id' },
@@ -100,7 +103,7 @@ export const leadSchema = allRequired({
 export const campaignWithLeads = allRequired({ ...campaignSchema.properties, leads: arr(leadSchema) });
 
 export const templateBody = withRequired(
-  { name: text(200), subject: text(500), body: text(20000), category: str(100) },
+  { name: nameText, subject: text(500), body: text(20000), category: str(100) },
   ['name', 'subject', 'body'],
 );
 export const templateSchema = allRequired({
