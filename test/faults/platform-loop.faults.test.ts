@@ -9,7 +9,8 @@ import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, waitFor } from '../int/webhooks/receiver';
+import { freePort } from '../int/webhooks/receiver';
+import { waitFor } from '../support/wait';
 
 const run = promisify(execFile);
 const root = path.resolve(__dirname, '../..');

@@ -18,6 +18,7 @@ import { taskStream } from '../../domain/events/tasks';
 import { PlanName, PLANS } from '../../domain/plans';
 import { isolatedSchema, IsolatedSchema } from './schema';
 import { Proc, startPlatform, UNLIMITED_RATES } from './processes';
+import { waitFor } from './wait';
 import { BUNDLE_PATH } from './global-setup';
 import { testTemporal, uniq } from './env';
 import { call, JsonResponse } from './http';
@@ -66,8 +67,8 @@ export async function expectStatus(r: Promise<JsonResponse>, ...want: number[]):
 }
 
 /**
- * Waits for a task to finish (GET `statusPath` as `credential`), returns its record; fails on failed/cancelled or
- * after `timeoutMs`, with what `explain(taskId)` says of the task (FullPlatform.explain: its workflow in Temporal
+ * Waits for a task to finish (GET `statusPath` as `credential`), returns its record; fails on failed/cancelled, on an
+ * error answer, or after `timeoutMs`, with what `explain(taskId)` says of the task (FullPlatform.explain: its workflow in Temporal
  * and the processes' last log lines), so a failure seen only in CI explains itself.
  */
 export async function waitForTask(
@@ -77,18 +78,24 @@ export async function waitForTask(
   timeoutMs = 240_000,
   explain?: (taskId: string) => Promise<string>,
 ): Promise<JsonResponse['body']> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const r = await request(base, credential, 'GET', statusPath);
-    const t = r.body?.data?.status ? r.body.data : r.body;
-    if (t?.status === 'completed') return t;
-    if (t?.status === 'failed' || t?.status === 'cancelled' || Date.now() > deadline) {
-      const taskId = String(t?.task_id ?? statusPath.split('/').pop());
-      const why = explain ? `\n${await explain(taskId).catch((e) => `(no explanation: ${e})`)}` : '';
-      throw new Error(`${statusPath}: ${JSON.stringify(r.body).slice(0, 800)}${why}`);
-    }
-    await new Promise((res) => setTimeout(res, 500));
-  }
+  let last: JsonResponse | undefined;
+  const recordOf = (r: JsonResponse | undefined) => (r?.body?.data?.status ? r.body.data : r?.body);
+  const over = await waitFor(
+    `${statusPath} to finish`,
+    async () => {
+      last = await request(base, credential, 'GET', statusPath);
+      // An error answer is final too (the task is not the caller's, or the route refused): no use polling on.
+      return (last.status >= 400 || ['completed', 'failed', 'cancelled'].includes(recordOf(last)?.status)) && last;
+    },
+    timeoutMs,
+    500,
+  ).catch(() => undefined);
+  const t = recordOf(over);
+  if (over && over.status < 400 && t?.status === 'completed') return t;
+  const taskId = String(recordOf(last)?.task_id ?? statusPath.split('/').pop());
+  const why = explain ? `\n${await explain(taskId).catch((e) => `(no explanation: ${e})`)}` : '';
+  const state = over ? '' : ` (not finished after ${timeoutMs} ms)`;
+  throw new Error(`${statusPath}${state}: ${JSON.stringify(last?.body).slice(0, 800)}${why}`);
 }
 
 /** What Temporal knows of a task's workflow: its status and its pending activities (attempt, state, last failure). */
@@ -353,13 +360,16 @@ export async function startFullPlatform(name: string, env: Record<string, string
         idempotencyKey,
       });
       await meter.settle(r, { provider: 'vendor_a', model: 'sweep', tokens_in: 5, tokens_out: 5, cost });
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const alerts = (await expectStatus(req(key, 'GET', `/api/subscription/alerts/${userId}`), 200)).body.data;
-        if (alerts.length) return String(alerts[0].id);
-        if (Date.now() > deadline) throw new Error('no alert was raised');
-        await new Promise((res) => setTimeout(res, 300));
-      }
+      const alerts = await waitFor(
+        'an alert to be raised',
+        async () => {
+          const a = (await expectStatus(req(key, 'GET', `/api/subscription/alerts/${userId}`), 200)).body.data;
+          return a.length > 0 && a;
+        },
+        60_000,
+        300,
+      );
+      return String(alerts[0].id);
     },
   };
 }

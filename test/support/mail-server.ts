@@ -13,6 +13,7 @@ import path from 'node:path';
 import nodemailer, { SendMailOptions } from 'nodemailer';
 import { ImapFlow } from 'imapflow';
 import { freePort } from './processes';
+import { StopWaiting, waitFor } from './wait';
 
 const root = path.resolve(__dirname, '../..');
 
@@ -70,15 +71,19 @@ export async function startMailServer(users: { email: string; password: string }
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
-  const deadline = Date.now() + 60000;
-  while (!((await portOpen(smtpPort)) && (await portOpen(imapPort)))) {
-    if (child.exitCode !== null) throw new Error(`GreenMail exited:\n${out}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`GreenMail did not start:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(
+    'GreenMail to listen',
+    async () => {
+      if (child.exitCode !== null) throw new StopWaiting(`GreenMail exited:\n${out}`);
+      return (await portOpen(smtpPort)) && (await portOpen(imapPort));
+    },
+    60000,
+    200,
+    () => `its output:\n${out}`,
+  ).catch((err) => {
+    child.kill('SIGKILL');
+    throw err;
+  });
   const passwordOf = (user: string, password?: string) =>
     password ?? users.find((u) => u.email === user)?.password ?? user;
   const imap = async <T>(user: string, password: string | undefined, work: (c: ImapFlow) => Promise<T>) => {

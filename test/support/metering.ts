@@ -14,6 +14,7 @@ import type { Knex } from 'knex';
 import { usageStream } from '../../domain/events/usage';
 import { usageByPeriods } from '../../projections/usage';
 import type { JsonResponse } from './http';
+import { waitFor } from './wait';
 
 /** How long after the expected records arrived no more may arrive. */
 const SETTLE_MS = 300;
@@ -54,23 +55,32 @@ const same = (a: Calls, b: Calls) =>
 /** The projection's calls per provider once it has caught up with the event store (fails after WAIT_MS). */
 export async function settledUsage(db: Knex, userId: string): Promise<Calls> {
   let seen: Calls = {};
-  for (const deadline = Date.now() + WAIT_MS; ; await new Promise((r) => setTimeout(r, POLL_MS))) {
-    const recorded = await recordedCalls(db, userId);
-    seen = await usageByProviderNow(db, userId);
-    if (same(seen, recorded)) return seen;
-    if (Date.now() > deadline)
-      throw new Error(`usage projection never caught up with the event store for ${userId}: ${JSON.stringify(seen)}`);
-  }
+  return waitFor(
+    `the usage projection to catch up with the event store for ${userId}`,
+    async () => {
+      const recorded = await recordedCalls(db, userId);
+      seen = await usageByProviderNow(db, userId);
+      return same(seen, recorded) && seen;
+    },
+    WAIT_MS,
+    POLL_MS,
+    () => JSON.stringify(seen),
+  );
 }
 
 /** Calls of `provider` for `userId`, once the usage projection shows at least `atLeast` (fails after WAIT_MS). */
 export async function usageCalls(db: Knex, userId: string, provider = 'local', atLeast = 0): Promise<number> {
-  for (const deadline = Date.now() + WAIT_MS; ; await new Promise((r) => setTimeout(r, POLL_MS))) {
-    const n = (await usageByProviderNow(db, userId))[provider] ?? 0;
-    if (n >= atLeast) return n;
-    if (Date.now() > deadline)
-      throw new Error(`usage projection never reached ${atLeast} ${provider} calls for ${userId}`);
-  }
+  // Boxed: a count of 0 is an answer, not "not yet".
+  const got = await waitFor(
+    `the usage projection to show ${atLeast} ${provider} calls for ${userId}`,
+    async () => {
+      const n = (await usageByProviderNow(db, userId))[provider] ?? 0;
+      return n >= atLeast && { n };
+    },
+    WAIT_MS,
+    POLL_MS,
+  );
+  return got.n;
 }
 
 /**

@@ -11,22 +11,26 @@ import { ProjectionConsumer } from '../../projections/projector';
 import { testKafka, testLogger } from './env';
 import type { IsolatedSchema } from './schema';
 import { pipelineStats } from '../../projections/stats';
+import { waitFor } from './wait';
 
 /** Waits until the relay has sent everything and every projection has consumed all of Kafka. */
 export async function waitForCatchUp(db: Knex, kafka: Kafka, prefix: string, timeoutMs = 60000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
   let last = '';
-  for (;;) {
-    const s = await pipelineStats(db, createEventStore(db), kafka, prefix, PROJECTIONS);
-    const lag = s.relay.lag_events + Object.values(s.projections).reduce((a, p) => a + p.lag_messages, 0);
-    last = JSON.stringify({
-      relay: s.relay,
-      lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])),
-    });
-    if (lag === 0) return;
-    if (Date.now() > deadline) throw new Error(`pipeline did not catch up: ${last}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await waitFor(
+    'the pipeline to catch up',
+    async () => {
+      const s = await pipelineStats(db, createEventStore(db), kafka, prefix, PROJECTIONS);
+      const lag = s.relay.lag_events + Object.values(s.projections).reduce((a, p) => a + p.lag_messages, 0);
+      last = JSON.stringify({
+        relay: s.relay,
+        lag: Object.fromEntries(Object.entries(s.projections).map(([k, v]) => [k, v.lag_messages])),
+      });
+      return lag === 0;
+    },
+    timeoutMs,
+    200,
+    () => last,
+  );
 }
 
 /** Rows that differ between a live projection table and its rebuilt copy (for failure messages). */

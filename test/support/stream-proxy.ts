@@ -4,6 +4,7 @@
  * much of it has passed. A test kills a worker at that moment to show a generation cut mid-stream is charged once.
  */
 import { createServer, connect, Server, Socket } from 'node:net';
+import { waitFor } from './wait';
 
 export interface StreamWatch {
   /** Event-stream answers that began on this connection (a kept-alive connection carries several). */
@@ -60,16 +61,13 @@ export async function startStreamProxy(targetPort: number): Promise<StreamProxy>
     port,
     connections,
     async midStream(bytes, timeoutMs = 120_000) {
-      const end = Date.now() + timeoutMs;
-      for (;;) {
-        const w = connections.find((c) => !c.closed && !c.done && c.streamedBytes >= bytes);
-        if (w) return w;
-        if (Date.now() > end)
-          throw new Error(
-            `no connection reached ${bytes} streamed bytes in ${timeoutMs} ms; connections: ${JSON.stringify(connections)}`,
-          );
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      return waitFor(
+        `a connection to reach ${bytes} streamed bytes`,
+        () => connections.find((c) => !c.closed && !c.done && c.streamedBytes >= bytes),
+        timeoutMs,
+        20,
+        () => `connections: ${JSON.stringify(connections)}`,
+      );
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -25,7 +25,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { call, JsonResponse, rawRequest } from '../../support/http';
-import { expectStatus, FullPlatform, PlatformUser, request, startFullPlatform } from '../../support/full-platform';
+import {
+  expectStatus,
+  FullPlatform,
+  PlatformUser,
+  request,
+  startFullPlatform,
+  waitForTask,
+} from '../../support/full-platform';
+import { waitFor } from '../../support/wait';
 import { startImageHost } from '../../support/sitebuilder/setup';
 import { MailServer, startMailServer } from '../../support/mail-server';
 import { TEST_SENDER } from '../../support/outreach-worker';
@@ -2162,10 +2170,12 @@ describe('spec conformance: every route of the three documents, called as the sp
     user.session = await platform.session(user.key);
     // Ready before the first case: the health route reports the worker once its first heartbeat is in (seconds
     // after the processes start). If it never is, the health case fails with the answer.
-    for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
-      if ((await request(platform.base, user.key, 'GET', '/api/health')).status === 200) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await waitFor(
+      'the health route to answer 200',
+      async () => (await request(platform.base, user.key, 'GET', '/api/health')).status === 200,
+      60_000,
+      500,
+    ).catch(() => undefined);
     const photo = await discOnWhite(300, 200);
     Object.assign(c, {
       platform,
@@ -2182,17 +2192,7 @@ describe('spec conformance: every route of the three documents, called as the sp
       note: (n: string) => notes.push(n),
       track: (key: string, statusUrl: string) => started202.push({ key, statusUrl }),
       req: (method: string, p: string, opts = {}) => request(platform.base, user.key, method, p, opts),
-      wait: async (statusPath: string) => {
-        const deadline = Date.now() + 300_000;
-        for (;;) {
-          const r = await request(platform.base, user.key, 'GET', statusPath);
-          const t = r.body?.data?.status ? r.body.data : r.body;
-          if (t?.status === 'completed') return t;
-          if (r.status >= 400 || ['failed', 'cancelled'].includes(t?.status) || Date.now() > deadline)
-            throw new Error(`task ${statusPath} did not complete: ${r.status} ${JSON.stringify(r.body).slice(0, 600)}`);
-          await new Promise((res) => setTimeout(res, 500));
-        }
-      },
+      wait: (statusPath: string) => waitForTask(platform.base, statusPath, user.key, 300_000),
     });
   });
 

@@ -9,7 +9,7 @@ import { call } from '../../support/http';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { BUNDLE_PATH } from '../../support/global-setup';
 import { uniq } from '../../support/env';
-import { waitFor } from '../../int/webhooks/receiver';
+import { waitFor } from '../../support/wait';
 
 const SHUTDOWN_MS = 10000;
 /**

@@ -16,6 +16,7 @@ import {
   waitForTask,
 } from '../../support/full-platform';
 import { noise } from '../../support/images';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(10 * 60_000);
 
@@ -39,20 +40,22 @@ describe('the whole platform on the Node.js LTS', () => {
       ['temporal-worker', 'relay', 'projector', 'api'].map((n) => [n, want]),
     );
     // Each background process reports its release in its heartbeat.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const rows = (await P.schema.db('platform_processes').select('process', 'details')) as {
-        process: string;
-        details: { node?: string };
-      }[];
-      const seen = Object.fromEntries(rows.map((r) => [r.process, r.details.node]));
-      if (['temporal-worker', 'relay', 'projector'].every((n) => seen[n]) || Date.now() > deadline) {
-        const version = execFileSync(NODE!, ['--version'], { encoding: 'utf8' });
-        expect(seen).toEqual({ 'temporal-worker': version.trim(), relay: version.trim(), projector: version.trim() });
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    let seen: Record<string, string | undefined> = {};
+    await waitFor(
+      'a heartbeat of each background process',
+      async () => {
+        const rows = (await P.schema.db('platform_processes').select('process', 'details')) as {
+          process: string;
+          details: { node?: string };
+        }[];
+        seen = Object.fromEntries(rows.map((r) => [r.process, r.details.node]));
+        return ['temporal-worker', 'relay', 'projector'].every((n) => seen[n]);
+      },
+      60_000,
+      500,
+    ).catch(() => undefined);
+    const version = execFileSync(NODE!, ['--version'], { encoding: 'utf8' });
+    expect(seen).toEqual({ 'temporal-worker': version.trim(), relay: version.trim(), projector: version.trim() });
   });
 
   it('generates a post through a task, processes an image with sharp and renders a short video with ffmpeg', async () => {

@@ -15,17 +15,11 @@ import { sectionContinuityProjection } from '../../../projections/section-contin
 import { taskStatusProjection } from '../../../projections/task-status';
 import { shortCopyWorkflow } from '../../../workflows';
 import type { LlamaProvider } from '../../../infra/ai/llama';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(300000);
 
 const MODEL = 'SmolLM2-135M-Instruct.Q4_1';
-const until = async (cond: () => boolean | Promise<boolean>, ms = 60000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('llama through the platform (no vendor configured)', () => {
   let api: TestApi;
@@ -131,7 +125,7 @@ describe('llama through the platform (no vendor configured)', () => {
     });
     expect(start.status).toBe(200);
     const before = llama.runtime.stats();
-    await until(() => llama.runtime.stats().generating === 1);
+    await waitFor('a generation running', () => llama.runtime.stats().generating === 1, 60000, 50);
     const c = await call(`${api.url}/api/blog/tasks/${start.body.task_id}/cancel`, {
       method: 'POST',
       headers: bearer(bob.key),
@@ -140,14 +134,19 @@ describe('llama through the platform (no vendor configured)', () => {
     // The cancellation reaches the activity with its next heartbeat (at most 0.5 s apart here). Each sentence of the
     // section is its own generation: the host stops the one running (or, if the cancellation lands between two, none
     // is asked for after it), and nothing more is generated for the task.
-    await until(() => llama.runtime.stats().inHost === 0);
+    await waitFor('no generation in the host', () => llama.runtime.stats().inHost === 0, 60000, 50);
     const after = llama.runtime.stats();
     await new Promise((r) => setTimeout(r, 3000));
     expect(llama.runtime.stats().requested).toBe(after.requested);
     expect(after.aborted - before.aborted).toBeLessThanOrEqual(1);
-    await until(async () => {
-      const rows = await api.schema.db('quota_reservations').where({ user_id: bob.userId }).select('status');
-      return rows.length === 1 && rows[0].status === 'released';
-    }, 15000);
+    await waitFor(
+      'the reservation released',
+      async () => {
+        const rows = await api.schema.db('quota_reservations').where({ user_id: bob.userId }).select('status');
+        return rows.length === 1 && rows[0].status === 'released';
+      },
+      15000,
+      50,
+    );
   });
 });

@@ -24,17 +24,11 @@ import type { ShortCopyInput, WriteSectionInput } from '../../../domain/generati
 import { checkClaims } from '../../../domain/analysis';
 import { createCorpusProvider, DEFAULT_CORPUS_DIR } from '../../../infra/research';
 import { testLlama } from '../../support/llama';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(300000);
 
 const MODEL = 'SmolLM2-135M-Instruct.Q4_1';
-const until = async (cond: () => boolean, ms = 60000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not reached');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
 const markers = (md: string) => [...md.matchAll(/\[\d+\]/g)].map((m) => m[0]).sort();
 
 describe('llama provider (real model)', () => {
@@ -194,11 +188,11 @@ describe('llama provider (real model)', () => {
     });
     const abortedBefore = llama.runtime.stats().aborted;
     // Aborted within one poll (25 ms, a few tokens) of the first token: a guide of 600 tokens is still being written.
-    await until(() => llama.runtime.stats().generating === 1);
+    await waitFor('a generation running', () => llama.runtime.stats().generating === 1, 60000, 25);
     ac.abort(new Error('cancelled by the test'));
     await expect(call).rejects.toThrow('cancelled by the test');
     // The host itself reports the generation stopped by the cancellation (not finished), however busy the machine.
-    await until(() => llama.runtime.stats().inHost === 0);
+    await waitFor('no generation in the host', () => llama.runtime.stats().inHost === 0, 60000, 25);
     expect(llama.runtime.stats().aborted).toBe(abortedBefore + 1);
     expect(meter.calls.map((c) => c.op)).toEqual(['reserve', 'release']);
   });

@@ -13,6 +13,7 @@ import { BLOG_OUTLINE, BLOG_SECTION, type SectionTaskInput } from '../../../doma
 import type { AiTask } from '../../../domain/ai/task';
 import { OUTREACH_EMAIL, OUTREACH_SUBJECTS } from '../../../domain/outreach/tasks';
 import { startPrivateModelServer, PrivateModelServer } from '../../support/model-server';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(240_000);
 
@@ -166,10 +167,10 @@ describe('the vendor path against a real model server', () => {
     // The server says when it stops a generation for a closed connection (llama-cpp-python checks after every
     // token): measured on its own log, not on the next request's latency, which the machine's load also moves.
     let stoppedAt = 0;
-    while (!stoppedAt && Date.now() - abortedAt < 10_000) {
-      if (disconnects() > before) stoppedAt = Date.now();
-      else await new Promise((r) => setTimeout(r, 25));
-    }
+    await waitFor('the server to stop the generation', () => disconnects() > before, 10_000, 25).then(
+      () => (stoppedAt = Date.now()),
+      () => undefined,
+    );
     expect(stoppedAt).toBeGreaterThan(0);
     expect(stoppedAt - abortedAt).toBeLessThan(2000);
     // ...and it is free again: a one-token request is answered (it would wait for 1,500 tokens otherwise).

@@ -20,6 +20,7 @@ import {
   VendorUnavailableError,
 } from '../../../infra/ai/errors';
 import { completion, FakeVendor, startFakeVendor, Step, streamChunks } from '../../support/fake-vendor';
+import { waitFor } from '../../support/wait';
 
 const messages = [
   { role: 'system' as const, content: 'You write marketing copy.' },
@@ -355,12 +356,6 @@ describe('structured outputs', () => {
   });
 });
 
-/** Waits until `check` holds (a server-side observation that may trail the client by a few ms). */
-async function eventually(check: () => boolean, withinMs: number): Promise<void> {
-  const until = Date.now() + withinMs;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
-}
-
 describe('streaming', () => {
   const text = 'Keyword research finds the words your customers already type into search engines.';
 
@@ -407,7 +402,8 @@ describe('streaming', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(seen).toEqual(['Keyword', 'Keyword research']);
     expect(vendor!.requests).toHaveLength(1);
-    await eventually(() => vendor!.requests[0].closedAt !== undefined, 1000);
+    // A server-side observation that may trail the client by a few ms.
+    await waitFor('the vendor to see the connection closed', () => vendor!.requests[0].closedAt !== undefined, 1000, 5);
     expect(vendor!.requests[0].closedAt).toBeDefined();
   });
 
@@ -441,7 +437,8 @@ describe('streaming', () => {
     expect(err).toBe(reason);
     expect(abortedAt).toBeGreaterThan(0);
     expect(rejectedAt - abortedAt).toBeLessThan(100);
-    await eventually(() => vendor!.requests[0].closedAt !== undefined, 1000);
+    // A server-side observation that may trail the client by a few ms.
+    await waitFor('the vendor to see the connection closed', () => vendor!.requests[0].closedAt !== undefined, 1000, 5);
     expect(vendor!.requests[0].closedAt! - abortedAt).toBeLessThan(500);
     expect(vendor!.requests).toHaveLength(1);
   });

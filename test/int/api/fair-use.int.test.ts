@@ -21,6 +21,7 @@ import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startTestWorker, testLogger, testTemporal } from '../../support/env';
 import { call, JsonResponse } from '../../support/http';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(300000);
 
@@ -99,15 +100,8 @@ describe('fair use of heavy work', () => {
   const generate = (key: string, topic: string) =>
     post('/v1/content/generate', key, { type: 'blog_post', length: 'short', topic });
 
-  async function until(what: string, check: () => Promise<boolean>, ms = 60000): Promise<void> {
-    const deadline = Date.now() + ms;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
   const completed = (key: string, taskId: string) =>
-    until(`${taskId} completed`, async () => {
+    waitFor(`${taskId} completed`, async () => {
       const r = await call(`${api.url}/v1/tasks/${taskId}`, { headers: bearer(key) });
       return r.body.data?.status === 'completed';
     });

@@ -16,6 +16,7 @@ import { resolveCredential } from '../../../api/identity/lookup';
 import { defineRoute } from '../../../api/kernel/registry';
 import { call } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
+import { waitFor } from '../../support/wait';
 
 const logLines: string[] = [];
 const sink = new Writable({
@@ -248,14 +249,11 @@ describe('identity while the projection is behind (projector down)', () => {
    * The API's cached credential is dropped when PostgreSQL delivers the identity notification of the append
    * (docs/api.md, "Credentials": within NOTIFY_BOUND_MS, typically a few ms): poll until `ok` holds.
    */
-  const within = async (check: () => Promise<boolean>) => {
-    const deadline = Date.now() + NOTIFY_BOUND_MS;
-    while (!(await check())) {
-      if (Date.now() > deadline) return false;
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    return true;
-  };
+  const within = (check: () => Promise<boolean>) =>
+    waitFor('the notification', check, NOTIFY_BOUND_MS, 5).then(
+      () => true,
+      () => false,
+    );
   const project = (events: RecordedEvent[]) =>
     api.schema.db.transaction((t) => applyEvents(t, identityProjection, events));
 

@@ -25,6 +25,7 @@ import { bearer, startTestApi, TestApi } from '../../support/api';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { Proc, startProcess } from '../../support/processes';
 import { inOneWindow } from '../../support/clock';
+import { waitFor } from '../../support/wait';
 
 /**
  * How soon every API process sees an identity or task change (docs/api.md, "Credentials" and "Task status"): when
@@ -39,11 +40,10 @@ const OVERSHOOT = 0;
 /** Polls until `check` holds; the ms it took, or undefined past `bound`. */
 async function within(bound: number, check: () => Promise<boolean>): Promise<number | undefined> {
   const t0 = Date.now();
-  while (!(await check())) {
-    if (Date.now() - t0 > bound) return undefined;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  return Date.now() - t0;
+  return waitFor('the check', check, bound, 5).then(
+    () => Date.now() - t0,
+    () => undefined,
+  );
 }
 
 const LIMIT = 100;

@@ -14,6 +14,7 @@ import { BUNDLE_PATH } from '../../support/global-setup';
 import { replay } from '../../../projections/replay';
 import { usageByPeriods, usageProjection } from '../../../projections/usage';
 import { blogMediumWorkflow } from '../../../workflows';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(420000);
 
@@ -77,7 +78,7 @@ describe('blog medium generation survives worker crashes', () => {
       const results = Promise.all(handles.map((h) => h.result()));
       // Kill while calls are in flight: once the vendor has seen 4 requests, and again once it has seen 14.
       for (const seen of [4, 14]) {
-        while (vendor.requests.length < seen) await new Promise((r) => setTimeout(r, 20));
+        await waitFor(`the vendor to see ${seen} requests`, () => vendor.requests.length >= seen, 120_000, 20);
         expect(await worker.stop('SIGKILL')).toBe('SIGKILL');
         worker = await start();
       }

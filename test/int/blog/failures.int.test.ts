@@ -15,6 +15,7 @@ import { testTemporal } from '../../support/env';
 import { startBlogWorker } from '../../support/blog-worker';
 import { startInProcessPipeline, InProcessPipeline } from '../../support/pipeline';
 import { startFakeVendor, FakeVendor } from '../../support/fake-vendor';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(120000);
 
@@ -77,13 +78,16 @@ describe('failures a retry cannot fix', () => {
     await s.drop();
   });
 
-  const failedTask = async (taskId: string) => {
-    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      const t = await getTask(s.db, user, taskId);
-      if (t?.status === 'failed') return t;
-    }
-    throw new Error(`task ${taskId} was not projected as failed`);
-  };
+  const failedTask = (taskId: string) =>
+    waitFor(
+      `task ${taskId} projected as failed`,
+      async () => {
+        const t = await getTask(s.db, user, taskId);
+        return t?.status === 'failed' && t;
+      },
+      60000,
+      50,
+    );
 
   it('a vendor answering 401 is called exactly once; the task fails with VENDOR_REQUEST_REJECTED', async () => {
     const taskId = `blog-research-${randomUUID()}`;

@@ -20,6 +20,7 @@ import { createCorpusProvider, createResearchProvider, DEFAULT_CORPUS_DIR } from
 import { taskStatusProjection } from '../../../projections/task-status';
 import { sectionContinuityProjection } from '../../../projections/section-continuity';
 import { markdownWordCount } from '../../../domain/generation';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(240000);
 
@@ -109,14 +110,16 @@ describe('blog writer chain: each answer is the next request', () => {
   const runTask = async (segment: string, body: unknown): Promise<JsonResponse> => {
     const start = await post(`/api/blog/${segment}/start`, body);
     expect([start.status, start.body.status]).toEqual([200, 'started']);
-    for (const deadline = Date.now() + 120000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-      const r = await call(`${api.url}/api/blog/${segment}/status/${start.body.task_id}`, { headers: bearer(key) });
-      if (r.status === 200 && ['completed', 'failed', 'cancelled'].includes(r.body.status)) {
-        expect([r.body.status, r.body.error]).toEqual(['completed', undefined]);
-        return r;
-      }
-    }
-    throw new Error(`${segment} task did not finish`);
+    const r = await waitFor(
+      `the ${segment} task to finish`,
+      async () => {
+        const r = await call(`${api.url}/api/blog/${segment}/status/${start.body.task_id}`, { headers: bearer(key) });
+        return r.status === 200 && ['completed', 'failed', 'cancelled'].includes(r.body.status) && r;
+      },
+      120000,
+    );
+    expect([r.body.status, r.body.error]).toEqual(['completed', undefined]);
+    return r;
   };
 
   it('research → outline → section → medium → SEO', async () => {

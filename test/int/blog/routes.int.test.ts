@@ -15,6 +15,7 @@ import { createOpenAiCompatibleClient } from '../../../infra/ai';
 import { billingPeriod } from '../../../infra/quota/meter';
 import { startFakeVendor, completion, FakeVendor } from '../../support/fake-vendor';
 import { clearOfMonthEnd } from '../../support/clock';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(180000);
 
@@ -52,18 +53,17 @@ describe('blog writer routes', () => {
     await schema.drop();
   });
 
-  const poll = async (
-    path: string,
-    key: string,
-    until = (s: string) => ['completed', 'failed', 'cancelled'].includes(s),
-  ) => {
+  const poll = (path: string, key: string, until = (s: string) => ['completed', 'failed', 'cancelled'].includes(s)) =>
     // A deadline, not a number of polls: on a loaded machine a task (and each poll) takes longer.
-    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((res) => setTimeout(res, 50))) {
-      const r = await call(`${api.url}${path}`, { headers: bearer(key) });
-      if (r.status === 200 && until(r.body.status)) return r;
-    }
-    throw new Error(`${path} did not finish`);
-  };
+    waitFor(
+      `${path} to finish`,
+      async () => {
+        const r = await call(`${api.url}${path}`, { headers: bearer(key) });
+        return r.status === 200 && until(r.body.status) && r;
+      },
+      60000,
+      50,
+    );
 
   it('research: start answers at once, status is readable right away and completes with the result', async () => {
     const start = await call(`${api.url}/api/blog/research/start`, {

@@ -19,6 +19,7 @@ import { startBlogWorker } from '../../support/blog-worker';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../../workflows';
 import type { TaskInput } from '../../../workflows/task-runner';
 import type { MediumRequest, Source } from '../../../domain/blog/types';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(180000);
 
@@ -70,13 +71,16 @@ describe('blog workflows (local provider)', () => {
 
   // Until a deadline, not for a number of polls: the projection usually follows in milliseconds, a loaded machine's
   // in seconds.
-  const waitTask = async (taskId: string) => {
-    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      const t = await getTask(s.db, user, taskId);
-      if (t && t.status === 'completed') return t;
-    }
-    throw new Error('task not projected as completed');
-  };
+  const waitTask = (taskId: string) =>
+    waitFor(
+      `task ${taskId} projected as completed`,
+      async () => {
+        const t = await getTask(s.db, user, taskId);
+        return t?.status === 'completed' && t;
+      },
+      60000,
+      50,
+    );
 
   let research: Record<string, unknown>;
 

@@ -15,6 +15,7 @@ import type { PlatformPublishers } from '../../../infra/calendar/platforms';
 import { publishWorkflowId } from '../../../workflows/calendar-publish';
 import type { CalendarScheduler } from '../../../workers/dispatch/calendar-scheduler';
 import { client, Client, startCalendarApi } from './support';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(180000);
 
@@ -73,29 +74,29 @@ describe('calendar publishing timers', () => {
   };
   /** Waits until the event's timer workflow has started its durable timer (TimerStarted in its history). */
   async function waitForTimerStarted(id: string, timeoutMs = 30000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const scheduleId = await scheduleIdOf(id);
-      if (scheduleId) {
-        try {
-          const history = await temporal.client.workflow.getHandle(publishWorkflowId(scheduleId)).fetchHistory();
-          if ((history.events ?? []).some((e) => e.timerStartedEventAttributes)) return;
-        } catch {
-          /* the scheduler has not started the workflow yet */
-        }
-      }
-      if (Date.now() > deadline) throw new Error(`the timer of event ${id} was not started`);
-      await sleep(200);
-    }
+    // Until the scheduler has started the workflow, reading its history fails: the wait asks again.
+    await waitFor(
+      `the timer of event ${id} to start`,
+      async () => {
+        const scheduleId = await scheduleIdOf(id);
+        if (!scheduleId) return false;
+        const history = await temporal.client.workflow.getHandle(publishWorkflowId(scheduleId)).fetchHistory();
+        return (history.events ?? []).some((e) => e.timerStartedEventAttributes);
+      },
+      timeoutMs,
+      200,
+    );
   }
   async function waitForStatus(id: string, status: string, timeoutMs = 45000) {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const r = await alice.get(`/calendars/${calendarId}/events/${id}`);
-      if (r.body.status === status) return r.body;
-      if (Date.now() > deadline) throw new Error(`event ${id} is ${r.body.status}, not ${status}`);
-      await sleep(300);
-    }
+    return waitFor(
+      `event ${id} to be ${status}`,
+      async () => {
+        const r = await alice.get(`/calendars/${calendarId}/events/${id}`);
+        return r.body.status === status && r.body;
+      },
+      timeoutMs,
+      300,
+    );
   }
 
   it('publishes at the scheduled time, once, in local mode', async () => {

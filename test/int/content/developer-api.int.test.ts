@@ -19,7 +19,7 @@ import { completion, startFakeVendor } from '../../support/fake-vendor';
 import { call, JsonResponse } from '../../support/http';
 import { metered, settledUsage, usageCalls } from '../../support/metering';
 import { clearOfMonthEnd } from '../../support/clock';
-import { waitFor } from '../webhooks/receiver';
+import { waitFor } from '../../support/wait';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { answerSchemas, Conforms } from '../../support/conformance';
 
@@ -394,11 +394,14 @@ describe('developer API', () => {
     expectMeta(r);
     expect(r.body.data.status_url).toBe(`/v1/tasks/${r.body.data.task_id}`);
     let t: JsonResponse | undefined;
-    for (let i = 0; i < 300; i++) {
-      t = await v1('GET', `/tasks/${r.body.data.task_id}`, alice.key);
-      if (t.body.data.status === 'completed') break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    await waitFor(
+      'the task to complete',
+      async () => {
+        t = await v1('GET', `/tasks/${r.body.data.task_id}`, alice.key);
+        return t.body.data.status === 'completed';
+      },
+      30_000,
+    ).catch(() => undefined);
     expect(t!.body.data.result.content_id).toEqual(expect.any(String));
     expectMeta(t!);
     expect((await v1('GET', `/tasks/${r.body.data.task_id}`, bob.key)).status).toBe(404);

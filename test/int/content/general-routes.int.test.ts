@@ -18,6 +18,7 @@ import { metered, usageCalls } from '../../support/metering';
 import { clearOfMonthEnd } from '../../support/clock';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { answerSchemas, Conforms } from '../../support/conformance';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(240000);
 
@@ -137,11 +138,14 @@ describe('general family: content generation', () => {
     expect(url).toBe(`/api/tasks/${r.body.data.task_id}`);
     expect(r.headers.get('location')).toBe(url);
     let t: JsonResponse | undefined;
-    for (let i = 0; i < 300; i++) {
-      t = await call(`${api.url}${url}`, { headers: bearer(alice.key) });
-      if (t.body.data?.status === 'completed') break;
-      await new Promise((res) => setTimeout(res, 100));
-    }
+    await waitFor(
+      'the task to complete',
+      async () => {
+        t = await call(`${api.url}${url}`, { headers: bearer(alice.key) });
+        return t.body.data?.status === 'completed';
+      },
+      30_000,
+    ).catch(() => undefined);
     expect(t!.body.data).toMatchObject({ status: 'completed', task_type: 'blog_writer' });
     expect(t!.body.data.result.content).toMatch(/^# /);
     expect(t!.body.data.result.metadata.provider).toBe('local');

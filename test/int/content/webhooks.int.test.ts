@@ -19,7 +19,8 @@ import { testKafka, testLogger, testTemporal } from '../../support/env';
 import { call } from '../../support/http';
 import { webhookSchemas } from '../../support/conformance';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
-import { Receiver, startReceiver, waitFor } from '../webhooks/receiver';
+import { Receiver, startReceiver } from '../webhooks/receiver';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(300000);
 

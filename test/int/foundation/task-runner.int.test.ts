@@ -19,6 +19,7 @@ import { taskStream } from '../../../domain/events/tasks';
 import { startTestWorker, testTemporal } from '../../support/env';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { BUNDLE_PATH } from '../../support/global-setup';
+import { waitFor } from '../../support/wait';
 
 const TERMINAL = ['TaskCompleted', 'TaskFailed', 'TaskCancelled'];
 
@@ -76,14 +77,17 @@ describe('task frame and late cancels', () => {
       args: [{ taskId, userId: randomUUID(), request: { kind: 'enhance', idea: 'x' } }],
     });
   /** Resolves once the workflow has processed a cancel request: a workflow task completed after the request. */
-  const cancelSeen = async (handle: WorkflowHandle) => {
-    for (const deadline = Date.now() + 60000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
-      const events = (await handle.fetchHistory()).events ?? [];
-      const requested = events.findIndex((e) => e.workflowExecutionCancelRequestedEventAttributes);
-      if (requested >= 0 && events.slice(requested).some((e) => e.workflowTaskCompletedEventAttributes)) return;
-    }
-    throw new Error('the workflow did not process the cancel request');
-  };
+  const cancelSeen = (handle: WorkflowHandle) =>
+    waitFor(
+      'the workflow to process the cancel request',
+      async () => {
+        const events = (await handle.fetchHistory()).events ?? [];
+        const requested = events.findIndex((e) => e.workflowExecutionCancelRequestedEventAttributes);
+        return requested >= 0 && events.slice(requested).some((e) => e.workflowTaskCompletedEventAttributes);
+      },
+      60000,
+      50,
+    );
   const eventsOf = async (taskId: string) =>
     (await createEventStore(schema.db).readStream(taskStream(taskId))).map((e) => e.type);
 

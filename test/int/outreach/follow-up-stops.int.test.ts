@@ -10,7 +10,8 @@ import { call } from '../../support/http';
 import type { MailServer } from '../../support/mail-server';
 import type { startOutreachWorker } from '../../support/outreach-worker';
 import { addSuppression } from '../../../infra/outreach';
-import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack, waitFor } from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack } from './helpers';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(240000);
 
@@ -47,10 +48,10 @@ describe('outreach follow-ups stop on suppression and campaign delete (GreenMail
       body: 'Hi,\n\nWould you accept a guest post about composting?\n\nBest',
     });
     expect(r.status).toBe(200);
-    const fu = await waitFor(
-      () => followUpsOf(campaignId),
-      (b) => b.some((x) => x.follow_up_id === r.body.id),
-    );
+    const fu = await waitFor("the first send's follow-ups", async () => {
+      const b = await followUpsOf(campaignId);
+      return b.some((x) => x.follow_up_id === r.body.id) && b;
+    });
     expect(fu.filter((x) => x.follow_up_id === r.body.id).every((x) => x.status === 'scheduled')).toBe(true);
     return r.body as { id: string; message_id: string };
   };
@@ -64,8 +65,11 @@ describe('outreach follow-ups stop on suppression and campaign delete (GreenMail
   /** Waits until none of the follow-ups of this first send is scheduled any more; returns them. */
   const stopped = (campaignId: string, followUpId: string, ms = 30000) =>
     waitFor(
-      async () => (await followUpsOf(campaignId)).filter((x) => x.follow_up_id === followUpId),
-      (b) => b.length > 0 && b.every((x) => x.status !== 'scheduled'),
+      `no follow-up of ${followUpId} scheduled`,
+      async () => {
+        const b = (await followUpsOf(campaignId)).filter((x) => x.follow_up_id === followUpId);
+        return b.length > 0 && b.every((x) => x.status !== 'scheduled') && b;
+      },
       ms,
     );
 

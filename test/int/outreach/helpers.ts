@@ -143,17 +143,3 @@ export async function startOutreachStack(name: string, policy: Partial<PolicySet
     throw e;
   }
 }
-
-/** Polls `what` until `ok` holds (or `ms` pass: then the last value); a failed poll is asked again until then. */
-export async function waitFor<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 60000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    // A poll may meet a keep-alive connection the server just closed (ECONNRESET on a loaded machine): ask again.
-    const v = await what().catch((e) => {
-      if (Date.now() > end) throw e;
-      return undefined;
-    });
-    if (v !== undefined && (ok(v) || Date.now() > end)) return v;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}

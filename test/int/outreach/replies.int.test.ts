@@ -11,7 +11,8 @@ import { testTemporal, uniq } from '../../support/env';
 import type { MailServer } from '../../support/mail-server';
 import { TEST_SENDER } from '../../support/outreach-worker';
 import { ensureReplyPollSchedule } from '../../../workers/outreach-schedule';
-import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack, waitFor } from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachStack } from './helpers';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(240000);
 
@@ -144,10 +145,10 @@ describe('outreach replies (GreenMail, IMAP)', () => {
       ['dan@r4.example', 'unsubscribe_reply'],
     ]);
     // Follow-ups of the leads that replied or bounced stop at once; the auto-replied lead's stay scheduled.
-    const fu = await waitFor(
-      async () => (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token)).body,
-      (b: { status: string }[]) => b.filter((x) => x.status === 'stopped').length === 3,
-    );
+    const fu = await waitFor('three stopped follow-ups', async () => {
+      const b: { status: string }[] = (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token)).body;
+      return b.filter((x) => x.status === 'stopped').length === 3 && b;
+    });
     const status = Object.fromEntries(
       (fu as { lead_id: string; status: string; reason: string }[]).map((f) => [f.lead_id, [f.status, f.reason]]),
     );
@@ -169,10 +170,11 @@ describe('outreach replies (GreenMail, IMAP)', () => {
       follow_up_days: [0.0001, 0.0003], // 8.6 s and 25.9 s after the first send
     });
     const first = await send(token, campaignId, leadIds[0], 'Composting guest post');
-    const fu = await waitFor(
-      async () => (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token)).body,
-      (b: { step: number; status: string }[]) => b.some((x) => x.step === 1 && x.status === 'sent'),
-    );
+    const fu = await waitFor('step 1 sent', async () => {
+      const b: { step: number; status: string }[] = (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token))
+        .body;
+      return b.some((x) => x.step === 1 && x.status === 'sent') && b;
+    });
     expect(fu.map((f: { step: number; status: string }) => [f.step, f.status])).toEqual([
       [1, 'sent'],
       [2, 'scheduled'],
@@ -201,10 +203,11 @@ describe('outreach replies (GreenMail, IMAP)', () => {
     });
     const poll = await api.req('POST', '/replies/poll', token, { campaign_id: campaignId });
     expect(poll.body.replies_found).toBe(1);
-    const after = await waitFor(
-      async () => (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token)).body,
-      (b: { step: number; status: string }[]) => b.some((x) => x.step === 2 && x.status !== 'scheduled'),
-    );
+    const after = await waitFor('step 2 no longer scheduled', async () => {
+      const b: { step: number; status: string }[] = (await api.req('GET', `/campaigns/${campaignId}/follow-ups`, token))
+        .body;
+      return b.some((x) => x.step === 2 && x.status !== 'scheduled') && b;
+    });
     expect(after.find((x: { step: number }) => x.step === 2)).toMatchObject({
       status: 'stopped',
       reason: 'lead status is replied',
@@ -242,8 +245,11 @@ describe('outreach replies (GreenMail, IMAP)', () => {
         text: 'How much do you charge for a sponsored post?',
       });
       const replies = await waitFor(
-        async () => (await api.req('GET', `/campaigns/${campaignId}/replies`, token)).body,
-        (r: unknown[]) => r.length > 0,
+        'a reply',
+        async () => {
+          const r: unknown[] = (await api.req('GET', `/campaigns/${campaignId}/replies`, token)).body;
+          return r.length > 0 && r;
+        },
         45000,
       );
       expect(replies).toMatchObject([{ classification: 'question', kind: 'reply' }]);

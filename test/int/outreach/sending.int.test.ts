@@ -14,14 +14,8 @@ import { testTemporal, uniq } from '../../support/env';
 import type { MailServer } from '../../support/mail-server';
 import { startOutreachWorker, TEST_SENDER } from '../../support/outreach-worker';
 import { call } from '../../support/http';
-import {
-  campaignWithLeads,
-  OutreachApi,
-  OutreachStack,
-  startOutreachApi,
-  startOutreachStack,
-  waitFor,
-} from './helpers';
+import { campaignWithLeads, OutreachApi, OutreachStack, startOutreachApi, startOutreachStack } from './helpers';
+import { waitFor } from '../../support/wait';
 import { awayFromBoundary } from '../../support/clock';
 
 jest.setTimeout(240000);
@@ -101,7 +95,10 @@ describe('outreach sending (GreenMail)', () => {
     expect(attempts.body.map((a: { status: string }) => a.status)).toEqual(['sent']);
     // The follow-up workflow scheduled its step (day 30).
     const followUps = () => api.req('GET', `/campaigns/${campaignId}/follow-ups`, token);
-    let fu = await waitFor(followUps, (f) => f.body.length > 0);
+    let fu = await waitFor('the follow-up scheduled', async () => {
+      const f = await followUps();
+      return f.body.length > 0 && f;
+    });
     expect(fu.body).toMatchObject([{ follow_up_of: r.body.id, step: 1, status: 'scheduled' }]);
     expect(Date.parse(fu.body[0].due_at) - Date.parse(r.body.sent_at)).toBe(30 * 86_400_000);
 
@@ -126,7 +123,10 @@ describe('outreach sending (GreenMail)', () => {
 
     // Manual status change stops the waiting follow-up at once.
     await api.req('PATCH', `/campaigns/${campaignId}/leads/${leadIds[0]}/status`, token, { status: 'lost' });
-    fu = await waitFor(followUps, (f) => f.body[0].status !== 'scheduled');
+    fu = await waitFor('the follow-up stopped', async () => {
+      const f = await followUps();
+      return f.body[0].status !== 'scheduled' && f;
+    });
     expect(fu.body[0]).toMatchObject({ status: 'stopped', reason: 'lead status is lost' });
   });
 

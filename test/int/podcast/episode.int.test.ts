@@ -18,6 +18,7 @@ import { podcastProjection } from '../../../projections/podcast';
 import { imageAssetsProjection } from '../../../projections/image-assets';
 import { probe, measureLoudness } from '../../../infra/media/probe';
 import { pitchOf } from '../../../infra/media/episode';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(900000);
 
@@ -259,10 +260,15 @@ describe('podcast maker: a 1-minute two-speaker episode, offline', () => {
     const start = await post('/api/podcast/dub/audio', { project_id: projectId, target_language: 'es' });
     expect(start.status).toBe(202);
     let r = await get(start.body.status_url);
-    for (let i = 0; i < 600 && !['completed', 'failed', 'cancelled'].includes(r.body.status); i++) {
-      await new Promise((res) => setTimeout(res, 300));
-      r = await get(start.body.status_url);
-    }
+    await waitFor(
+      'the dub to finish',
+      async () => {
+        r = await get(start.body.status_url);
+        return ['completed', 'failed', 'cancelled'].includes(r.body.status);
+      },
+      180_000,
+      300,
+    ).catch(() => undefined);
     expect(r.body.status).toBe('completed');
     const res = r.body.result;
     expect(res.translation).toMatchObject({ provider: 'local', translated: true });

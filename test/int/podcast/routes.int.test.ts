@@ -24,6 +24,7 @@ import { imageAssetsProjection } from '../../../projections/image-assets';
 import { probe } from '../../../infra/media/probe';
 import { DEFAULT_TOOLS } from '../../../infra/media/tools';
 import { podcastRoutes } from '../../../api/podcast/routes';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(600000);
 
@@ -42,14 +43,6 @@ function ffmpegFor(needle: string): number[] {
     }
   }
   return out;
-}
-
-async function until(what: string, test: () => boolean | Promise<boolean>, ms = 240000) {
-  const end = Date.now() + ms;
-  while (!(await test())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 // The routes whose answers were free-form objects once: their documented schemas now name every field.
@@ -344,10 +337,15 @@ describe('podcast maker routes: auth, owners, files', () => {
     ]);
     // The task record read later carries the same result as the 200 answer, the file's URL included.
     let record = (await get(`/api/tasks/${retake.body.task_id}`, alice)).body.data;
-    await until('the retake task to read completed', async () => {
-      record = (await get(`/api/tasks/${retake.body.task_id}`, alice)).body.data;
-      return record.status === 'completed';
-    });
+    await waitFor(
+      'the retake task to read completed',
+      async () => {
+        record = (await get(`/api/tasks/${retake.body.task_id}`, alice)).body.data;
+        return record.status === 'completed';
+      },
+      240000,
+      50,
+    );
     expect([record.status, record.result.url, record.result.filename]).toEqual([
       'completed',
       retake.body.url,
@@ -531,14 +529,15 @@ describe('podcast maker routes: auth, owners, files', () => {
     );
     expect(start.status).toBe(202);
     const taskId: string = start.body.task_id;
-    await until('ffmpeg rendering the scene', () => ffmpegFor(taskId).length > 0);
+    await waitFor('ffmpeg rendering the scene', () => ffmpegFor(taskId).length > 0, 240000, 50);
     const cancel = await post(`/api/story/task/${taskId}/cancel`, alice, {});
     expect(cancel.status).toBe(200);
     // GET /api/tasks/{task_id}: the general family's envelope ({success, data}).
-    await until(
+    await waitFor(
       'the task to read cancelled',
       async () => (await get(start.body.status_url, alice)).body.data?.status === 'cancelled',
       60000,
+      50,
     );
     const status = (await get(start.body.status_url, alice)).body.data;
     expect(status).toMatchObject({ status: 'cancelled', task_type: 'podcast_video' });
@@ -673,10 +672,15 @@ describe('podcast maker routes: auth, owners, files', () => {
     dubTask = start.body.task_id;
     let r = await get(start.body.status_url, alice);
     expect((await get(start.body.status_url, bob)).status).toBe(404);
-    for (let i = 0; i < 400 && r.body.status !== 'completed' && r.body.status !== 'failed'; i++) {
-      await new Promise((res) => setTimeout(res, 250));
-      r = await get(start.body.status_url, alice);
-    }
+    await waitFor(
+      'the dub to finish',
+      async () => {
+        r = await get(start.body.status_url, alice);
+        return r.body.status === 'completed' || r.body.status === 'failed';
+      },
+      100_000,
+      250,
+    ).catch(() => undefined);
     expect(r.body.status).toBe('completed');
     conforms('get', '/api/podcast/dub/{task_id}/result', r);
     expect(r.body.result).toMatchObject({
@@ -708,10 +712,15 @@ describe('podcast maker routes: auth, owners, files', () => {
     });
     expect(start.status).toBe(202);
     let r = await get(start.body.status_url, alice);
-    await until('the dub to finish', async () => {
-      r = await get(start.body.status_url, alice);
-      return ['completed', 'failed', 'cancelled'].includes(r.body.status);
-    });
+    await waitFor(
+      'the dub to finish',
+      async () => {
+        r = await get(start.body.status_url, alice);
+        return ['completed', 'failed', 'cancelled'].includes(r.body.status);
+      },
+      240000,
+      50,
+    );
     expect(r.body.status).toBe('completed');
     conforms('get', '/api/podcast/dub/{task_id}/result', r);
     expect(r.body.result.project_id).toBe(project);

@@ -12,22 +12,27 @@ import { applyEvents } from '../../../projections/runner';
 import { usageProjection } from '../../../projections/usage';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { usageRecorded } from '../../support/usage-events';
+import { waitFor } from '../../support/wait';
 
 const usage = usageRecorded;
 
 /** Resolves once a session waits for the advisory lock of (usage projection, `streamId`). */
 async function waitsForStreamLock(db: Knex, streamId: string): Promise<void> {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    const r = await db.raw(
-      `WITH k AS (SELECT hashtextextended(?, 0) AS k)
-       SELECT count(*)::int AS n FROM pg_locks, k
-        WHERE locktype = 'advisory' AND NOT granted
-          AND classid::bigint = ((k.k >> 32) & 4294967295) AND objid::bigint = (k.k & 4294967295)`,
-      [`projection_streams:usage:${streamId}`],
-    );
-    if (r.rows[0].n >= 1) return;
-  }
-  throw new Error(`nobody waited for the lock of stream ${streamId} within 30 s`);
+  await waitFor(
+    `a session waiting for the lock of stream ${streamId}`,
+    async () => {
+      const r = await db.raw(
+        `WITH k AS (SELECT hashtextextended(?, 0) AS k)
+         SELECT count(*)::int AS n FROM pg_locks, k
+          WHERE locktype = 'advisory' AND NOT granted
+            AND classid::bigint = ((k.k >> 32) & 4294967295) AND objid::bigint = (k.k & 4294967295)`,
+        [`projection_streams:usage:${streamId}`],
+      );
+      return r.rows[0].n >= 1;
+    },
+    30_000,
+    20,
+  );
 }
 
 describe('catch-up of a projection by the API', () => {

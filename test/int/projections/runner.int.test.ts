@@ -10,6 +10,7 @@ import { applyEvents, RowConflictError } from '../../../projections/runner';
 import { usageProjection } from '../../../projections/usage';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { usageRecorded } from '../../support/usage-events';
+import { waitFor } from '../../support/wait';
 
 let position = 1000;
 function usage(stream: string, calls: number): RecordedEvent {
@@ -33,14 +34,18 @@ function usage(stream: string, calls: number): RecordedEvent {
  */
 async function waitsForLock(db: Knex, pid: Promise<number>): Promise<void> {
   const backend = await pid;
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    const r = await db.raw(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
-      [backend],
-    );
-    if (r.rows[0].n >= 1) return;
-  }
-  throw new Error(`session ${backend} did not wait for a lock within 30 s`);
+  await waitFor(
+    `session ${backend} to wait for a lock`,
+    async () => {
+      const r = await db.raw(
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ? AND wait_event_type = 'Lock'",
+        [backend],
+      );
+      return r.rows[0].n >= 1;
+    },
+    30_000,
+    20,
+  );
 }
 
 /** Opens a transaction, runs `f` in it, and commits only when `release` resolves. */

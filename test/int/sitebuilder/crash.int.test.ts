@@ -17,18 +17,9 @@ import { taskStatusProjection } from '../../../projections/task-status';
 import { sitebuilderConnectionsProjection } from '../../../projections/sitebuilder-connections';
 import { FakeBuilder, startFakeBuilder } from '../../support/sitebuilder/fake-builder';
 import { apiSitebuilder, capturedLogger, sitebuilderEnv } from '../../support/sitebuilder/setup';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(300000);
-
-const until = async <T>(what: string, f: () => Promise<T | undefined>, timeoutMs = 120000): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('site publishing survives a worker crash between draft created and recorded', () => {
   let builder: FakeBuilder;
@@ -89,9 +80,7 @@ describe('site publishing survives a worker crash between draft created and reco
     });
     expect(p.status).toBe(202);
     const taskId: string = p.body.data.task_id;
-    await until('the draft at the builder', async () =>
-      (await builder.state()).drafts.length === 1 ? true : undefined,
-    );
+    await waitFor('the draft at the builder', async () => (await builder.state()).drafts.length === 1, 120000);
     // Created remotely, not recorded here.
     const recorded = () =>
       s.db('es_events').where({ stream_id: `sitebuilderpost-${taskId}`, type: 'SitebuilderDraftCreated' });
@@ -102,10 +91,15 @@ describe('site publishing survives a worker crash between draft created and reco
     await builder.behaviour({ holdDraftCreateMs: 0 });
     worker = await start();
 
-    const done = await until('the task to finish', async () => {
-      const t = await call(`${api.url}/api/sitebuilder/publish/${taskId}`, { headers: bearer(alice.key) });
-      return ['completed', 'failed'].includes(t.body.data?.status) ? t.body.data : undefined;
-    });
+    const done = await waitFor(
+      'the task to finish',
+      async () => {
+        const t = await call(`${api.url}/api/sitebuilder/publish/${taskId}`, { headers: bearer(alice.key) });
+        return ['completed', 'failed'].includes(t.body.data?.status) ? t.body.data : undefined;
+      },
+      120000,
+      100,
+    );
     outputs.push(worker.output());
     expect(done.status).toBe('completed');
     const state = await builder.state();

@@ -21,6 +21,7 @@ import {
   startImageHost,
   startSitebuilderWorker,
 } from '../../support/sitebuilder/setup';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(180000);
 
@@ -176,14 +177,16 @@ describe('site publishing', () => {
       const seen: string[] = [];
       let last;
       // Until a deadline, not for a number of polls: on a loaded machine the task (and each poll) takes longer.
-      const deadline = Date.now() + 60000;
-      while (Date.now() < deadline) {
-        last = await task(alice.key, r.body.data.task_id);
-        expect(last.status).toBe(200);
-        seen.push(last.body.data.status);
-        if (last.body.data.status === 'completed') break;
-        await new Promise((res) => setTimeout(res, 100));
-      }
+      await waitFor(
+        'the task to complete',
+        async () => {
+          last = await task(alice.key, r.body.data.task_id);
+          expect(last.status).toBe(200);
+          seen.push(last.body.data.status);
+          return last.body.data.status === 'completed';
+        },
+        60000,
+      );
       expect(seen).toContain('in_progress');
       expect(last!.body.data.status).toBe('completed');
       const running = seen.indexOf('in_progress');

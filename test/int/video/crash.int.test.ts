@@ -29,6 +29,7 @@ import { videoRenderWorkflow } from '../../../workflows';
 import { createLocalDirStorage } from '../../../infra/storage/local-dir';
 import { probe } from '../../../infra/media/probe';
 import { DEFAULT_TOOLS } from '../../../infra/media/tools';
+import { waitFor } from '../../support/wait';
 
 jest.setTimeout(900000);
 
@@ -79,14 +80,6 @@ function ffmpegFor(needle: string): number[] {
   }
   return out;
 }
-
-const until = async (what: string, check: () => Promise<boolean> | boolean, ms = 300000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('renders survive worker crashes and stop on cancel', () => {
   let s: IsolatedSchema;
@@ -181,12 +174,17 @@ describe('renders survive worker crashes and stop on cancel', () => {
     // nothing): activities the server holds as started. If the kill fell between two scenes, restart and try again.
     let inFlight: string[] = [];
     for (let round = 0; round < 5 && inFlight.length === 0; round++) {
-      await until('a finished scene and one in flight', async () => {
-        const runs = await sceneRuns(handle);
-        if (!runs.some((r) => r.completed)) return false;
-        const d = await handle.describe();
-        return (d.raw.pendingActivities ?? []).some((p) => p.activityType?.name === 'renderScene' && p.attempt === 1);
-      });
+      await waitFor(
+        'a finished scene and one in flight',
+        async () => {
+          const runs = await sceneRuns(handle);
+          if (!runs.some((r) => r.completed)) return false;
+          const d = await handle.describe();
+          return (d.raw.pendingActivities ?? []).some((p) => p.activityType?.name === 'renderScene' && p.attempt === 1);
+        },
+        300000,
+        100,
+      );
       expect(await worker!.stop('SIGKILL')).toBe('SIGKILL');
       const d = await handle.describe();
       inFlight = (d.raw.pendingActivities ?? [])
@@ -230,7 +228,7 @@ describe('renders survive worker crashes and stop on cancel', () => {
     });
     expect(start.status).toBe(202);
     const taskId: string = start.body.task_id;
-    await until('ffmpeg rendering the first scene', () => ffmpegFor(taskId).length > 0);
+    await waitFor('ffmpeg rendering the first scene', () => ffmpegFor(taskId).length > 0, 300000, 100);
     expect(existsSync(path.join(folders.workDir, taskId))).toBe(true);
 
     const cancel = await call(`${api.url}/api/story/task/${taskId}/cancel`, {
@@ -238,10 +236,15 @@ describe('renders survive worker crashes and stop on cancel', () => {
       headers: bearer(user.key),
     });
     expect(cancel.status).toBe(200);
-    await until('the task to read cancelled', async () => {
-      const r = await call(`${api.url}/api/videonet/render/${taskId}`, { headers: bearer(user.key) });
-      return r.body.status === 'cancelled';
-    });
+    await waitFor(
+      'the task to read cancelled',
+      async () => {
+        const r = await call(`${api.url}/api/videonet/render/${taskId}`, { headers: bearer(user.key) });
+        return r.body.status === 'cancelled';
+      },
+      300000,
+      100,
+    );
     const status = await call(`${api.url}/api/videonet/render/${taskId}`, { headers: bearer(user.key) });
     expect(status.body).toMatchObject({ status: 'cancelled', error: { code: 'CANCELLED' } });
     expect(status.body.result).toBeUndefined();

@@ -21,7 +21,8 @@ import { WebhookDispatcher } from '../../../workers/dispatch/webhooks';
 import { startTestWorker, testLogger, testTemporal } from '../../support/env';
 import { InProcessPipeline, startInProcessPipeline } from '../../support/pipeline';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
-import { freePort, Receiver, startReceiver, waitFor } from './receiver';
+import { freePort, Receiver, startReceiver } from './receiver';
+import { waitFor } from '../../support/wait';
 
 describe('webhook dispatcher', () => {
   let s: IsolatedSchema;

@@ -20,7 +20,7 @@ import { call, JsonResponse } from '../../support/http';
 import { bearer, startTestApi, TestApi } from '../../support/api';
 import { startTestWorker, testLogger, testTemporal, uniq } from '../../support/env';
 import { mediaFolders } from '../../support/video-worker';
-import { waitFor } from '../webhooks/receiver';
+import { waitFor } from '../../support/wait';
 import { createActivities } from '../../../activities';
 import { createEventStore } from '../../../infra/eventstore';
 import { PostgresUsageMeter } from '../../../infra/quota/meter';
