@@ -7,6 +7,7 @@ import { normalizeUrl, suppressionEntry } from '../../../domain/outreach/normali
 import { ConflictError, NotFoundError, ValidationError } from '../../../domain/errors';
 import { compileRequest } from '../../../api/kernel/validation';
 import { campaignBody, templateBody } from '../../../api/outreach/schemas';
+import type { JsonSchema } from '../../../domain/schema';
 
 let n = 0;
 const id = () => `lead-${++n}`;
@@ -184,7 +185,7 @@ describe('campaign decider', () => {
 describe('names stored trimmed', () => {
   // The fuzzer sent a campaign named "\f": accepted by a minLength of 1, trimmed to "" and refused by the event's
   // schema — a 500. A name of white space alone is the client's mistake: a 400 naming the field.
-  const fields = (schema: object, body: object) => {
+  const fields = (schema: JsonSchema, body: object) => {
     try {
       compileRequest({ body: schema })({ body, query: {}, params: {} });
       return [];
