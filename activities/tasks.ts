@@ -3,10 +3,7 @@
  * appendOnce, its event id derived from the workflow and activity ids, so a
  * retried attempt that finds its event stored succeeds without appending
  * twice. The task workflow is the one writer of every task event, TaskStarted
- * included (its first activity); the API only starts the workflow. The workflow
- * runs them as local activities (workflows/task-runner.ts): the id of a local
- * activity is as stable across its retries, and across a replay on another
- * worker, as a regular one's.
+ * included (its first activity); the API only starts the workflow.
  */
 import { Context } from '@temporalio/activity';
 import type { EventStore, NewEvent } from '../infra/eventstore';

@@ -9,26 +9,18 @@ import {
   CancellationScope,
   defineQuery,
   isCancellation,
-  patched,
   proxyActivities,
-  proxyLocalActivities,
   setHandler,
 } from '@temporalio/workflow';
 import type { TaskActivities } from '../activities/tasks';
 import { FailureCode, isFailureCode } from '../domain/failures';
 import { RECORD_RETRY } from './retry';
 
-// Appending an event is cheap and idempotent: retry patiently, except what a retry cannot fix.
-const LIFECYCLE = { startToCloseTimeout: '30s', retry: RECORD_RETRY } as const;
-/**
- * The task's events are written by local activities: one short append each, run by the worker that runs the workflow
- * task, recorded in the history as a marker, without a round trip through the server's task queues (a regular
- * activity costs the server a dispatch, three history events and a further workflow task). A workflow started before
- * this change keeps regular activities when it is replayed (`patched`, below).
- */
-const localLifecycle = proxyLocalActivities<TaskActivities>(LIFECYCLE);
-const remoteLifecycle = proxyActivities<TaskActivities>(LIFECYCLE);
-export const LOCAL_LIFECYCLE_PATCH = 'task-lifecycle-local-activities';
+// Appending an event is cheap and idempotent: retry patiently, except what a retry cannot fix. Regular activities,
+// not local ones: tried (2026-11-30), local activities made a short task ~35 % cheaper at 20 at a time, but under a
+// burst of hundreds of tasks (the OpenAPI fuzzer) each waiting local activity held its workflow task open for 5-8 s,
+// and a synchronous route of the fuzzer timed out after 120 s (docs/benchmarks.md, "Durable AI tasks").
+const lifecycle = proxyActivities<TaskActivities>({ startToCloseTimeout: '30s', retry: RECORD_RETRY });
 
 export interface TaskInput<R> {
   taskId: string;
@@ -45,8 +37,8 @@ export const progressQuery = defineQuery<ProgressMessage[]>('progress');
 
 /**
  * The failure code of what a task body threw: the first type of the failure table along its cause chain (an activity's
- * ApplicationFailure comes wrapped in an ActivityFailure; a local activity's, such as a task event PostgreSQL refused,
- * comes bare with the error it was made from as its cause), else INTERNAL_ERROR.
+ * ApplicationFailure comes wrapped in an ActivityFailure; one that arrives bare, as a local activity's does, has the
+ * error it was made from as its cause), else INTERNAL_ERROR.
  */
 export function failureCodeOf(err: unknown): { code: FailureCode; message: string } {
   type Failure = { cause?: Failure; type?: string; message?: string };
@@ -67,7 +59,6 @@ export async function runTask<R, O extends Record<string, unknown>>(
   body: (progress: (message: string) => Promise<void>) => Promise<O>,
 ): Promise<O> {
   const { taskId, userId } = input;
-  const lifecycle = patched(LOCAL_LIFECYCLE_PATCH) ? localLifecycle : remoteLifecycle;
   const messages: ProgressMessage[] = [];
   setHandler(progressQuery, () => messages);
   const progress = async (message: string) => {

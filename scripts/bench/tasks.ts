@@ -4,8 +4,8 @@
  *   2. completed blog research workflows per second with the `local` provider (corpus search,
  *      metered AI call, task events), same worker, same concurrency;
  *   3. the status route's latency p50/p99 under 100 concurrent pollers (HTTP, real API stages);
- *   4. one blog research workflow at a time (two activities, five task events written by local activities): its
- *      latency p50/p90, which the dev server's task dispatch decides (scripts/stack, STACK_TEMPORAL_POLL_RPS).
+ *   4. one blog research workflow at a time (five activities): its latency p50/p90, which the dev server's task
+ *      dispatch decides (scripts/stack, STACK_TEMPORAL_POLL_RPS).
  * A private schema, task queue and topic prefix keep the platform beside it untouched.
  * Settings: BENCH_WORKFLOWS (default 200), BENCH_CONCURRENCY (20), BENCH_POLL_SECONDS (10), BENCH_SEQUENTIAL (30).
  */

@@ -19,25 +19,18 @@ import { waitFor } from '../../support/wait';
 
 jest.setTimeout(120000);
 
-/**
- * Attempts of each activity type in a workflow's history: from its ActivityTaskStarted events, and for local
- * activities (the task's own events: workflows/task-runner.ts) from the marker the SDK records for each one.
- */
+/** Attempts of each activity type in a workflow's history (from its ActivityTaskStarted events). */
 async function attempts(handle: WorkflowHandle): Promise<Record<string, number>> {
   const history = await handle.fetchHistory();
   const names = new Map<string, string>();
   const out: Record<string, number> = {};
-  const count = (name: string, attempt: number) => (out[name] = Math.max(out[name] ?? 0, attempt));
   for (const e of history.events ?? []) {
     const scheduled = e.activityTaskScheduledEventAttributes;
     if (scheduled) names.set(String(e.eventId), scheduled.activityType?.name ?? '?');
     const started = e.activityTaskStartedEventAttributes;
-    if (started) count(names.get(String(started.scheduledEventId)) ?? '?', started.attempt ?? 1);
-    const marker = e.markerRecordedEventAttributes;
-    const data = marker?.markerName === 'core_local_activity' ? marker.details?.data?.payloads?.[0]?.data : undefined;
-    if (data) {
-      const m = JSON.parse(Buffer.from(data).toString('utf8')) as { activity_type?: string; attempt?: number };
-      count(m.activity_type ?? '?', m.attempt ?? 1);
+    if (started) {
+      const name = names.get(String(started.scheduledEventId)) ?? '?';
+      out[name] = Math.max(out[name] ?? 0, started.attempt ?? 1);
     }
   }
   return out;

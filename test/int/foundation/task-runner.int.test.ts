@@ -3,8 +3,8 @@
  * (its result being recorded) does not turn the task into a cancelled one with its result left behind — the task
  * ends completed, with exactly one terminal event. A cancel during the work still cancels. And what a task wrote is
  * found by its workflow id (EventStore.writtenBy, read by the kernel's settleWrittenBy): every append its activities
- * made carries the id without being told, and its children's (ids `<task id>-...`) are found with it. A workflow
- * started by the code before the task's events became local activities still replays.
+ * made carries the id without being told, and its children's (ids `<task id>-...`) are found with it. A history the
+ * task frame recorded replays on the current code.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -178,14 +178,13 @@ describe('task frame and late cancels', () => {
   });
 });
 
-describe('workflows started before the task events became local activities', () => {
-  it('replay on the current code: the regular activities their history recorded are expected again', async () => {
-    // The history of a podcastAudioWorkflow run by the code before that change (TaskStarted, one progress message,
-    // the work, TaskCompleted: four regular activities), encoded as the server sends it (`History` protobuf; the SDK's
-    // JSON reader, historyFromJSON, fails in this install: @temporalio/common and @temporalio/proto each carry their
-    // own protobufjs). Without the `patched` branch in workflows/task-runner.ts its replay fails: the code would ask for
-    // local activities where the history has regular ones, and a worker deployed mid-task would fail every task that
-    // was running.
+describe('a history the task frame recorded', () => {
+  it('replays on the current code: a change to the commands the frame issues keeps older workflows running', async () => {
+    // The history of a podcastAudioWorkflow (TaskStarted, one progress message, the work, TaskCompleted: four regular
+    // activities), encoded as the server sends it (`History` protobuf; the SDK's JSON reader, historyFromJSON, fails in
+    // this install: @temporalio/common and @temporalio/proto each carry their own protobufjs). A deployed worker
+    // replays the histories of the tasks that were running: a frame that issued other commands (local activities
+    // instead of regular ones, say) without `patched` fails every one of them. Shown failing with local activities.
     const history = temporal.api.history.v1.History.decode(
       readFileSync(path.join(__dirname, 'fixtures/task-history-regular-activities.bin')),
     );
