@@ -5,7 +5,7 @@
  * timeline (domain/calendar/campaign-performance.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { campaignDecider, CampaignCommand } from '../../domain/calendar/campaign';
+import { campaignDecider, CampaignCommand, storedTimeline } from '../../domain/calendar/campaign';
 import { campaignPerformance } from '../../domain/calendar/campaign-performance';
 import { requireActive } from '../../domain/calendar/calendar';
 import { calendarCampaignStream } from '../../domain/events/calendar';
@@ -94,7 +94,8 @@ const view = (c: CampaignRow) => ({
   objectives: c.objectives,
   target_audience: c.target_audience,
   budget: c.budget,
-  timeline: c.timeline,
+  // Campaigns updated before the decider stored milestones: [] read as it is written today.
+  timeline: storedTimeline(c.timeline) ?? null,
   content_strategy: c.content_strategy,
   status: c.status,
   created_by: c.created_by,

@@ -162,11 +162,8 @@ export const budgetOut = withRequired({ amount: num, currency: anyString, platfo
   'currency',
 ]);
 const milestoneOut = allRequired({ date: dateOnly, name: anyString });
-/** A campaign's timeline as the client set it (milestones [] when a create omitted them; absent if an update did). */
-export const timelineOut = withRequired({ start_date: dateOnly, end_date: dateOnly, milestones: arr(milestoneOut) }, [
-  'start_date',
-  'end_date',
-]);
+/** A campaign's timeline as the client set it (milestones [] when the client gave none). */
+export const timelineOut = allRequired({ start_date: dateOnly, end_date: dateOnly, milestones: arr(milestoneOut) });
 /** A campaign's content strategy as the client set it (each field only when given). */
 export const contentStrategyOut = withRequired(
   {

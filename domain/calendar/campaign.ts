@@ -47,6 +47,14 @@ export function checkCampaign(f: CampaignFields): void {
   }
 }
 
+/**
+ * A timeline as stored: its milestones are a list, [] when the client gave none — on a create and on an update alike
+ * (a timeline is replaced whole; an update that sent one without milestones once stored it without the field).
+ */
+export function storedTimeline<T extends CampaignFields['timeline'] | null>(t: T): T {
+  return t ? { ...t, milestones: t.milestones ?? [] } : t;
+}
+
 export const campaignDecider: Decider<CampaignCommand, CampaignState | undefined> = {
   initialState: undefined,
   evolve(s, e: Stored) {
@@ -83,9 +91,7 @@ export const campaignDecider: Decider<CampaignCommand, CampaignState | undefined
             objectives: c.fields.objectives ?? [],
             target_audience: c.fields.target_audience ?? '',
             budget: c.fields.budget ?? null,
-            timeline: c.fields.timeline
-              ? { ...c.fields.timeline, milestones: c.fields.timeline.milestones ?? [] }
-              : null,
+            timeline: storedTimeline(c.fields.timeline) ?? null,
             content_strategy: c.fields.content_strategy ?? null,
             status: c.fields.status ?? 'planned',
           },
@@ -93,10 +99,11 @@ export const campaignDecider: Decider<CampaignCommand, CampaignState | undefined
       ];
     }
     if (!s || s.calendar_id !== c.calendar_id) throw new NotFoundError('Campaign not found');
-    const merged = { ...s.fields, ...c.changes };
+    const asked = 'timeline' in c.changes ? { ...c.changes, timeline: storedTimeline(c.changes.timeline) } : c.changes;
+    const merged = { ...s.fields, ...asked };
     checkCampaign(merged);
     const changes = Object.fromEntries(
-      Object.entries(c.changes).filter(
+      Object.entries(asked).filter(
         ([k, v]) => JSON.stringify(v) !== JSON.stringify((s.fields as Record<string, unknown>)[k]),
       ),
     ) as CampaignFields;

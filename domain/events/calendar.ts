@@ -102,7 +102,8 @@ export interface CampaignFields {
   objectives?: string[];
   target_audience?: string;
   budget?: { amount: number; currency: string; platforms: string[] };
-  timeline?: { start_date: string; end_date: string; milestones: { date: string; name: string }[] };
+  /** milestones: what a client may leave out; stored as [] then (domain/calendar/campaign.ts storedTimeline), absent in updates recorded before. */
+  timeline?: { start_date: string; end_date: string; milestones?: { date: string; name: string }[] };
   content_strategy?: { pillars: string[]; content_mix: Record<string, number> };
   status?: 'planned' | 'active' | 'completed' | 'cancelled';
 }
