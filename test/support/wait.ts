@@ -4,6 +4,9 @@
  * settledUsage, pipeline.ts waitForCatchUp, the area tests' status waits) are built on it.
  */
 
+import type { Knex } from 'knex';
+import { getTask, TaskRecord } from '../../projections/task-status';
+
 /** What a probe gives: the value waited for, or a falsy one (undefined, null, false, 0, '') for "not yet". */
 export type Probe<T> = T | undefined | null | false | 0 | '';
 
@@ -41,3 +44,15 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** A task's record once the task-status projection shows it with `status` (a deadline of 60 s, polled every 50 ms). */
+export const projectedTask = (db: Knex, userId: string, taskId: string, status: string): Promise<TaskRecord> =>
+  waitFor(
+    `task ${taskId} projected as ${status}`,
+    async () => {
+      const t = await getTask(db, userId, taskId);
+      return t?.status === status && t;
+    },
+    60000,
+    50,
+  );

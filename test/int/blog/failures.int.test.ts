@@ -8,14 +8,14 @@ import { randomUUID } from 'node:crypto';
 import type { WorkflowHandle } from '@temporalio/client';
 import { createEventStore } from '../../../infra/eventstore';
 import { createOpenAiCompatibleClient } from '../../../infra/ai';
-import { taskStatusProjection, getTask } from '../../../projections/task-status';
+import { taskStatusProjection } from '../../../projections/task-status';
 import { blogMediumWorkflow, blogResearchWorkflow } from '../../../workflows';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testTemporal } from '../../support/env';
 import { startBlogWorker } from '../../support/blog-worker';
 import { startInProcessPipeline, InProcessPipeline } from '../../support/pipeline';
 import { startFakeVendor, FakeVendor } from '../../support/fake-vendor';
-import { waitFor } from '../../support/wait';
+import { projectedTask } from '../../support/wait';
 
 jest.setTimeout(120000);
 
@@ -71,16 +71,7 @@ describe('failures a retry cannot fix', () => {
     await s.drop();
   });
 
-  const failedTask = (taskId: string) =>
-    waitFor(
-      `task ${taskId} projected as failed`,
-      async () => {
-        const t = await getTask(s.db, user, taskId);
-        return t?.status === 'failed' && t;
-      },
-      60000,
-      50,
-    );
+  const failedTask = (taskId: string) => projectedTask(s.db, user, taskId, 'failed');
 
   it('a vendor answering 401 is called exactly once; the task fails with VENDOR_REQUEST_REJECTED', async () => {
     const taskId = `blog-research-${randomUUID()}`;

@@ -11,7 +11,6 @@ import { ensureTopics } from '../../../infra/kafka-topics';
 import { EVENT_AREAS } from '../../../domain/events';
 import { findProjection } from '../../../projections';
 import { ProjectionConsumer } from '../../../projections/projector';
-import { getTask } from '../../../projections/task-status';
 import { markdownWordCount } from '../../../domain/generation';
 import { isolatedSchema, IsolatedSchema } from '../../support/schema';
 import { testKafka, testLogger, testTemporal } from '../../support/env';
@@ -19,7 +18,7 @@ import { startBlogWorker } from '../../support/blog-worker';
 import { blogMediumWorkflow, blogOutlineWorkflow, blogResearchWorkflow } from '../../../workflows';
 import type { TaskInput } from '../../../workflows/task-runner';
 import type { MediumRequest, Source } from '../../../domain/blog/types';
-import { waitFor } from '../../support/wait';
+import { projectedTask } from '../../support/wait';
 
 jest.setTimeout(180000);
 
@@ -71,16 +70,7 @@ describe('blog workflows (local provider)', () => {
 
   // Until a deadline, not for a number of polls: the projection usually follows in milliseconds, a loaded machine's
   // in seconds.
-  const waitTask = (taskId: string) =>
-    waitFor(
-      `task ${taskId} projected as completed`,
-      async () => {
-        const t = await getTask(s.db, user, taskId);
-        return t?.status === 'completed' && t;
-      },
-      60000,
-      50,
-    );
+  const waitTask = (taskId: string) => projectedTask(s.db, user, taskId, 'completed');
 
   let research: Record<string, unknown>;
 
