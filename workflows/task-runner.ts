@@ -38,14 +38,15 @@ export const progressQuery = defineQuery<ProgressMessage[]>('progress');
 /**
  * The failure code of what a task body threw: the first type of the failure table along its cause chain (an activity's
  * ApplicationFailure comes wrapped in an ActivityFailure; one that arrives bare, as a local activity's does, has the
- * error it was made from as its cause), else INTERNAL_ERROR.
+ * error it was made from as its cause; a child workflow's comes wrapped in a ChildWorkflowFailure), else
+ * INTERNAL_ERROR. `fallback` is the message when the failures carry none.
  */
-export function failureCodeOf(err: unknown): { code: FailureCode; message: string } {
+export function failureCodeOf(err: unknown, fallback = 'task failed'): { code: FailureCode; message: string } {
   type Failure = { cause?: Failure; type?: string; message?: string };
   const top = err as Failure;
   for (let f: Failure | undefined = top, depth = 0; f && depth < 8; f = f.cause, depth++)
-    if (isFailureCode(f.type)) return { code: f.type, message: f.message || top.message || 'task failed' };
-  return { code: 'INTERNAL_ERROR', message: top.cause?.message || top.message || 'task failed' };
+    if (isFailureCode(f.type)) return { code: f.type, message: f.message || top.message || fallback };
+  return { code: 'INTERNAL_ERROR', message: top.cause?.message || top.message || fallback };
 }
 
 /**

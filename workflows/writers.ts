@@ -23,7 +23,6 @@
  */
 import { executeChild, proxyActivities, sleep } from '@temporalio/workflow';
 import type { GenerationOutcome, GenerationPlan } from '../domain/image/jobs';
-import { isFailureCode } from '../domain/failures';
 import type { RenderedAsset, RenderingStatus } from '../domain/writers/finish';
 import {
   DEFAULT_POST_IMAGE_SIZE,
@@ -90,11 +89,7 @@ export async function writerGenerateWorkflow(input: TaskInput<WriterJob>): Promi
 export const SLIDE_CONCURRENCY = 4;
 
 /** The failure code and message of a failed child workflow (the first failure code in its chain of causes). */
-function childFailure(err: unknown): { code: string; message: string } {
-  for (let e = err as { type?: string; message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
-    if (isFailureCode(e.type)) return { code: e.type, message: e.message || 'rendering failed' };
-  return failureCodeOf(err);
-}
+const childFailure = (err: unknown) => failureCodeOf(err, 'rendering failed');
 
 const imageUrl = (s: RenderServices, key: string) => `${s.baseUrl}/api/image-studio/images/${encodeURIComponent(key)}`;
 const videoUrl = (s: RenderServices, file: string) => `${s.baseUrl}/api/videonet/videos/${encodeURIComponent(file)}`;

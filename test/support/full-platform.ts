@@ -68,8 +68,8 @@ export async function expectStatus(r: Promise<JsonResponse>, ...want: number[]):
 
 /**
  * Waits for a task to finish (GET `statusPath` as `credential`), returns its record; fails on failed/cancelled, on an
- * error answer, or after `timeoutMs`, with what `explain(taskId)` says of the task (FullPlatform.explain: its workflow in Temporal
- * and the processes' last log lines), so a failure seen only in CI explains itself.
+ * error answer, or after `timeoutMs`, with what `explain(taskId)` says of the task (FullPlatform.explain: its
+ * workflow in Temporal and the processes' last log lines), so a failure seen only in CI explains itself.
  */
 export async function waitForTask(
   base: string,

@@ -17,7 +17,7 @@ export class StopWaiting extends Error {}
  * Calls `probe` every `intervalMs` until it gives a truthy value, and returns that value. A probe that throws is
  * called again until the deadline (a poll can meet a keep-alive connection the server has just closed: ECONNRESET on
  * a loaded machine), unless it threw StopWaiting. After `timeoutMs` the wait fails, naming `what`, what `explain`
- * says of the state it saw, and the last error the probe threw.
+ * says of the state it saw, and the error of the last poll when it failed.
  */
 export async function waitFor<T>(
   what: string,
