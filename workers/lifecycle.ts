@@ -44,8 +44,11 @@ export class Lifecycle {
     const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), this.timeoutMs).unref());
     let code = 0;
     for (const c of [...this.closers].reverse()) {
+      const started = Date.now();
       try {
         const r = await Promise.race([Promise.resolve(c.close()).then(() => 'ok' as const), timer]);
+        // What a slow shutdown waited for (LOG_LEVEL=debug).
+        this.logger.debug({ closer: c.name, ms: Date.now() - started }, 'closed');
         if (r === 'timeout') {
           this.logger.warn({ closer: c.name }, 'shutdown timed out');
           return 1;

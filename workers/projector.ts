@@ -37,7 +37,11 @@ async function main(): Promise<void> {
         partitionsConcurrently: config.PROJECTOR_PARTITIONS_CONCURRENTLY,
       }),
   );
-  for (const c of consumers)
+  // All groups leave at once (the projections', the dispatcher's, the scheduler's): one by one, their rebalances would
+  // add up past the shutdown bound (seen: 5.6 s instead of 3).
+  const started: { stop(): Promise<void> }[] = [];
+  life.onStop('consumer groups', () => Promise.all(started.map((c) => c.stop())));
+  for (const c of consumers) {
     await startWithRetry(
       `starting consumer ${c.groupId}`,
       life,
@@ -45,8 +49,8 @@ async function main(): Promise<void> {
       () => c.start(),
       () => c.stop(),
     );
-  // All groups leave at once: one by one, their rebalances would add up past the shutdown bound.
-  life.onStop('projection consumers', () => Promise.all(consumers.map((c) => c.stop())));
+    started.push(c);
+  }
   const dispatcher = new WebhookDispatcher(
     ctx.db,
     createEventStore(ctx.db),
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
     () => dispatcher.start(),
     () => dispatcher.stop(),
   );
-  life.onStop(`consumer ${dispatcher.groupId}`, () => dispatcher.stop());
+  started.push(dispatcher);
   // Calendar publishing timers: CalendarEventScheduled/Unscheduled → start/cancel their workflows.
   const scheduler = new CalendarScheduler(
     createEventStore(ctx.db),
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
     () => scheduler.start(),
     () => scheduler.stop(),
   );
-  life.onStop(`consumer ${scheduler.groupId}`, () => scheduler.stop());
+  started.push(scheduler);
   // Each projection's lag behind Kafka, measured at most every 5 s, rides on the heartbeat (read by /api/health).
   const admin = ctx.kafka.admin();
   await startWithRetry('connecting the Kafka admin', life, logger, () => admin.connect());

@@ -24,10 +24,10 @@ describe('scripts/platform', () => {
   const platform = (cmd: 'up' | 'down' | 'status') =>
     run(path.join(root, 'scripts/platform'), [cmd], { cwd: root, env, maxBuffer: 16 * 1024 * 1024 });
   const pidOf = (name: string) => Number(readFileSync(path.join(runDir, 'pids', `${name}.pid`), 'utf8').trim());
+  // Running, as scripts/lib.sh same_process reads it: a zombie (exited, not yet reaped by init) is not.
   const alive = (pid: number) => {
     try {
-      process.kill(pid, 0);
-      return true;
+      return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
     } catch {
       return false;
     }
