@@ -20,7 +20,7 @@ import {
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { settle, userIdOf } from '../kernel/handler';
 import { allRequired, arr, asResponse, num, str, strings, withRequired } from '../kernel/schema';
-import { executeWorkflow } from '../kernel/workflows';
+import { runMeteredWorkflow } from '../kernel/tasks';
 import { contentField, limitContent } from '../analysis/common';
 import {
   generationMetadataSchema,
@@ -98,7 +98,7 @@ export const blogSectionRoutes: RouteDef[] = [
     },
     handler: async (ctx) => {
       refuseCamelSpelling([ctx.body], () => '');
-      const e = await executeWorkflow(ctx.deps, blogEnhanceSectionWorkflow, {
+      const e = await runMeteredWorkflow(ctx, blogEnhanceSectionWorkflow, {
         workflowId: jobId('enhance-section'),
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: { section: ctx.body, focus: ctx.query.focus } }],
@@ -161,7 +161,7 @@ export const blogSectionRoutes: RouteDef[] = [
           ]);
         ids.add(s.id);
       });
-      const r = await executeWorkflow(ctx.deps, blogOptimizeOutlineWorkflow, {
+      const r = await runMeteredWorkflow(ctx, blogOptimizeOutlineWorkflow, {
         workflowId: jobId('outline-optimize'),
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: { outline: ctx.body.outline, focus: ctx.query.focus } }],
@@ -238,7 +238,7 @@ export const blogSectionRoutes: RouteDef[] = [
           },
         ]);
       const b = ctx.body;
-      const r = await executeWorkflow(ctx.deps, blogSectionGenerateWorkflow, {
+      const r = await runMeteredWorkflow(ctx, blogSectionGenerateWorkflow, {
         workflowId: jobId('section-generate'),
         userId: userIdOf(ctx),
         args: [
@@ -321,7 +321,7 @@ export const blogSectionRoutes: RouteDef[] = [
     handler: async (ctx) => {
       limitContent({ content: ctx.body.content });
       const b = ctx.body;
-      const r = await executeWorkflow(ctx.deps, blogSectionOptimizeWorkflow, {
+      const r = await runMeteredWorkflow(ctx, blogSectionOptimizeWorkflow, {
         workflowId: jobId('section-optimize'),
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), request: b }],

@@ -24,7 +24,7 @@ import { callerOf, settle } from '../kernel/handler';
 import { defineRoute, HandlerCtx, RouteDef } from '../kernel/registry';
 import { startWorkflow } from '../kernel/workflows';
 import { boundErrors } from '../kernel/fair-use';
-import { cancelTask, ownTask, pollHeaders, precheckQuota, presentResultsOf, presentTask } from '../kernel/tasks';
+import { cancelTask, ownTask, pollHeaders, presentResultsOf, presentTask, refuseWhenUsedUp } from '../kernel/tasks';
 import type { JsonSchema } from '../kernel/envelopes/common';
 import type { TaskInput } from '../../workflows/task-runner';
 import {
@@ -70,7 +70,7 @@ async function startTask<R, B>(kind: TaskKind<R, B>, ctx: HandlerCtx<B>) {
   const caller = callerOf(ctx);
   const request = kind.prepare(ctx.body);
   kind.check?.(request);
-  await precheckQuota(ctx.deps, caller.userId, caller.plan);
+  await refuseWhenUsedUp(ctx);
   const taskId = `${kind.idPrefix}-${randomUUID()}`;
   await startWorkflow(ctx.deps, kind.workflow, {
     workflowId: taskId,

@@ -63,7 +63,8 @@ type AnyCtx = RouteCtx;
 /**
  * Refuses at once (429) when the caller's plan limit for the default provider
  * is already used up, instead of starting a task that can only fail; the
- * metered calls inside the task enforce limits atomically either way.
+ * metered calls inside the task enforce limits atomically either way. Every route
+ * that starts AI text work calls it (refuseWhenUsedUp) before starting the workflow.
  */
 export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanName): Promise<void> {
   if (!deps.quota) return;
@@ -78,6 +79,10 @@ export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanNam
       throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
   }
 }
+
+/** precheckQuota for the route's caller. */
+export const refuseWhenUsedUp = (ctx: AnyCtx): Promise<void> =>
+  precheckQuota(ctx.deps, callerOf(ctx).userId, callerOf(ctx).plan);
 
 /**
  * How long this request may wait: the configured bound, changed by `Prefer: wait=n` (at most `maxMs`, by default
@@ -147,7 +152,7 @@ export async function runTask<R, O extends Record<string, unknown>>(
   request: R,
 ): Promise<HandlerResult> {
   const caller = callerOf(ctx);
-  await precheckQuota(ctx.deps, caller.userId, caller.plan);
+  await refuseWhenUsedUp(ctx);
   const taskId = `${spec.idPrefix}-${randomUUID()}`;
   await startWorkflow(ctx.deps, spec.workflow, {
     workflowId: taskId,
@@ -194,6 +199,19 @@ export async function runWorkflow<W extends Workflow>(
   const result = await executeWorkflow(ctx.deps, workflow, opts);
   await settleWrittenBy(ctx, opts.workflowId);
   return result;
+}
+
+/**
+ * A route's synchronous AI work (metered against the plan): refused at once (429) when the caller's plan limit is used
+ * up (refuseWhenUsedUp), else run to its end through its workflow, its result answered.
+ */
+export async function runMeteredWorkflow<W extends Workflow>(
+  ctx: AnyCtx,
+  workflow: W,
+  opts: Parameters<typeof executeWorkflow<W>>[2],
+): Promise<WorkflowResultType<W>> {
+  await refuseWhenUsedUp(ctx);
+  return executeWorkflow(ctx.deps, workflow, opts);
 }
 
 /**

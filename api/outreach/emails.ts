@@ -18,7 +18,7 @@ import {
 } from '../../workflows';
 import { defineRoute, RouteDef } from '../kernel/registry';
 import { userIdOf } from '../kernel/handler';
-import { executeWorkflow } from '../kernel/workflows';
+import { runMeteredWorkflow } from '../kernel/tasks';
 import { allRequired, arr, httpUrl, str, text, uuid, withRequired } from '../kernel/schema';
 import { BASE, tags, writingMetadata } from './schemas';
 
@@ -49,7 +49,7 @@ export const emailRoutes: RouteDef[] = [
       const userId = userIdOf(ctx);
       const t = ctx.body.template_id ? await getTemplate(ctx.deps.db, userId, ctx.body.template_id) : undefined;
       if (ctx.body.template_id && !t) throw new NotFoundError('Template not found');
-      const r = await executeWorkflow(ctx.deps, outreachGenerateEmailWorkflow, {
+      const r = await runMeteredWorkflow(ctx, outreachGenerateEmailWorkflow, {
         workflowId: id('generate'),
         userId: userIdOf(ctx),
         args: [
@@ -96,7 +96,7 @@ export const emailRoutes: RouteDef[] = [
     },
     errors,
     handler: async (ctx) => {
-      const r = await executeWorkflow(ctx.deps, outreachPersonalizeEmailWorkflow, {
+      const r = await runMeteredWorkflow(ctx, outreachPersonalizeEmailWorkflow, {
         workflowId: id('personalize'),
         userId: userIdOf(ctx),
         args: [
@@ -126,7 +126,7 @@ export const emailRoutes: RouteDef[] = [
     },
     errors,
     handler: async (ctx) => ({
-      data: await executeWorkflow(ctx.deps, outreachSubjectSuggestionsWorkflow, {
+      data: await runMeteredWorkflow(ctx, outreachSubjectSuggestionsWorkflow, {
         workflowId: id('subjects'),
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), topic: ctx.body.topic, tone: ctx.body.tone }],
@@ -151,7 +151,7 @@ export const emailRoutes: RouteDef[] = [
     responses: { 200: { description: 'The follow-up', data: draft } },
     errors,
     handler: async (ctx) => ({
-      data: await executeWorkflow(ctx.deps, outreachFollowUpEmailWorkflow, {
+      data: await runMeteredWorkflow(ctx, outreachFollowUpEmailWorkflow, {
         workflowId: id('follow-up'),
         userId: userIdOf(ctx),
         args: [{ userId: userIdOf(ctx), ...ctx.body }],

@@ -17,7 +17,7 @@ import { getPlan, getScene, planRenders, planScenes } from '../../projections/vi
 import { videoPlanWorkflow } from '../../workflows';
 import { requestMeta, settle, userIdOf } from '../kernel/handler';
 import { defineRoute, RouteCtx, RouteDef } from '../kernel/registry';
-import { executeWorkflow } from '../kernel/workflows';
+import { runMeteredWorkflow } from '../kernel/tasks';
 import {
   planBody,
   planIdParams,
@@ -87,7 +87,7 @@ export const videoPlanRoutes: RouteDef[] = [
           { location: 'body', path: 'duration_seconds', kind: 'constraint', message: problem, provided_value: seconds },
         ]);
       const planId = randomUUID();
-      const drafted = await executeWorkflow(ctx.deps, videoPlanWorkflow, {
+      const drafted = await runMeteredWorkflow(ctx, videoPlanWorkflow, {
         workflowId: `video-plan-${planId}`,
         userId: userIdOf(ctx),
         args: [{ userId, request: { ...r, duration_seconds: seconds } }],

@@ -33,7 +33,7 @@ import { boundErrors } from '../kernel/fair-use';
 import { PREFIX, preferencesOf, TAG } from './common';
 import { batchAcceptedSchema, batchStatusSchema } from './batch-responses';
 import { batchBody, writerRequest } from './schemas';
-import { ownTask, pollHeaders } from '../kernel/tasks';
+import { ownTask, pollHeaders, refuseWhenUsedUp } from '../kernel/tasks';
 
 interface BatchBody {
   requests: Array<WriterRequestBody & { type: WriterKind }>;
@@ -77,6 +77,7 @@ function batchRoute(platform: WriterPlatform): RouteDef {
         render,
       }));
       const options = ctx.body.options ?? {};
+      await refuseWhenUsedUp(ctx);
       const batchId = `${writerTaskIdPrefix(platform, 'batch')}-${randomUUID()}`;
       const statusPath = `${prefix}/batch/${batchId}`;
       let secret: string | undefined;

@@ -11,7 +11,7 @@
 import type { TaskType } from '../../domain/task-types';
 import type { Workflow } from '@temporalio/common';
 import { callerOf, settleWrittenBy, userIdOf } from '../kernel/handler';
-import { awaitResult, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
+import { awaitResult, refuseWhenUsedUp, TIMED_OUT, waitBoundMs } from '../kernel/tasks';
 import type { RouteCtx, HandlerResult } from '../kernel/types';
 import { startWorkflow } from '../kernel/workflows';
 
@@ -42,6 +42,7 @@ export interface TaskRun<W extends Workflow> {
 export async function runOrAccept<W extends Workflow>(ctx: AnyCtx, run: TaskRun<W>): Promise<HandlerResult> {
   const wait = preferredWait(ctx.req.get('prefer'), ctx.deps.settings.writerTaskWaitMs);
   const applied: Record<string, string> = wait.applied ? { 'Preference-Applied': wait.applied } : {};
+  await refuseWhenUsedUp(ctx);
   await startWorkflow(ctx.deps, run.workflow, {
     workflowId: run.taskId,
     args: run.args,
