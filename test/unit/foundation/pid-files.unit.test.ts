@@ -26,12 +26,17 @@ const stateOf = (pid: number) => /^\d+ \(.*\) (\S) /.exec(readFileSync(`/proc/${
 
 describe('scripts/lib.sh: is a recorded process running', () => {
   it('a running process is; an exited one whose parent has not reaped it (a zombie) is not', async () => {
-    // The parent starts a short child and then becomes a long sleep that never reaps it: the child stays a zombie.
-    const parent = spawn('bash', ['-c', 'sleep 0.1 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The parent starts a child that exits when it reads a line, then becomes a long sleep that never reaps it: the
+    // child stays a zombie. The child exits when the test says so (it reads the parent's stdin through fd 3: a background
+    // command's own stdin is /dev/null), not after a delay a loaded machine could outrun.
+    const parent = spawn('bash', ['-c', 'exec 3<&0; (read -r _ <&3; exit 0) & echo $!; exec sleep 30 3<&-'], {
+      stdio: ['pipe', 'pipe', 'ignore'],
+    });
     try {
       const child = Number(await new Promise<string>((r) => parent.stdout!.once('data', (d) => r(String(d)))));
       expect(pidAlive(child)).toBe('alive');
-      for (let i = 0; i < 100 && stateOf(child) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
+      parent.stdin!.write('\n');
+      for (let i = 0; i < 200 && stateOf(child) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 50));
       expect(stateOf(child)).toBe('Z'); // the precondition: it exited and nobody reaped it
       expect(pidAlive(child)).toBe('gone');
       expect(pidAlive(parent.pid!)).toBe('alive');
