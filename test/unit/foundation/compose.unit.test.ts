@@ -31,6 +31,24 @@ describe('docker-compose.yml', () => {
     expect(c.KAFKA_BROKERS).toBe('kafka:9092');
   });
 
+  it('runs Temporal as scripts/stack does: the same SQLite pragmas and dynamic config values', () => {
+    const stack = readFileSync(path.resolve(__dirname, '../../../scripts/stack'), 'utf8');
+    // scripts/stack's defaults for the values it takes from the environment.
+    const defaults: Record<string, string> = {
+      TEMPORAL_POLL_RPS: /TEMPORAL_POLL_RPS="\$\{STACK_TEMPORAL_POLL_RPS:-(\w+)\}"/.exec(stack)![1],
+      TEMPORAL_EAGER_ACTIVITIES: /TEMPORAL_EAGER_ACTIVITIES="\$\{STACK_TEMPORAL_EAGER_ACTIVITIES:-(\w+)\}"/.exec(
+        stack,
+      )![1],
+    };
+    const expected = [...stack.matchAll(/--(sqlite-pragma|dynamic-config-value) "?([\w.]+=[^"\s)]+)"?/g)].map(
+      ([, flag, value]) => `--${flag}=${value.replace(/\$(\w+)/, (_, v: string) => defaults[v] ?? `<${v}>`)}`,
+    );
+    expect(expected.length).toBeGreaterThanOrEqual(7);
+    const command = compose.services.temporal.command as string[];
+    expect(command).toEqual(expect.arrayContaining(expected));
+    expect(command.filter((a) => /^--(sqlite-pragma|dynamic-config-value)=/.test(a)).sort()).toEqual(expected.sort());
+  });
+
   it('builds the platform from the Dockerfile', () => {
     for (const s of platform) expect(compose.services[s].build).toBe('.');
     expect(readFileSync(path.resolve(__dirname, '../../../Dockerfile'), 'utf8')).toContain('npm run build');
