@@ -32,7 +32,9 @@ wait_port() {
 # after boot, field 22 of /proc/PID/stat), and a recorded process is alive only if both match. Seen: the fault suite's
 # jest killed mid-run (SIGKILL, no OOM), most likely by `scripts/platform down` acting on pid files an earlier fault
 # run had left, whose pids the kernel had given to other processes since.
-proc_start() { [ -r "/proc/$1/stat" ] && awk '{ sub(/^.*\) /, ""); print $20 }' "/proc/$1/stat" 2>/dev/null; }
+# proc_stat PID N: field N of /proc/PID/stat counted after the command name (1: the state, 20: the start time).
+proc_stat() { [ -r "/proc/$1/stat" ] && awk -v n="$2" '{ sub(/^.*\) /, ""); print $n }' "/proc/$1/stat" 2>/dev/null; }
+proc_start() { proc_stat "$1" 20; }
 record_pid() { echo "$2" > "$PID_DIR/$1.pid"; proc_start "$2" > "$PID_DIR/$1.start" || true; }
 forget_pid() { rm -f "$PID_DIR/$1.pid" "$PID_DIR/$1.start" "$PID_DIR/$1.stopping"; }
 # True while PID is the process recorded as NAME. A pid file without NAME.start (written before these checks) names
@@ -42,7 +44,7 @@ forget_pid() { rm -f "$PID_DIR/$1.pid" "$PID_DIR/$1.start" "$PID_DIR/$1.stopping
 # every stop wait for the reaping (`scripts/platform down` spent ~12 of its 20 s so).
 same_process() {
   kill -0 "$2" 2>/dev/null || return 1
-  [ "$(awk '{ sub(/^.*\) /, ""); print $1 }' "/proc/$2/stat" 2>/dev/null)" != Z ] || return 1
+  [ "$(proc_stat "$2" 1)" != Z ] || return 1
   if [ -s "$PID_DIR/$1.start" ]; then [ "$(proc_start "$2")" = "$(cat "$PID_DIR/$1.start")" ]; return; fi
   local ticks boot; ticks=$(proc_start "$2") || return 1
   boot=$(awk '/^btime/ { print $2 }' /proc/stat)

@@ -23,7 +23,7 @@ import { randomUUID } from 'node:crypto';
 import type { Workflow, WorkflowResultType } from '@temporalio/common';
 import { ConflictError, NotFoundError, UsageLimitExceededError } from '../../domain/errors';
 import { taskStream } from '../../domain/events/tasks';
-import { PLANS, PlanName } from '../../domain/plans';
+import { PLANS } from '../../domain/plans';
 import { getTask, isTaskOver, TaskRecord } from '../../projections/task-status';
 import { readTask } from './task-cache';
 import { anyTaskRecord, defineTaskType } from './task-catalogue';
@@ -64,10 +64,12 @@ type AnyCtx = RouteCtx;
  * Refuses at once (429) when the caller's plan limit for the default provider
  * is already used up, instead of starting a task that can only fail; the
  * metered calls inside the task enforce limits atomically either way. Every route
- * that starts AI text work calls it (refuseWhenUsedUp) before starting the workflow.
+ * that starts AI text work calls it before starting the workflow.
  */
-export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanName): Promise<void> {
+export async function refuseWhenUsedUp(ctx: AnyCtx): Promise<void> {
+  const { deps } = ctx;
   if (!deps.quota) return;
+  const { userId, plan } = callerOf(ctx);
   const limits = PLANS[plan].limits as Record<string, number | undefined>;
   const provider = deps.aiProvider ?? 'local';
   const keys = [`${provider}_calls`, 'tokens', 'monthly_cost'].filter((k) => limits[k] !== undefined);
@@ -79,10 +81,6 @@ export async function precheckQuota(deps: AppDeps, userId: string, plan: PlanNam
       throw new UsageLimitExceededError({ provider, limit_type: k, current_usage: used, limit_value: limits[k]! });
   }
 }
-
-/** precheckQuota for the route's caller. */
-export const refuseWhenUsedUp = (ctx: AnyCtx): Promise<void> =>
-  precheckQuota(ctx.deps, callerOf(ctx).userId, callerOf(ctx).plan);
 
 /**
  * How long this request may wait: the configured bound, changed by `Prefer: wait=n` (at most `maxMs`, by default
